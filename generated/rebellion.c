@@ -20,7 +20,7 @@
 #include <string.h>
 
 #define CARDRT_LIVE_UPDATE Live_in
-#define CARDRT_MAXSTATE 6
+#define CARDRT_MAXSTATE 7
 #define CARDRT_PLAYERS 2
 #include "cardrt.h"
 #include "rebellion.h"
@@ -43,23 +43,24 @@ enum { ENUM_loyal_3 = 0, ENUM_loyal_5 = 1, ENUM_loyal_7 = 2, ENUM_units_4_system
 enum { ENUM_no_ring = 0, ENUM_dark_side_ring = 1 };
 enum { ENUM_tie_fighter = 0, ENUM_assault_carrier = 1, ENUM_star_destroyer = 2, ENUM_super_star_destroyer = 3, ENUM_death_star_station = 4, ENUM_death_star_construction = 5, ENUM_stormtrooper = 6, ENUM_at_st = 7, ENUM_at_at = 8, ENUM_x_wing = 9, ENUM_y_wing = 10, ENUM_rebel_transport = 11, ENUM_corellian_corvette = 12, ENUM_mon_calamari_cruiser = 13, ENUM_rebel_trooper = 14, ENUM_airspeeder = 15, ENUM_shield_generator = 16, ENUM_ion_cannon = 17 };
 enum { ENUM_hit = 0, ENUM_direct_hit = 1, ENUM_special = 2, ENUM_blank = 3 };
+enum { ENUM_keep_it = 0, ENUM_play_a_card = 1, ENUM_move_the_base = 2, ENUM_move_base_units = 3, ENUM_draw_a_card = 4, ENUM_assign_leaders = 5, ENUM_activate_a_system = 6, ENUM_reveal_a_mission = 7, ENUM_pass_the_phase = 8 };
 enum { ENUM_core_worlds = 0, ENUM_colonies = 1, ENUM_inner_rim = 2, ENUM_expansion_region = 3, ENUM_mid_rim = 4, ENUM_outer_rim = 5, ENUM_wild_space = 6, ENUM_unknown_regions = 7 };
 enum { KIND_red_die = 0, KIND_black_die = 1, KIND_system = 2, KIND_unit = 3, KIND_leader = 4, KIND_mission = 5, KIND_action_card = 6, KIND_objective = 7, KIND_tactic = 8 };
-enum { ZONE_box = 0, ZONE_obj_offer = 1, ZONE_ring_cards = 2, ZONE_probe_deck = 3, ZONE_probes = 4, ZONE_base_pick = 5, ZONE_base_card = 6, ZONE_new_base = 7, ZONE_units = 8, ZONE_base_units = 9, ZONE_queue = 10, ZONE_moving = 11, ZONE_leaders = 12, ZONE_base_leaders = 13, ZONE_pool = 14, ZONE_on_mission = 15, ZONE_unrecruited = 16, ZONE_mission_deck = 17, ZONE_hand = 18, ZONE_assigned = 19, ZONE_revealed = 20, ZONE_mission_discard = 21, ZONE_project_deck = 22, ZONE_project_discard = 23, ZONE_objective_deck = 24, ZONE_objectives = 25, ZONE_action_deck = 26, ZONE_start_actions = 27, ZONE_actions = 28, ZONE_action_offer = 29, ZONE_space_deck = 30, ZONE_ground_deck = 31, ZONE_tactics = 32, ZONE_tactic_discard = 33, ZONE_tray = 34, ZONE_rolled = 35, ZONE_obj_pile = 36, ZONE_set_aside = 37, ZONE_probe_bottom = 38, ZONE_units_coruscant = 39, ZONE_units_alderaan = 40, ZONE_units_corellia = 41, ZONE_units_kuat = 42, ZONE_units_mandalore = 43, ZONE_units_bothawui = 44, ZONE_units_cato_neimoidia = 45, ZONE_units_dantooine = 46, ZONE_units_naboo = 47, ZONE_units_malastare = 48, ZONE_units_ord_mantell = 49, ZONE_units_ilum = 50, ZONE_units_kessel = 51, ZONE_units_toydaria = 52, ZONE_units_mygeeto = 53, ZONE_units_felucia = 54, ZONE_units_kashyyyk = 55, ZONE_units_mon_calamari = 56, ZONE_units_rodia = 57, ZONE_units_saleucami = 58, ZONE_units_tatooine = 59, ZONE_units_geonosis = 60, ZONE_units_ryloth = 61, ZONE_units_nal_hutta = 62, ZONE_units_utapau = 63, ZONE_units_mustafar = 64, ZONE_units_sullust = 65, ZONE_units_yavin = 66, ZONE_units_bespin = 67, ZONE_units_hoth = 68, ZONE_units_dagobah = 69, ZONE_units_endor = 70, ZONE_leaders_coruscant = 71, ZONE_leaders_alderaan = 72, ZONE_leaders_corellia = 73, ZONE_leaders_kuat = 74, ZONE_leaders_mandalore = 75, ZONE_leaders_bothawui = 76, ZONE_leaders_cato_neimoidia = 77, ZONE_leaders_dantooine = 78, ZONE_leaders_naboo = 79, ZONE_leaders_malastare = 80, ZONE_leaders_ord_mantell = 81, ZONE_leaders_ilum = 82, ZONE_leaders_kessel = 83, ZONE_leaders_toydaria = 84, ZONE_leaders_mygeeto = 85, ZONE_leaders_felucia = 86, ZONE_leaders_kashyyyk = 87, ZONE_leaders_mon_calamari = 88, ZONE_leaders_rodia = 89, ZONE_leaders_saleucami = 90, ZONE_leaders_tatooine = 91, ZONE_leaders_geonosis = 92, ZONE_leaders_ryloth = 93, ZONE_leaders_nal_hutta = 94, ZONE_leaders_utapau = 95, ZONE_leaders_mustafar = 96, ZONE_leaders_sullust = 97, ZONE_leaders_yavin = 98, ZONE_leaders_bespin = 99, ZONE_leaders_hoth = 100, ZONE_leaders_dagobah = 101, ZONE_leaders_endor = 102 };
-enum { VAR_battle_sys = 0, VAR_attacker = 1, VAR_acting = 2, VAR_rebel_won_space = 3, VAR_rebel_won_ground = 4, VAR_battle_round = 5, VAR_retreated = 6, VAR_kills = 7, VAR_capital_kills = 8, VAR_ended_by = 9, VAR_time = 10, VAR_reputation = 11, VAR_base_revealed = 12, VAR_hub = 13, VAR_target = 14, VAR_victim = 15, VAR_succeeded = 16, VAR_objective_played = 17, VAR_imperial_win = 18, VAR_missions_made = 19, VAR_against_leader = 20, VAR_at_base = 21, VAR_mine_successes = 22, VAR_theirs_successes = 23, VAR_rolled_successes = 24, VAR_base_sent_cap = 25, VAR_base_deployed = 26, VAR_assigning = 27, VAR_mission_no = 28, VAR_rebels_found = 29, VAR_imperials_found = 30, VAR_loyalty = 31 };
+enum { ZONE_box = 0, ZONE_obj_offer = 1, ZONE_ring_cards = 2, ZONE_probe_deck = 3, ZONE_probes = 4, ZONE_base_pick = 5, ZONE_base_card = 6, ZONE_new_base = 7, ZONE_base_shown = 8, ZONE_units = 9, ZONE_base_units = 10, ZONE_queue = 11, ZONE_moving = 12, ZONE_leaders = 13, ZONE_base_leaders = 14, ZONE_pool = 15, ZONE_on_mission = 16, ZONE_unrecruited = 17, ZONE_mission_deck = 18, ZONE_hand = 19, ZONE_assigned = 20, ZONE_revealed = 21, ZONE_mission_discard = 22, ZONE_project_deck = 23, ZONE_project_discard = 24, ZONE_objective_deck = 25, ZONE_objectives = 26, ZONE_action_deck = 27, ZONE_start_actions = 28, ZONE_actions = 29, ZONE_action_offer = 30, ZONE_space_deck = 31, ZONE_ground_deck = 32, ZONE_tactics = 33, ZONE_tactic_discard = 34, ZONE_tray = 35, ZONE_rolled = 36, ZONE_obj_pile = 37, ZONE_set_aside = 38, ZONE_probe_bottom = 39, ZONE_units_coruscant = 40, ZONE_units_alderaan = 41, ZONE_units_corellia = 42, ZONE_units_kuat = 43, ZONE_units_mandalore = 44, ZONE_units_bothawui = 45, ZONE_units_cato_neimoidia = 46, ZONE_units_dantooine = 47, ZONE_units_naboo = 48, ZONE_units_malastare = 49, ZONE_units_ord_mantell = 50, ZONE_units_ilum = 51, ZONE_units_kessel = 52, ZONE_units_toydaria = 53, ZONE_units_mygeeto = 54, ZONE_units_felucia = 55, ZONE_units_kashyyyk = 56, ZONE_units_mon_calamari = 57, ZONE_units_rodia = 58, ZONE_units_saleucami = 59, ZONE_units_tatooine = 60, ZONE_units_geonosis = 61, ZONE_units_ryloth = 62, ZONE_units_nal_hutta = 63, ZONE_units_utapau = 64, ZONE_units_mustafar = 65, ZONE_units_sullust = 66, ZONE_units_yavin = 67, ZONE_units_bespin = 68, ZONE_units_hoth = 69, ZONE_units_dagobah = 70, ZONE_units_endor = 71, ZONE_leaders_coruscant = 72, ZONE_leaders_alderaan = 73, ZONE_leaders_corellia = 74, ZONE_leaders_kuat = 75, ZONE_leaders_mandalore = 76, ZONE_leaders_bothawui = 77, ZONE_leaders_cato_neimoidia = 78, ZONE_leaders_dantooine = 79, ZONE_leaders_naboo = 80, ZONE_leaders_malastare = 81, ZONE_leaders_ord_mantell = 82, ZONE_leaders_ilum = 83, ZONE_leaders_kessel = 84, ZONE_leaders_toydaria = 85, ZONE_leaders_mygeeto = 86, ZONE_leaders_felucia = 87, ZONE_leaders_kashyyyk = 88, ZONE_leaders_mon_calamari = 89, ZONE_leaders_rodia = 90, ZONE_leaders_saleucami = 91, ZONE_leaders_tatooine = 92, ZONE_leaders_geonosis = 93, ZONE_leaders_ryloth = 94, ZONE_leaders_nal_hutta = 95, ZONE_leaders_utapau = 96, ZONE_leaders_mustafar = 97, ZONE_leaders_sullust = 98, ZONE_leaders_yavin = 99, ZONE_leaders_bespin = 100, ZONE_leaders_hoth = 101, ZONE_leaders_dagobah = 102, ZONE_leaders_endor = 103 };
+enum { VAR_battle_sys = 0, VAR_attacker = 1, VAR_acting = 2, VAR_rebel_won_space = 3, VAR_rebel_won_ground = 4, VAR_battle_round = 5, VAR_retreated = 6, VAR_kills = 7, VAR_capital_kills = 8, VAR_ended_by = 9, VAR_time = 10, VAR_reputation = 11, VAR_base_revealed = 12, VAR_hub = 13, VAR_target = 14, VAR_victim = 15, VAR_succeeded = 16, VAR_objective_played = 17, VAR_imperial_win = 18, VAR_missions_made = 19, VAR_intent = 20, VAR_passed = 21, VAR_against_leader = 22, VAR_at_base = 23, VAR_mine_successes = 24, VAR_theirs_successes = 25, VAR_rolled_successes = 26, VAR_base_sent_cap = 27, VAR_base_deployed = 28, VAR_more_draws = 29, VAR_assigning = 30, VAR_mission_no = 31, VAR_rebels_found = 32, VAR_imperials_found = 33, VAR_loyalty = 34 };
 enum { CONST_galaxy_size = 0 };
 enum { FIXED_galaxy_size = 32 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
-enum { PLAYER_CELLS = 937 };
-enum { VCELL_battle_sys = 0, VCELL_attacker = 1, VCELL_acting = 2, VCELL_rebel_won_space = 3, VCELL_rebel_won_ground = 4, VCELL_battle_round = 5, VCELL_retreated = 7976, VCELL_kills = 7977, VCELL_capital_kills = 7978, VCELL_ended_by = 6, VCELL_time = 7, VCELL_reputation = 8, VCELL_base_revealed = 9, VCELL_hub = 10, VCELL_target = 11, VCELL_victim = 12, VCELL_succeeded = 13, VCELL_objective_played = 14, VCELL_imperial_win = 15, VCELL_missions_made = 16, VCELL_against_leader = 17, VCELL_at_base = 18, VCELL_mine_successes = 19, VCELL_theirs_successes = 20, VCELL_rolled_successes = 21, VCELL_base_sent_cap = 22, VCELL_base_deployed = 23, VCELL_assigning = 24, VCELL_mission_no = 25, VCELL_rebels_found = 26, VCELL_imperials_found = 27 };
-enum { LCELL_1 = 7979, LCELL_2 = 7982, LCELL_3 = 60 };
-enum { ZCELL_box = 61, ZCELL_obj_offer = 7986, ZCELL_ring_cards = 392, ZCELL_probe_deck = 420, ZCELL_probes = 7999, ZCELL_base_pick = 8032, ZCELL_base_card = 8065, ZCELL_new_base = 8098, ZCELL_units = 453, ZCELL_base_units = 624, ZCELL_queue = 8131, ZCELL_moving = 795, ZCELL_leaders = 966, ZCELL_base_leaders = 992, ZCELL_pool = 8302, ZCELL_on_mission = 8328, ZCELL_unrecruited = 1018, ZCELL_mission_deck = 8354, ZCELL_hand = 8382, ZCELL_assigned = 8410, ZCELL_revealed = 1044, ZCELL_mission_discard = 1072, ZCELL_project_deck = 1100, ZCELL_project_discard = 1128, ZCELL_objective_deck = 1156, ZCELL_objectives = 8438, ZCELL_action_deck = 8451, ZCELL_start_actions = 8476, ZCELL_actions = 8501, ZCELL_action_offer = 8526, ZCELL_space_deck = 1169, ZCELL_ground_deck = 1200, ZCELL_tactics = 8551, ZCELL_tactic_discard = 1231, ZCELL_tray = 1262, ZCELL_rolled = 8582, ZCELL_obj_pile = 1593, ZCELL_set_aside = 1606, ZCELL_probe_bottom = 1639, ZCELL_units_coruscant = 1672, ZCELL_units_alderaan = 1843, ZCELL_units_corellia = 2014, ZCELL_units_kuat = 2185, ZCELL_units_mandalore = 2356, ZCELL_units_bothawui = 2527, ZCELL_units_cato_neimoidia = 2698, ZCELL_units_dantooine = 2869, ZCELL_units_naboo = 3040, ZCELL_units_malastare = 3211, ZCELL_units_ord_mantell = 3382, ZCELL_units_ilum = 3553, ZCELL_units_kessel = 3724, ZCELL_units_toydaria = 3895, ZCELL_units_mygeeto = 4066, ZCELL_units_felucia = 4237, ZCELL_units_kashyyyk = 4408, ZCELL_units_mon_calamari = 4579, ZCELL_units_rodia = 4750, ZCELL_units_saleucami = 4921, ZCELL_units_tatooine = 5092, ZCELL_units_geonosis = 5263, ZCELL_units_ryloth = 5434, ZCELL_units_nal_hutta = 5605, ZCELL_units_utapau = 5776, ZCELL_units_mustafar = 5947, ZCELL_units_sullust = 6118, ZCELL_units_yavin = 6289, ZCELL_units_bespin = 6460, ZCELL_units_hoth = 6631, ZCELL_units_dagobah = 6802, ZCELL_units_endor = 6973, ZCELL_leaders_coruscant = 7144, ZCELL_leaders_alderaan = 7170, ZCELL_leaders_corellia = 7196, ZCELL_leaders_kuat = 7222, ZCELL_leaders_mandalore = 7248, ZCELL_leaders_bothawui = 7274, ZCELL_leaders_cato_neimoidia = 7300, ZCELL_leaders_dantooine = 7326, ZCELL_leaders_naboo = 7352, ZCELL_leaders_malastare = 7378, ZCELL_leaders_ord_mantell = 7404, ZCELL_leaders_ilum = 7430, ZCELL_leaders_kessel = 7456, ZCELL_leaders_toydaria = 7482, ZCELL_leaders_mygeeto = 7508, ZCELL_leaders_felucia = 7534, ZCELL_leaders_kashyyyk = 7560, ZCELL_leaders_mon_calamari = 7586, ZCELL_leaders_rodia = 7612, ZCELL_leaders_saleucami = 7638, ZCELL_leaders_tatooine = 7664, ZCELL_leaders_geonosis = 7690, ZCELL_leaders_ryloth = 7716, ZCELL_leaders_nal_hutta = 7742, ZCELL_leaders_utapau = 7768, ZCELL_leaders_mustafar = 7794, ZCELL_leaders_sullust = 7820, ZCELL_leaders_yavin = 7846, ZCELL_leaders_bespin = 7872, ZCELL_leaders_hoth = 7898, ZCELL_leaders_dagobah = 7924, ZCELL_leaders_endor = 7950 };
+enum { PLAYER_CELLS = 951 };
+enum { VCELL_battle_sys = 0, VCELL_attacker = 1, VCELL_acting = 2, VCELL_rebel_won_space = 3, VCELL_rebel_won_ground = 4, VCELL_battle_round = 5, VCELL_retreated = 8010, VCELL_kills = 8011, VCELL_capital_kills = 8012, VCELL_ended_by = 6, VCELL_time = 7, VCELL_reputation = 8, VCELL_base_revealed = 9, VCELL_hub = 10, VCELL_target = 11, VCELL_victim = 12, VCELL_succeeded = 13, VCELL_objective_played = 14, VCELL_imperial_win = 15, VCELL_missions_made = 16, VCELL_intent = 8013, VCELL_passed = 8014, VCELL_against_leader = 17, VCELL_at_base = 18, VCELL_mine_successes = 19, VCELL_theirs_successes = 20, VCELL_rolled_successes = 21, VCELL_base_sent_cap = 22, VCELL_base_deployed = 23, VCELL_more_draws = 24, VCELL_assigning = 25, VCELL_mission_no = 26, VCELL_rebels_found = 27, VCELL_imperials_found = 28 };
+enum { LCELL_1 = 8015, LCELL_2 = 8018, LCELL_3 = 8030, LCELL_4 = 61 };
+enum { ZCELL_box = 62, ZCELL_obj_offer = 8034, ZCELL_ring_cards = 393, ZCELL_probe_deck = 421, ZCELL_probes = 8047, ZCELL_base_pick = 8080, ZCELL_base_card = 8113, ZCELL_new_base = 8146, ZCELL_base_shown = 454, ZCELL_units = 487, ZCELL_base_units = 658, ZCELL_queue = 8179, ZCELL_moving = 829, ZCELL_leaders = 1000, ZCELL_base_leaders = 1026, ZCELL_pool = 8350, ZCELL_on_mission = 8376, ZCELL_unrecruited = 1052, ZCELL_mission_deck = 8402, ZCELL_hand = 8430, ZCELL_assigned = 8458, ZCELL_revealed = 1078, ZCELL_mission_discard = 1106, ZCELL_project_deck = 1134, ZCELL_project_discard = 1162, ZCELL_objective_deck = 1190, ZCELL_objectives = 8486, ZCELL_action_deck = 8499, ZCELL_start_actions = 8524, ZCELL_actions = 8549, ZCELL_action_offer = 8574, ZCELL_space_deck = 1203, ZCELL_ground_deck = 1234, ZCELL_tactics = 8599, ZCELL_tactic_discard = 1265, ZCELL_tray = 1296, ZCELL_rolled = 8630, ZCELL_obj_pile = 1627, ZCELL_set_aside = 1640, ZCELL_probe_bottom = 1673, ZCELL_units_coruscant = 1706, ZCELL_units_alderaan = 1877, ZCELL_units_corellia = 2048, ZCELL_units_kuat = 2219, ZCELL_units_mandalore = 2390, ZCELL_units_bothawui = 2561, ZCELL_units_cato_neimoidia = 2732, ZCELL_units_dantooine = 2903, ZCELL_units_naboo = 3074, ZCELL_units_malastare = 3245, ZCELL_units_ord_mantell = 3416, ZCELL_units_ilum = 3587, ZCELL_units_kessel = 3758, ZCELL_units_toydaria = 3929, ZCELL_units_mygeeto = 4100, ZCELL_units_felucia = 4271, ZCELL_units_kashyyyk = 4442, ZCELL_units_mon_calamari = 4613, ZCELL_units_rodia = 4784, ZCELL_units_saleucami = 4955, ZCELL_units_tatooine = 5126, ZCELL_units_geonosis = 5297, ZCELL_units_ryloth = 5468, ZCELL_units_nal_hutta = 5639, ZCELL_units_utapau = 5810, ZCELL_units_mustafar = 5981, ZCELL_units_sullust = 6152, ZCELL_units_yavin = 6323, ZCELL_units_bespin = 6494, ZCELL_units_hoth = 6665, ZCELL_units_dagobah = 6836, ZCELL_units_endor = 7007, ZCELL_leaders_coruscant = 7178, ZCELL_leaders_alderaan = 7204, ZCELL_leaders_corellia = 7230, ZCELL_leaders_kuat = 7256, ZCELL_leaders_mandalore = 7282, ZCELL_leaders_bothawui = 7308, ZCELL_leaders_cato_neimoidia = 7334, ZCELL_leaders_dantooine = 7360, ZCELL_leaders_naboo = 7386, ZCELL_leaders_malastare = 7412, ZCELL_leaders_ord_mantell = 7438, ZCELL_leaders_ilum = 7464, ZCELL_leaders_kessel = 7490, ZCELL_leaders_toydaria = 7516, ZCELL_leaders_mygeeto = 7542, ZCELL_leaders_felucia = 7568, ZCELL_leaders_kashyyyk = 7594, ZCELL_leaders_mon_calamari = 7620, ZCELL_leaders_rodia = 7646, ZCELL_leaders_saleucami = 7672, ZCELL_leaders_tatooine = 7698, ZCELL_leaders_geonosis = 7724, ZCELL_leaders_ryloth = 7750, ZCELL_leaders_nal_hutta = 7776, ZCELL_leaders_utapau = 7802, ZCELL_leaders_mustafar = 7828, ZCELL_leaders_sullust = 7854, ZCELL_leaders_yavin = 7880, ZCELL_leaders_bespin = 7906, ZCELL_leaders_hoth = 7932, ZCELL_leaders_dagobah = 7958, ZCELL_leaders_endor = 7984 };
 static const int32_t layout[] = {
-    /* zone capacities */ 330, 12, 27, 32, 32, 32, 32, 32, 170, 170, 170, 170, 25, 25, 25, 25, 25, 27, 27, 27, 27, 27, 27, 27, 12, 12, 24, 24, 24, 24, 30, 30, 30, 30, 330, 330, 12, 32, 32, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
-    /* vars */ VCELL_battle_sys, VCELL_attacker, VCELL_acting, VCELL_rebel_won_space, VCELL_rebel_won_ground, VCELL_battle_round, VCELL_retreated, VCELL_kills, VCELL_capital_kills, VCELL_ended_by, VCELL_time, VCELL_reputation, VCELL_base_revealed, VCELL_hub, VCELL_target, VCELL_victim, VCELL_succeeded, VCELL_objective_played, VCELL_imperial_win, VCELL_missions_made, VCELL_against_leader, VCELL_at_base, VCELL_mine_successes, VCELL_theirs_successes, VCELL_rolled_successes, VCELL_base_sent_cap, VCELL_base_deployed, VCELL_assigning, VCELL_mission_no, VCELL_rebels_found, VCELL_imperials_found, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59,
-    /* live counts */ 7979, 7980, 7981, 7982, 7983, 7984, 7985, 60,
-    /* zones */ ZCELL_box, ZCELL_obj_offer, ZCELL_ring_cards, ZCELL_probe_deck, ZCELL_probes, ZCELL_base_pick, ZCELL_base_card, ZCELL_new_base, ZCELL_units, ZCELL_base_units, ZCELL_queue, ZCELL_moving, ZCELL_leaders, ZCELL_base_leaders, ZCELL_pool, ZCELL_on_mission, ZCELL_unrecruited, ZCELL_mission_deck, ZCELL_hand, ZCELL_assigned, ZCELL_revealed, ZCELL_mission_discard, ZCELL_project_deck, ZCELL_project_discard, ZCELL_objective_deck, ZCELL_objectives, ZCELL_action_deck, ZCELL_start_actions, ZCELL_actions, ZCELL_action_offer, ZCELL_space_deck, ZCELL_ground_deck, ZCELL_tactics, ZCELL_tactic_discard, ZCELL_tray, ZCELL_rolled, ZCELL_obj_pile, ZCELL_set_aside, ZCELL_probe_bottom, ZCELL_units_coruscant, ZCELL_units_alderaan, ZCELL_units_corellia, ZCELL_units_kuat, ZCELL_units_mandalore, ZCELL_units_bothawui, ZCELL_units_cato_neimoidia, ZCELL_units_dantooine, ZCELL_units_naboo, ZCELL_units_malastare, ZCELL_units_ord_mantell, ZCELL_units_ilum, ZCELL_units_kessel, ZCELL_units_toydaria, ZCELL_units_mygeeto, ZCELL_units_felucia, ZCELL_units_kashyyyk, ZCELL_units_mon_calamari, ZCELL_units_rodia, ZCELL_units_saleucami, ZCELL_units_tatooine, ZCELL_units_geonosis, ZCELL_units_ryloth, ZCELL_units_nal_hutta, ZCELL_units_utapau, ZCELL_units_mustafar, ZCELL_units_sullust, ZCELL_units_yavin, ZCELL_units_bespin, ZCELL_units_hoth, ZCELL_units_dagobah, ZCELL_units_endor, ZCELL_leaders_coruscant, ZCELL_leaders_alderaan, ZCELL_leaders_corellia, ZCELL_leaders_kuat, ZCELL_leaders_mandalore, ZCELL_leaders_bothawui, ZCELL_leaders_cato_neimoidia, ZCELL_leaders_dantooine, ZCELL_leaders_naboo, ZCELL_leaders_malastare, ZCELL_leaders_ord_mantell, ZCELL_leaders_ilum, ZCELL_leaders_kessel, ZCELL_leaders_toydaria, ZCELL_leaders_mygeeto, ZCELL_leaders_felucia, ZCELL_leaders_kashyyyk, ZCELL_leaders_mon_calamari, ZCELL_leaders_rodia, ZCELL_leaders_saleucami, ZCELL_leaders_tatooine, ZCELL_leaders_geonosis, ZCELL_leaders_ryloth, ZCELL_leaders_nal_hutta, ZCELL_leaders_utapau, ZCELL_leaders_mustafar, ZCELL_leaders_sullust, ZCELL_leaders_yavin, ZCELL_leaders_bespin, ZCELL_leaders_hoth, ZCELL_leaders_dagobah, ZCELL_leaders_endor,
+    /* zone capacities */ 330, 12, 27, 32, 32, 32, 32, 32, 32, 170, 170, 170, 170, 25, 25, 25, 25, 25, 27, 27, 27, 27, 27, 27, 27, 12, 12, 24, 24, 24, 24, 30, 30, 30, 30, 330, 330, 12, 32, 32, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 170, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    /* vars */ VCELL_battle_sys, VCELL_attacker, VCELL_acting, VCELL_rebel_won_space, VCELL_rebel_won_ground, VCELL_battle_round, VCELL_retreated, VCELL_kills, VCELL_capital_kills, VCELL_ended_by, VCELL_time, VCELL_reputation, VCELL_base_revealed, VCELL_hub, VCELL_target, VCELL_victim, VCELL_succeeded, VCELL_objective_played, VCELL_imperial_win, VCELL_missions_made, VCELL_intent, VCELL_passed, VCELL_against_leader, VCELL_at_base, VCELL_mine_successes, VCELL_theirs_successes, VCELL_rolled_successes, VCELL_base_sent_cap, VCELL_base_deployed, VCELL_more_draws, VCELL_assigning, VCELL_mission_no, VCELL_rebels_found, VCELL_imperials_found, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
+    /* live counts */ 8015, 8016, 8017, 8018, 8019, 8020, 8021, 8022, 8023, 8024, 8025, 8026, 8027, 8028, 8029, 8030, 8031, 8032, 8033, 61,
+    /* zones */ ZCELL_box, ZCELL_obj_offer, ZCELL_ring_cards, ZCELL_probe_deck, ZCELL_probes, ZCELL_base_pick, ZCELL_base_card, ZCELL_new_base, ZCELL_base_shown, ZCELL_units, ZCELL_base_units, ZCELL_queue, ZCELL_moving, ZCELL_leaders, ZCELL_base_leaders, ZCELL_pool, ZCELL_on_mission, ZCELL_unrecruited, ZCELL_mission_deck, ZCELL_hand, ZCELL_assigned, ZCELL_revealed, ZCELL_mission_discard, ZCELL_project_deck, ZCELL_project_discard, ZCELL_objective_deck, ZCELL_objectives, ZCELL_action_deck, ZCELL_start_actions, ZCELL_actions, ZCELL_action_offer, ZCELL_space_deck, ZCELL_ground_deck, ZCELL_tactics, ZCELL_tactic_discard, ZCELL_tray, ZCELL_rolled, ZCELL_obj_pile, ZCELL_set_aside, ZCELL_probe_bottom, ZCELL_units_coruscant, ZCELL_units_alderaan, ZCELL_units_corellia, ZCELL_units_kuat, ZCELL_units_mandalore, ZCELL_units_bothawui, ZCELL_units_cato_neimoidia, ZCELL_units_dantooine, ZCELL_units_naboo, ZCELL_units_malastare, ZCELL_units_ord_mantell, ZCELL_units_ilum, ZCELL_units_kessel, ZCELL_units_toydaria, ZCELL_units_mygeeto, ZCELL_units_felucia, ZCELL_units_kashyyyk, ZCELL_units_mon_calamari, ZCELL_units_rodia, ZCELL_units_saleucami, ZCELL_units_tatooine, ZCELL_units_geonosis, ZCELL_units_ryloth, ZCELL_units_nal_hutta, ZCELL_units_utapau, ZCELL_units_mustafar, ZCELL_units_sullust, ZCELL_units_yavin, ZCELL_units_bespin, ZCELL_units_hoth, ZCELL_units_dagobah, ZCELL_units_endor, ZCELL_leaders_coruscant, ZCELL_leaders_alderaan, ZCELL_leaders_corellia, ZCELL_leaders_kuat, ZCELL_leaders_mandalore, ZCELL_leaders_bothawui, ZCELL_leaders_cato_neimoidia, ZCELL_leaders_dantooine, ZCELL_leaders_naboo, ZCELL_leaders_malastare, ZCELL_leaders_ord_mantell, ZCELL_leaders_ilum, ZCELL_leaders_kessel, ZCELL_leaders_toydaria, ZCELL_leaders_mygeeto, ZCELL_leaders_felucia, ZCELL_leaders_kashyyyk, ZCELL_leaders_mon_calamari, ZCELL_leaders_rodia, ZCELL_leaders_saleucami, ZCELL_leaders_tatooine, ZCELL_leaders_geonosis, ZCELL_leaders_ryloth, ZCELL_leaders_nal_hutta, ZCELL_leaders_utapau, ZCELL_leaders_mustafar, ZCELL_leaders_sullust, ZCELL_leaders_yavin, ZCELL_leaders_bespin, ZCELL_leaders_hoth, ZCELL_leaders_dagobah, ZCELL_leaders_endor,
     PLAYER_CELLS,
 };
 
@@ -750,7 +751,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_system *Inst_system(const RtGame
     return (const struct Inst_system *)rt__pre(g)->inst_data[KIND_system] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:99: kind unit */
+/* cards/rebellion/game.cards:100: kind unit */
 struct Row_unit {
     RtValue fd_model;
     RtValue fd_side;
@@ -1437,7 +1438,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_unit *Inst_unit(const RtGame *g,
     return (const struct Inst_unit *)rt__pre(g)->inst_data[KIND_unit] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:121: kind leader */
+/* cards/rebellion/game.cards:122: kind leader */
 struct Row_leader {
     RtValue fd_side;
     RtValue fd_diplomacy;
@@ -2081,7 +2082,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_leader *Inst_leader(const RtGame
     return (const struct Inst_leader *)rt__pre(g)->inst_data[KIND_leader] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:138: kind mission */
+/* cards/rebellion/game.cards:139: kind mission */
 struct Row_mission {
     RtValue fd_side;
     RtValue fd_skill;
@@ -2108,7 +2109,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Attempt in any populous system: gain 1 loyalty there.",
-        .fd_effect = 83,
+        .fd_effect = 87,
     },
     { /* cards/rebellion/missions.cards:16: Hit and Run */
         .fd_side = SIDE_rebel,
@@ -2121,7 +2122,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Attempt in a system with Imperial units: destroy 1 Imperial unit there.",
-        .fd_effect = 84,
+        .fd_effect = 88,
     },
     { /* cards/rebellion/missions.cards:21: Gather Intel */
         .fd_side = SIDE_rebel,
@@ -2134,7 +2135,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Attempt in any system: draw 1 objective card.",
-        .fd_effect = 85,
+        .fd_effect = 89,
     },
     { /* cards/rebellion/missions.cards:26: Covert Transit */
         .fd_side = SIDE_rebel,
@@ -2147,7 +2148,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in any system: move units between the Rebel Base space and that system, ignoring adjacency.",
-        .fd_effect = 86,
+        .fd_effect = 90,
     },
     { /* cards/rebellion/missions.cards:31: Incite Rebellion */
         .fd_side = SIDE_rebel,
@@ -2160,7 +2161,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "Leia Organa",
         .fd_ring_card = 0,
         .fd_text = "Attempt in any populous system: gain 2 loyalty there.",
-        .fd_effect = 87,
+        .fd_effect = 91,
     },
     { /* cards/rebellion/missions.cards:39: Recruit Allies */
         .fd_side = SIDE_rebel,
@@ -2173,7 +2174,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in a Rebel system: place up to 2 Rebel Troopers from your supply there.",
-        .fd_effect = 88,
+        .fd_effect = 92,
     },
     { /* cards/rebellion/missions.cards:44: Sabotage */
         .fd_side = SIDE_rebel,
@@ -2186,7 +2187,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "Han Solo",
         .fd_ring_card = 0,
         .fd_text = "Attempt in a populous system without a sabotage marker: place a sabotage marker there.",
-        .fd_effect = 89,
+        .fd_effect = 93,
     },
     { /* cards/rebellion/missions.cards:52: Daring Rescue */
         .fd_side = SIDE_rebel,
@@ -2199,7 +2200,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "Luke Skywalker",
         .fd_ring_card = 0,
         .fd_text = "Attempt against a captured leader: rescue that leader.",
-        .fd_effect = 90,
+        .fd_effect = 94,
     },
     { /* cards/rebellion/missions.cards:57: Strike Team */
         .fd_side = SIDE_rebel,
@@ -2212,7 +2213,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "Chewbacca",
         .fd_ring_card = 0,
         .fd_text = "Attempt in a system with Imperial ground units: destroy 2 Imperial ground units there.",
-        .fd_effect = 91,
+        .fd_effect = 95,
     },
     { /* cards/rebellion/missions.cards:62: Infiltration */
         .fd_side = SIDE_rebel,
@@ -2225,7 +2226,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "Obi-Wan Kenobi",
         .fd_ring_card = 0,
         .fd_text = "Attempt in any system: draw 2 objective cards, keep 1 and place the other on the bottom of the objective deck.",
-        .fd_effect = 92,
+        .fd_effect = 96,
     },
     { /* cards/rebellion/missions.cards:67: Jedi Training */
         .fd_side = SIDE_rebel,
@@ -2238,7 +2239,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "Luke Skywalker",
         .fd_ring_card = 0,
         .fd_text = "Resolve in Dagobah: if Luke Skywalker is assigned to this mission, replace him with Luke Skywalker (Jedi).",
-        .fd_effect = 93,
+        .fd_effect = 97,
     },
     { /* cards/rebellion/missions.cards:72: Rapid Mobilization */
         .fd_side = SIDE_rebel,
@@ -2251,7 +2252,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in the Rebel Base space: you may establish a new base.",
-        .fd_effect = 94,
+        .fd_effect = 98,
     },
     { /* cards/rebellion/missions.cards:80: Imperial Decree */
         .fd_side = SIDE_empire,
@@ -2264,7 +2265,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Attempt in any populous system: gain 1 loyalty there.",
-        .fd_effect = 95,
+        .fd_effect = 99,
     },
     { /* cards/rebellion/missions.cards:85: Capture Rebel Operative */
         .fd_side = SIDE_empire,
@@ -2277,7 +2278,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Attempt against a Rebel leader in a system with Imperial units: capture that leader.",
-        .fd_effect = 96,
+        .fd_effect = 100,
     },
     { /* cards/rebellion/missions.cards:90: Interrogation */
         .fd_side = SIDE_empire,
@@ -2290,7 +2291,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Attempt against a captured leader: draw 2 probe cards.",
-        .fd_effect = 97,
+        .fd_effect = 101,
     },
     { /* cards/rebellion/missions.cards:95: Accelerate Production */
         .fd_side = SIDE_empire,
@@ -2303,7 +2304,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in an Imperial system: slide every unit of your build queue 1 space down and deploy the units that slide off.",
-        .fd_effect = 98,
+        .fd_effect = 102,
     },
     { /* cards/rebellion/missions.cards:100: Research and Development */
         .fd_side = SIDE_empire,
@@ -2316,7 +2317,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in an Imperial system: draw 1 card from the project deck.",
-        .fd_effect = 99,
+        .fd_effect = 103,
     },
     { /* cards/rebellion/missions.cards:105: Long Range Probe */
         .fd_side = SIDE_empire,
@@ -2329,7 +2330,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in any system: the Rebel player says whether the Rebel base is in that system. The base is not revealed.",
-        .fd_effect = 100,
+        .fd_effect = 104,
     },
     { /* cards/rebellion/missions.cards:110: Probe Droid Scan */
         .fd_side = SIDE_empire,
@@ -2342,7 +2343,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in any system: draw 2 probe cards.",
-        .fd_effect = 101,
+        .fd_effect = 105,
     },
     { /* cards/rebellion/missions.cards:115: Imperial Recruitment */
         .fd_side = SIDE_empire,
@@ -2355,7 +2356,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in an Imperial system: place up to 2 Stormtroopers from your supply there.",
-        .fd_effect = 102,
+        .fd_effect = 106,
     },
     { /* cards/rebellion/missions.cards:120: Execution */
         .fd_side = SIDE_empire,
@@ -2368,7 +2369,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "Darth Vader",
         .fd_ring_card = 0,
         .fd_text = "Attempt against a captured leader: eliminate that leader.",
-        .fd_effect = 103,
+        .fd_effect = 107,
     },
     { /* cards/rebellion/missions.cards:125: Carbonite Freeze */
         .fd_side = SIDE_empire,
@@ -2381,7 +2382,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "Boba Fett",
         .fd_ring_card = 0,
         .fd_text = "Attempt against a Rebel leader in a system with Imperial units: capture that leader in carbonite.",
-        .fd_effect = 104,
+        .fd_effect = 108,
     },
     { /* cards/rebellion/missions.cards:130: Lure of the Dark Side */
         .fd_side = SIDE_empire,
@@ -2394,7 +2395,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "Emperor Palpatine",
         .fd_ring_card = 1,
         .fd_text = "Attempt against a captured leader: attach the Dark Side ring to that leader; the Imperial player controls that leader until the end of the game.",
-        .fd_effect = 105,
+        .fd_effect = 109,
     },
     { /* cards/rebellion/missions.cards:135: Subdue the Populace */
         .fd_side = SIDE_empire,
@@ -2407,7 +2408,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "Grand Moff Tarkin",
         .fd_ring_card = 0,
         .fd_text = "Attempt in any populous system: gain 2 loyalty there.",
-        .fd_effect = 106,
+        .fd_effect = 110,
     },
     { /* cards/rebellion/missions.cards:146: Construct Death Star */
         .fd_side = SIDE_empire,
@@ -2420,7 +2421,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in a system with Imperial loyalty and no Rebel unit: place a Death Star Under Construction there and a Death Star on space 3 of your build queue.",
-        .fd_effect = 107,
+        .fd_effect = 111,
     },
     { /* cards/rebellion/missions.cards:151: Superlaser Online */
         .fd_side = SIDE_empire,
@@ -2433,7 +2434,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in the system of a Death Star: destroy that system.",
-        .fd_effect = 108,
+        .fd_effect = 112,
     },
     { /* cards/rebellion/missions.cards:156: Build Super Star Destroyer */
         .fd_side = SIDE_empire,
@@ -2446,7 +2447,7 @@ static const struct Row_mission Rows_mission[] = {
         .fd_portrait = "",
         .fd_ring_card = 0,
         .fd_text = "Resolve in an Imperial system: place a Super Star Destroyer from your supply on space 2 of your build queue.",
-        .fd_effect = 109,
+        .fd_effect = 113,
     },
 };
 
@@ -2464,7 +2465,7 @@ struct Inst_mission {
 };
 
 static const struct Inst_mission Insts_mission_0[331] = {
-    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 0, 83 },   /* no card: row 0, Rally Support */
+    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 0, 87 },   /* no card: row 0, Rally Support */
     {0},   /* card 0: another kind's */
     {0},   /* card 1: another kind's */
     {0},   /* card 2: another kind's */
@@ -2556,33 +2557,33 @@ static const struct Inst_mission Insts_mission_0[331] = {
     {0},   /* card 88: another kind's */
     {0},   /* card 89: another kind's */
     {0},   /* card 90: another kind's */
-    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 0, 83 },   /* card 91: Rally Support */
-    { SIDE_rebel, ENUM_spec_ops, 1, ENUM_attempt, ENUM_with_imperial_units, 1, 0, 0, 84 },   /* card 92: Hit and Run */
-    { SIDE_rebel, ENUM_intel, 1, ENUM_attempt, ENUM_any_system, 1, 0, 0, 85 },   /* card 93: Gather Intel */
-    { SIDE_rebel, ENUM_logistics, 1, ENUM_resolve, ENUM_any_system, 1, 0, 0, 86 },   /* card 94: Covert Transit */
-    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 0, 0, 0, 87 },   /* card 95: Incite Rebellion */
-    { SIDE_rebel, ENUM_diplomacy, 1, ENUM_resolve, ENUM_in_rebel_system, 0, 0, 0, 88 },   /* card 96: Recruit Allies */
-    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_unsabotaged, 0, 0, 0, 89 },   /* card 97: Sabotage */
-    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_captured_leader, 0, 0, 0, 90 },   /* card 98: Daring Rescue */
-    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_with_imperial_ground, 0, 0, 0, 91 },   /* card 99: Strike Team */
-    { SIDE_rebel, ENUM_intel, 2, ENUM_attempt, ENUM_any_system, 0, 0, 0, 92 },   /* card 100: Infiltration */
-    { SIDE_rebel, ENUM_diplomacy, 1, ENUM_resolve, ENUM_dagobah_system, 0, 0, 0, 93 },   /* card 101: Jedi Training */
-    { SIDE_rebel, ENUM_logistics, 2, ENUM_resolve, ENUM_rebel_base_space, 0, 0, 0, 94 },   /* card 102: Rapid Mobilization */
-    { SIDE_empire, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 0, 95 },   /* card 103: Imperial Decree */
-    { SIDE_empire, ENUM_spec_ops, 1, ENUM_attempt, ENUM_rebel_leader, 1, 0, 0, 96 },   /* card 104: Capture Rebel Operative */
-    { SIDE_empire, ENUM_intel, 1, ENUM_attempt, ENUM_captured_leader, 1, 0, 0, 97 },   /* card 105: Interrogation */
-    { SIDE_empire, ENUM_logistics, 1, ENUM_resolve, ENUM_in_imperial_system, 1, 0, 0, 98 },   /* card 106: Accelerate Production */
-    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_system, 0, 0, 0, 99 },   /* card 107: Research and Development */
-    { SIDE_empire, ENUM_intel, 2, ENUM_resolve, ENUM_any_system, 0, 0, 0, 100 },   /* card 108: Long Range Probe */
-    { SIDE_empire, ENUM_intel, 1, ENUM_resolve, ENUM_any_system, 0, 0, 0, 101 },   /* card 109: Probe Droid Scan */
-    { SIDE_empire, ENUM_diplomacy, 1, ENUM_resolve, ENUM_in_imperial_system, 0, 0, 0, 102 },   /* card 110: Imperial Recruitment */
-    { SIDE_empire, ENUM_spec_ops, 2, ENUM_attempt, ENUM_captured_leader, 0, 0, 0, 103 },   /* card 111: Execution */
-    { SIDE_empire, ENUM_spec_ops, 2, ENUM_attempt, ENUM_rebel_leader, 0, 0, 0, 104 },   /* card 112: Carbonite Freeze */
-    { SIDE_empire, ENUM_spec_ops, 3, ENUM_attempt, ENUM_captured_leader, 0, 0, 1, 105 },   /* card 113: Lure of the Dark Side */
-    { SIDE_empire, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 0, 0, 0, 106 },   /* card 114: Subdue the Populace */
-    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_loyal, 0, 1, 0, 107 },   /* card 115: Construct Death Star */
-    { SIDE_empire, ENUM_logistics, 1, ENUM_resolve, ENUM_death_star_system, 0, 1, 0, 108 },   /* card 116: Superlaser Online */
-    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_system, 0, 1, 0, 109 },   /* card 117: Build Super Star Destroyer */
+    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 0, 87 },   /* card 91: Rally Support */
+    { SIDE_rebel, ENUM_spec_ops, 1, ENUM_attempt, ENUM_with_imperial_units, 1, 0, 0, 88 },   /* card 92: Hit and Run */
+    { SIDE_rebel, ENUM_intel, 1, ENUM_attempt, ENUM_any_system, 1, 0, 0, 89 },   /* card 93: Gather Intel */
+    { SIDE_rebel, ENUM_logistics, 1, ENUM_resolve, ENUM_any_system, 1, 0, 0, 90 },   /* card 94: Covert Transit */
+    { SIDE_rebel, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 0, 0, 0, 91 },   /* card 95: Incite Rebellion */
+    { SIDE_rebel, ENUM_diplomacy, 1, ENUM_resolve, ENUM_in_rebel_system, 0, 0, 0, 92 },   /* card 96: Recruit Allies */
+    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_unsabotaged, 0, 0, 0, 93 },   /* card 97: Sabotage */
+    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_captured_leader, 0, 0, 0, 94 },   /* card 98: Daring Rescue */
+    { SIDE_rebel, ENUM_spec_ops, 2, ENUM_attempt, ENUM_with_imperial_ground, 0, 0, 0, 95 },   /* card 99: Strike Team */
+    { SIDE_rebel, ENUM_intel, 2, ENUM_attempt, ENUM_any_system, 0, 0, 0, 96 },   /* card 100: Infiltration */
+    { SIDE_rebel, ENUM_diplomacy, 1, ENUM_resolve, ENUM_dagobah_system, 0, 0, 0, 97 },   /* card 101: Jedi Training */
+    { SIDE_rebel, ENUM_logistics, 2, ENUM_resolve, ENUM_rebel_base_space, 0, 0, 0, 98 },   /* card 102: Rapid Mobilization */
+    { SIDE_empire, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 1, 0, 0, 99 },   /* card 103: Imperial Decree */
+    { SIDE_empire, ENUM_spec_ops, 1, ENUM_attempt, ENUM_rebel_leader, 1, 0, 0, 100 },   /* card 104: Capture Rebel Operative */
+    { SIDE_empire, ENUM_intel, 1, ENUM_attempt, ENUM_captured_leader, 1, 0, 0, 101 },   /* card 105: Interrogation */
+    { SIDE_empire, ENUM_logistics, 1, ENUM_resolve, ENUM_in_imperial_system, 1, 0, 0, 102 },   /* card 106: Accelerate Production */
+    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_system, 0, 0, 0, 103 },   /* card 107: Research and Development */
+    { SIDE_empire, ENUM_intel, 2, ENUM_resolve, ENUM_any_system, 0, 0, 0, 104 },   /* card 108: Long Range Probe */
+    { SIDE_empire, ENUM_intel, 1, ENUM_resolve, ENUM_any_system, 0, 0, 0, 105 },   /* card 109: Probe Droid Scan */
+    { SIDE_empire, ENUM_diplomacy, 1, ENUM_resolve, ENUM_in_imperial_system, 0, 0, 0, 106 },   /* card 110: Imperial Recruitment */
+    { SIDE_empire, ENUM_spec_ops, 2, ENUM_attempt, ENUM_captured_leader, 0, 0, 0, 107 },   /* card 111: Execution */
+    { SIDE_empire, ENUM_spec_ops, 2, ENUM_attempt, ENUM_rebel_leader, 0, 0, 0, 108 },   /* card 112: Carbonite Freeze */
+    { SIDE_empire, ENUM_spec_ops, 3, ENUM_attempt, ENUM_captured_leader, 0, 0, 1, 109 },   /* card 113: Lure of the Dark Side */
+    { SIDE_empire, ENUM_diplomacy, 2, ENUM_attempt, ENUM_populous_system, 0, 0, 0, 110 },   /* card 114: Subdue the Populace */
+    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_loyal, 0, 1, 0, 111 },   /* card 115: Construct Death Star */
+    { SIDE_empire, ENUM_logistics, 1, ENUM_resolve, ENUM_death_star_system, 0, 1, 0, 112 },   /* card 116: Superlaser Online */
+    { SIDE_empire, ENUM_logistics, 2, ENUM_resolve, ENUM_in_imperial_system, 0, 1, 0, 113 },   /* card 117: Build Super Star Destroyer */
     {0},   /* card 118: another kind's */
     {0},   /* card 119: another kind's */
     {0},   /* card 120: another kind's */
@@ -2803,7 +2804,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_mission *Inst_mission(const RtGa
     return (const struct Inst_mission *)rt__pre(g)->inst_data[KIND_mission] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:154: kind action_card */
+/* cards/rebellion/game.cards:155: kind action_card */
 struct Row_action_card {
     RtValue fd_side;
     RtValue fd_recruit;
@@ -2822,7 +2823,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Han Solo",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 1 space tactic card and 1 ground tactic card.",
-        .fd_effect = 59,
+        .fd_effect = 63,
     },
     { /* cards/rebellion/actions.cards:14: Covert Alliance */
         .fd_side = SIDE_rebel,
@@ -2831,7 +2832,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Chewbacca",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: gain 1 loyalty in a system that has your units.",
-        .fd_effect = 60,
+        .fd_effect = 64,
     },
     { /* cards/rebellion/actions.cards:19: Rebel Sympathizers */
         .fd_side = SIDE_rebel,
@@ -2840,7 +2841,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Leia Organa",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: draw 1 objective card.",
-        .fd_effect = 61,
+        .fd_effect = 65,
     },
     { /* cards/rebellion/actions.cards:24: Diplomatic Mission */
         .fd_side = SIDE_rebel,
@@ -2849,7 +2850,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Lando Calrissian",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: draw 2 mission cards.",
-        .fd_effect = 62,
+        .fd_effect = 66,
     },
     { /* cards/rebellion/actions.cards:29: Fleet Tactics */
         .fd_side = SIDE_rebel,
@@ -2858,7 +2859,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Admiral Ackbar",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 space tactic cards.",
-        .fd_effect = 63,
+        .fd_effect = 67,
     },
     { /* cards/rebellion/actions.cards:34: Reinforcements */
         .fd_side = SIDE_rebel,
@@ -2867,7 +2868,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Wedge Antilles",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: place up to 2 X-wings from your supply on space 1 of your build queue.",
-        .fd_effect = 64,
+        .fd_effect = 68,
     },
     { /* cards/rebellion/actions.cards:39: Ambush */
         .fd_side = SIDE_rebel,
@@ -2876,7 +2877,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Obi-Wan Kenobi",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: deal 1 damage to an Imperial unit in this system.",
-        .fd_effect = 65,
+        .fd_effect = 69,
     },
     { /* cards/rebellion/actions.cards:44: Hidden Support */
         .fd_side = SIDE_rebel,
@@ -2885,7 +2886,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Luke Skywalker",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: gain 1 loyalty in a system that has your units.",
-        .fd_effect = 66,
+        .fd_effect = 70,
     },
     { /* cards/rebellion/actions.cards:52: Rally the Senate */
         .fd_side = SIDE_rebel,
@@ -2894,7 +2895,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: draw 2 mission cards.",
-        .fd_effect = 67,
+        .fd_effect = 71,
     },
     { /* cards/rebellion/actions.cards:57: Attack Plan */
         .fd_side = SIDE_rebel,
@@ -2903,7 +2904,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 space tactic cards.",
-        .fd_effect = 68,
+        .fd_effect = 72,
     },
     { /* cards/rebellion/actions.cards:62: Defensive Position */
         .fd_side = SIDE_rebel,
@@ -2912,7 +2913,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 ground tactic cards.",
-        .fd_effect = 69,
+        .fd_effect = 73,
     },
     { /* cards/rebellion/actions.cards:67: Intercepted Transmission */
         .fd_side = SIDE_rebel,
@@ -2921,7 +2922,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: draw 1 objective card.",
-        .fd_effect = 70,
+        .fd_effect = 74,
     },
     { /* cards/rebellion/actions.cards:75: Rule by Fear */
         .fd_side = SIDE_empire,
@@ -2930,7 +2931,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Boba Fett",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: gain 1 loyalty in a system that has your units.",
-        .fd_effect = 71,
+        .fd_effect = 75,
     },
     { /* cards/rebellion/actions.cards:80: Precision Strike */
         .fd_side = SIDE_empire,
@@ -2939,7 +2940,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "General Veers",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: deal 1 damage to a Rebel unit in this system.",
-        .fd_effect = 72,
+        .fd_effect = 76,
     },
     { /* cards/rebellion/actions.cards:85: Ground Assault Orders */
         .fd_side = SIDE_empire,
@@ -2948,7 +2949,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Admiral Piett",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 ground tactic cards.",
-        .fd_effect = 73,
+        .fd_effect = 77,
     },
     { /* cards/rebellion/actions.cards:90: Reinforced Fleet */
         .fd_side = SIDE_empire,
@@ -2957,7 +2958,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Admiral Ozzel",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: place a Star Destroyer from your supply on space 1 of your build queue.",
-        .fd_effect = 74,
+        .fd_effect = 78,
     },
     { /* cards/rebellion/actions.cards:95: Fleet Command */
         .fd_side = SIDE_empire,
@@ -2966,7 +2967,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Soontir Fel",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 space tactic cards.",
-        .fd_effect = 75,
+        .fd_effect = 79,
     },
     { /* cards/rebellion/actions.cards:100: Probe Network */
         .fd_side = SIDE_empire,
@@ -2975,7 +2976,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Moff Jerjerrod",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: draw 2 probe cards.",
-        .fd_effect = 76,
+        .fd_effect = 80,
     },
     { /* cards/rebellion/actions.cards:105: Imperial Bureaucracy */
         .fd_side = SIDE_empire,
@@ -2984,7 +2985,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Janus Greejatus",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: draw 2 mission cards.",
-        .fd_effect = 77,
+        .fd_effect = 81,
     },
     { /* cards/rebellion/actions.cards:110: Martial Law */
         .fd_side = SIDE_empire,
@@ -2993,7 +2994,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "Grand Moff Tarkin",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: gain 1 loyalty in a system that has your units.",
-        .fd_effect = 78,
+        .fd_effect = 82,
     },
     { /* cards/rebellion/actions.cards:118: The Emperor_s Will */
         .fd_side = SIDE_empire,
@@ -3002,7 +3003,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_assignment,
         .fd_text = "Assignment: draw 2 mission cards.",
-        .fd_effect = 79,
+        .fd_effect = 83,
     },
     { /* cards/rebellion/actions.cards:123: Vader_s Fury */
         .fd_side = SIDE_empire,
@@ -3011,7 +3012,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: deal 1 damage to a Rebel unit in this system.",
-        .fd_effect = 80,
+        .fd_effect = 84,
     },
     { /* cards/rebellion/actions.cards:128: Ground Superiority */
         .fd_side = SIDE_empire,
@@ -3020,7 +3021,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_start_of_combat,
         .fd_text = "Start of Combat: draw 2 ground tactic cards.",
-        .fd_effect = 81,
+        .fd_effect = 85,
     },
     { /* cards/rebellion/actions.cards:133: Fighter Reserves */
         .fd_side = SIDE_empire,
@@ -3029,7 +3030,7 @@ static const struct Row_action_card Rows_action_card[] = {
         .fd_leader_b = "",
         .fd_timing = ENUM_immediate,
         .fd_text = "Immediate: place up to 2 TIE Fighters from your supply on space 1 of your build queue.",
-        .fd_effect = 82,
+        .fd_effect = 86,
     },
 };
 
@@ -3042,31 +3043,31 @@ struct Inst_action_card {
 };
 
 static const struct Inst_action_card Insts_action_card_0[331] = {
-    { SIDE_rebel, 1, ENUM_start_of_combat, 59 },   /* no card: row 0, Heroes of the Rebellion */
-    { SIDE_rebel, 1, ENUM_start_of_combat, 59 },   /* card 0: Heroes of the Rebellion */
-    { SIDE_rebel, 1, ENUM_assignment, 60 },   /* card 1: Covert Alliance */
-    { SIDE_rebel, 1, ENUM_immediate, 61 },   /* card 2: Rebel Sympathizers */
-    { SIDE_rebel, 1, ENUM_assignment, 62 },   /* card 3: Diplomatic Mission */
-    { SIDE_rebel, 1, ENUM_start_of_combat, 63 },   /* card 4: Fleet Tactics */
-    { SIDE_rebel, 1, ENUM_immediate, 64 },   /* card 5: Reinforcements */
-    { SIDE_rebel, 1, ENUM_start_of_combat, 65 },   /* card 6: Ambush */
-    { SIDE_rebel, 1, ENUM_assignment, 66 },   /* card 7: Hidden Support */
-    { SIDE_rebel, 0, ENUM_assignment, 67 },   /* card 8: Rally the Senate */
-    { SIDE_rebel, 0, ENUM_start_of_combat, 68 },   /* card 9: Attack Plan */
-    { SIDE_rebel, 0, ENUM_start_of_combat, 69 },   /* card 10: Defensive Position */
-    { SIDE_rebel, 0, ENUM_immediate, 70 },   /* card 11: Intercepted Transmission */
-    { SIDE_empire, 1, ENUM_assignment, 71 },   /* card 12: Rule by Fear */
-    { SIDE_empire, 1, ENUM_start_of_combat, 72 },   /* card 13: Precision Strike */
-    { SIDE_empire, 1, ENUM_start_of_combat, 73 },   /* card 14: Ground Assault Orders */
-    { SIDE_empire, 1, ENUM_immediate, 74 },   /* card 15: Reinforced Fleet */
-    { SIDE_empire, 1, ENUM_start_of_combat, 75 },   /* card 16: Fleet Command */
-    { SIDE_empire, 1, ENUM_immediate, 76 },   /* card 17: Probe Network */
-    { SIDE_empire, 1, ENUM_assignment, 77 },   /* card 18: Imperial Bureaucracy */
-    { SIDE_empire, 1, ENUM_assignment, 78 },   /* card 19: Martial Law */
-    { SIDE_empire, 0, ENUM_assignment, 79 },   /* card 20: The Emperor_s Will */
-    { SIDE_empire, 0, ENUM_start_of_combat, 80 },   /* card 21: Vader_s Fury */
-    { SIDE_empire, 0, ENUM_start_of_combat, 81 },   /* card 22: Ground Superiority */
-    { SIDE_empire, 0, ENUM_immediate, 82 },   /* card 23: Fighter Reserves */
+    { SIDE_rebel, 1, ENUM_start_of_combat, 63 },   /* no card: row 0, Heroes of the Rebellion */
+    { SIDE_rebel, 1, ENUM_start_of_combat, 63 },   /* card 0: Heroes of the Rebellion */
+    { SIDE_rebel, 1, ENUM_assignment, 64 },   /* card 1: Covert Alliance */
+    { SIDE_rebel, 1, ENUM_immediate, 65 },   /* card 2: Rebel Sympathizers */
+    { SIDE_rebel, 1, ENUM_assignment, 66 },   /* card 3: Diplomatic Mission */
+    { SIDE_rebel, 1, ENUM_start_of_combat, 67 },   /* card 4: Fleet Tactics */
+    { SIDE_rebel, 1, ENUM_immediate, 68 },   /* card 5: Reinforcements */
+    { SIDE_rebel, 1, ENUM_start_of_combat, 69 },   /* card 6: Ambush */
+    { SIDE_rebel, 1, ENUM_assignment, 70 },   /* card 7: Hidden Support */
+    { SIDE_rebel, 0, ENUM_assignment, 71 },   /* card 8: Rally the Senate */
+    { SIDE_rebel, 0, ENUM_start_of_combat, 72 },   /* card 9: Attack Plan */
+    { SIDE_rebel, 0, ENUM_start_of_combat, 73 },   /* card 10: Defensive Position */
+    { SIDE_rebel, 0, ENUM_immediate, 74 },   /* card 11: Intercepted Transmission */
+    { SIDE_empire, 1, ENUM_assignment, 75 },   /* card 12: Rule by Fear */
+    { SIDE_empire, 1, ENUM_start_of_combat, 76 },   /* card 13: Precision Strike */
+    { SIDE_empire, 1, ENUM_start_of_combat, 77 },   /* card 14: Ground Assault Orders */
+    { SIDE_empire, 1, ENUM_immediate, 78 },   /* card 15: Reinforced Fleet */
+    { SIDE_empire, 1, ENUM_start_of_combat, 79 },   /* card 16: Fleet Command */
+    { SIDE_empire, 1, ENUM_immediate, 80 },   /* card 17: Probe Network */
+    { SIDE_empire, 1, ENUM_assignment, 81 },   /* card 18: Imperial Bureaucracy */
+    { SIDE_empire, 1, ENUM_assignment, 82 },   /* card 19: Martial Law */
+    { SIDE_empire, 0, ENUM_assignment, 83 },   /* card 20: The Emperor_s Will */
+    { SIDE_empire, 0, ENUM_start_of_combat, 84 },   /* card 21: Vader_s Fury */
+    { SIDE_empire, 0, ENUM_start_of_combat, 85 },   /* card 22: Ground Superiority */
+    { SIDE_empire, 0, ENUM_immediate, 86 },   /* card 23: Fighter Reserves */
     {0},   /* card 24: another kind's */
     {0},   /* card 25: another kind's */
     {0},   /* card 26: another kind's */
@@ -3381,7 +3382,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_action_card *Inst_action_card(co
     return (const struct Inst_action_card *)rt__pre(g)->inst_data[KIND_action_card] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:165: kind objective */
+/* cards/rebellion/game.cards:166: kind objective */
 struct Row_objective {
     RtValue fd_pile;
     RtValue fd_reputation;
@@ -3818,7 +3819,7 @@ RT_MAYBE_UNUSED static inline const struct Inst_objective *Inst_objective(const 
     return (const struct Inst_objective *)rt__pre(g)->inst_data[KIND_objective] + 1 + card;
 }
 
-/* cards/rebellion/game.cards:174: kind tactic */
+/* cards/rebellion/game.cards:175: kind tactic */
 struct Row_tactic {
     RtValue fd_theater;
     RtValue fd_damage;
@@ -4279,7 +4280,7 @@ static const RtGraphDef Graph_galaxy = {
     .space = GraphSpace_galaxy, .adj = GraphAdj_galaxy, .card = GraphCard_galaxy, .first = GraphFirst_galaxy
 };
 
-/* cards/rebellion/game.cards:192: zone units per space of map galaxy */
+/* cards/rebellion/game.cards:194: zone units per space of map galaxy */
 static RtValue Zone_units(RtGame *g, RtValue card, int site)
 {
     static const int16_t decl[33] = { ZONE_units_coruscant, ZONE_units_alderaan, ZONE_units_corellia, ZONE_units_kuat, ZONE_units_mandalore, ZONE_units_bothawui, ZONE_units_cato_neimoidia, ZONE_units_dantooine, ZONE_units_naboo, ZONE_units_malastare, ZONE_units_ord_mantell, ZONE_units_ilum, ZONE_units_kessel, ZONE_units_toydaria, ZONE_units_mygeeto, ZONE_units_felucia, ZONE_units_kashyyyk, ZONE_units_mon_calamari, ZONE_units_rodia, ZONE_units_saleucami, ZONE_units_tatooine, ZONE_units_geonosis, ZONE_units_ryloth, ZONE_units_nal_hutta, ZONE_units_utapau, ZONE_units_mustafar, ZONE_units_sullust, ZONE_units_yavin, ZONE_units_bespin, ZONE_units_hoth, ZONE_units_dagobah, ZONE_units_endor, -1 };
@@ -4293,7 +4294,7 @@ static RtValue Zone_units(RtGame *g, RtValue card, int site)
     return rt_zone_shared(g, decl[row]);
 }
 
-/* cards/rebellion/game.cards:197: zone leaders per space of map galaxy */
+/* cards/rebellion/game.cards:199: zone leaders per space of map galaxy */
 static RtValue Zone_leaders(RtGame *g, RtValue card, int site)
 {
     static const int16_t decl[33] = { ZONE_leaders_coruscant, ZONE_leaders_alderaan, ZONE_leaders_corellia, ZONE_leaders_kuat, ZONE_leaders_mandalore, ZONE_leaders_bothawui, ZONE_leaders_cato_neimoidia, ZONE_leaders_dantooine, ZONE_leaders_naboo, ZONE_leaders_malastare, ZONE_leaders_ord_mantell, ZONE_leaders_ilum, ZONE_leaders_kessel, ZONE_leaders_toydaria, ZONE_leaders_mygeeto, ZONE_leaders_felucia, ZONE_leaders_kashyyyk, ZONE_leaders_mon_calamari, ZONE_leaders_rodia, ZONE_leaders_saleucami, ZONE_leaders_tatooine, ZONE_leaders_geonosis, ZONE_leaders_ryloth, ZONE_leaders_nal_hutta, ZONE_leaders_utapau, ZONE_leaders_mustafar, ZONE_leaders_sullust, ZONE_leaders_yavin, ZONE_leaders_bespin, ZONE_leaders_hoth, ZONE_leaders_dagobah, ZONE_leaders_endor, -1 };
@@ -4377,6 +4378,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_tactics_leader_in(RtGame *g, RtFrame *
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_sys(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_shown_base(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_hidden(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_loyal_count(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_capacity(RtGame *g, RtFrame *f);
@@ -4391,7 +4393,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue, 
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue);
@@ -4405,10 +4407,6 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtVa
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_edge(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue);
 static RtStatus Script_proc_combat(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f);
@@ -4427,6 +4425,7 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f);
@@ -4447,6 +4446,7 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f);
@@ -4457,6 +4457,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f);
@@ -4467,29 +4468,31 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f);
 enum {
     NLOCALS_proc_combat = 17,
     NLOCALS_proc_battle_results = 3,
     NLOCALS_proc_add_leader = 4,
-    NLOCALS_proc_start_cards = 5,
+    NLOCALS_proc_start_cards = 6,
     NLOCALS_proc_draw_tactics = 2,
     NLOCALS_proc_draw_tactic = 5,
     NLOCALS_proc_ambush = 2,
-    NLOCALS_proc_attack = 35,
+    NLOCALS_proc_attack = 37,
     NLOCALS_proc_destroy_damaged = 6,
     NLOCALS_proc_retreat = 15,
     NLOCALS_proc_transports_alone = 5,
-    NLOCALS_proc_death_star_plans = 7,
-    NLOCALS_proc_end_objective = 4,
+    NLOCALS_proc_death_star_plans = 8,
+    NLOCALS_proc_end_objective = 1,
     NLOCALS_proc_gain_loyalty = 2,
     NLOCALS_proc_loyalty_where_units = 2,
-    NLOCALS_proc_tidy = 6,
+    NLOCALS_proc_tidy = 9,
     NLOCALS_proc_reveal_base = 0,
+    NLOCALS_proc_declare_base = 3,
     NLOCALS_proc_place_in_base = 1,
-    NLOCALS_proc_establish_base = 8,
-    NLOCALS_proc_long_range_probe = 1,
+    NLOCALS_proc_establish_base = 12,
+    NLOCALS_proc_long_range_probe = 3,
     NLOCALS_proc_covert_transit = 17,
     NLOCALS_proc_capture = 8,
     NLOCALS_proc_rescue = 1,
@@ -4507,26 +4510,29 @@ enum {
     NLOCALS_proc_draw_probes = 3,
     NLOCALS_proc_draw_project = 0,
     NLOCALS_proc_infiltrate = 5,
+    NLOCALS_proc_immediate_action = 3,
     NLOCALS_proc_use_action = 3,
     NLOCALS_proc_check_win = 0,
     NLOCALS_proc_reveal_mission = 18,
     NLOCALS_proc_oppose = 11,
     NLOCALS_proc_skill_roll = 7,
     NLOCALS_proc_activate = 2,
-    NLOCALS_proc_move_in = 28,
+    NLOCALS_proc_move_in = 29,
     NLOCALS_proc_arrive = 6,
     NLOCALS_proc_subjugate = 1,
-    NLOCALS_proc_refresh = 17,
+    NLOCALS_proc_refresh = 14,
+    NLOCALS_proc_play_objective_at = 6,
     NLOCALS_proc_play_objective = 1,
     NLOCALS_proc_recruit_phase = 4,
-    NLOCALS_proc_recruit = 5,
+    NLOCALS_proc_recruit = 8,
     NLOCALS_proc_build = 4,
     NLOCALS_proc_build_one = 12,
     NLOCALS_proc_deploy_phase = 8,
     NLOCALS_proc_slide_queue = 1,
     NLOCALS_proc_slid_off = 12,
     NLOCALS_proc_assign_missions = 4,
-    NLOCALS_proc_assign_one = 10,
+    NLOCALS_proc_assign_one = 6,
+    NLOCALS_proc_command_turn = 6,
     NLOCALS_proc_offer_base_reveal = 1,
     NLOCALS_proc_take_units = 4
 };
@@ -4622,15 +4628,6 @@ static inline RtValue Memo_rebel_edge(RtGame *g, RtFrame *f, RtValue *m)
     return m[0];
 }
 
-static inline RtValue Memo_best_two(RtGame *g, RtFrame *f, RtValue *m, RtValue a0, RtValue a1)
-{
-    if (!m[1]) {
-        m[1] = 1;
-        m[0] = Fn_best_two(g, f, a0, a1);
-    }
-    return m[0];
-}
-
 /* cards/rebellion/combat.cards:105: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_shown_in(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_t)
 {
@@ -4645,7 +4642,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_shown_in(RtGame *g, RtFrame *f, RtValue 
         if (((!rt__state(g, it_l, 1)) && ((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == Inst_action_card(g, rt_card_inst(g, v_a, KIND_action_card, 0))->fd_side)) && ((((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 1)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 2)].fd_leader_b) == 0)) || (Inst_leader(g, it_l)->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 3)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 4)].fd_leader_b, "Luke Skywalker") == 0)))))) return 1;
     }
     return acc;
-#line 4649 "rebellion.c"
+#line 4646 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:104: function shown_in */
@@ -4657,15 +4654,15 @@ static inline RtValue Fn_shown_in(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_
     (void)v_t;
     #line 105 "cards/rebellion/combat.cards"
     return ((rt_card_kind(g, v_a) == KIND_action_card) && ((strcmp(Rows_action_card[rt__row(g, v_a)].fd_leader_a, "") == 0) || Agg1_shown_in(g, f, v_a, v_t)));
-#line 4661 "rebellion.c"
+#line 4658 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:151: any */
+/* cards/rebellion/combat.cards:156: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_has_special(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 151 "cards/rebellion/combat.cards"
+    #line 156 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, v_p, 7);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -4673,21 +4670,21 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_special(RtGame *g, RtFrame *f, RtVal
         if (Count_symbol(g, it_d, ENUM_special, 6) == 1) return 1;
     }
     return acc;
-#line 4677 "rebellion.c"
+#line 4674 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:151: function has_special */
+/* cards/rebellion/combat.cards:156: function has_special */
 static inline RtValue Fn_has_special(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 151 "cards/rebellion/combat.cards"
+    #line 156 "cards/rebellion/combat.cards"
     return Agg1_has_special(g, f, v_p);
-#line 4688 "rebellion.c"
+#line 4685 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:152: function can_hit */
+/* cards/rebellion/combat.cards:157: function can_hit */
 static inline RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_q, RtValue v_th)
 {
     (void)g;
@@ -4695,12 +4692,12 @@ static inline RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_q
     (void)v_u;
     (void)v_q;
     (void)v_th;
-    #line 152 "cards/rebellion/combat.cards"
+    #line 157 "cards/rebellion/combat.cards"
     return ((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == rt_player_side(g, v_q))) && (Inst_unit(g, v_u)->fd_theater == v_th)) && (Inst_unit(g, v_u)->fd_health > 0));
-#line 4701 "rebellion.c"
+#line 4698 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:252: function retreat_open */
+/* cards/rebellion/combat.cards:267: function retreat_open */
 static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_p)
 {
     (void)g;
@@ -4708,12 +4705,12 @@ static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValu
     (void)v_s;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 253 "cards/rebellion/combat.cards"
+    #line 268 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 8))));
-#line 4714 "rebellion.c"
+#line 4711 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:254: function own_there */
+/* cards/rebellion/combat.cards:269: function own_there */
 static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_p)
 {
     (void)g;
@@ -4721,19 +4718,19 @@ static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_s;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 255 "cards/rebellion/combat.cards"
+    #line 270 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 9), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 10)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 11), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 12))))));
-#line 4727 "rebellion.c"
+#line 4724 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:259: any */
+/* cards/rebellion/combat.cards:274: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_t, RtValue v_p)
 {
     (void)f;
     (void)v_s;
     (void)v_t;
     (void)v_p;
-    #line 259 "cards/rebellion/combat.cards"
+    #line 274 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, v_t, 0, gs, 23);
@@ -4742,10 +4739,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValu
         if ((((Fn_units_of(g, f, it_x, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, it_x, KIND_system, 3, 18))))) && (((Fn_units_of(g, f, it_x, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 19), 0) == 1) && (!rt_card_state(g, it_x, KIND_system, 2, 20)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 21), 0) == (-1)) && (!rt_card_state(g, it_x, KIND_system, 2, 22)))))))) return 1;
     }
     return acc;
-#line 4746 "rebellion.c"
+#line 4743 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:258: function retreat_to */
+/* cards/rebellion/combat.cards:273: function retreat_to */
 static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_t, RtValue v_p)
 {
     (void)g;
@@ -4755,29 +4752,29 @@ static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 259 "cards/rebellion/combat.cards"
+    #line 274 "cards/rebellion/combat.cards"
     return ((((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 13))))) && ((((Memo_units_of(g, f, memo2, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 14), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 15)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 16), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 17))))))) || (!Agg1_retreat_to(g, f, v_s, v_t, v_p))));
-#line 4761 "rebellion.c"
+#line 4758 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:99: function base_ok */
+/* cards/rebellion/effects.cards:117: function base_ok */
 static inline RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 99 "cards/rebellion/effects.cards"
+    #line 117 "cards/rebellion/effects.cards"
     return (((!rt_card_state(g, v_s, KIND_system, 2, 24)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 25), 0) != (-1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) == 0));
-#line 4773 "rebellion.c"
+#line 4770 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:252: argmax */
+/* cards/rebellion/game.cards:254: argmax */
 RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 252 "cards/rebellion/game.cards"
+    #line 254 "cards/rebellion/game.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
@@ -4795,66 +4792,66 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 26, "argmax of no items");
     return acc;
-#line 4799 "rebellion.c"
+#line 4796 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:252: function player_of */
+/* cards/rebellion/game.cards:254: function player_of */
 static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 252 "cards/rebellion/game.cards"
+    #line 254 "cards/rebellion/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 4810 "rebellion.c"
+#line 4807 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:253: function rebel_player */
+/* cards/rebellion/game.cards:255: function rebel_player */
 static inline RtValue Fn_rebel_player(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 253 "cards/rebellion/game.cards"
+    #line 255 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_rebel);
-#line 4821 "rebellion.c"
+#line 4818 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:254: function empire_player */
+/* cards/rebellion/game.cards:256: function empire_player */
 static inline RtValue Fn_empire_player(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 254 "cards/rebellion/game.cards"
+    #line 256 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_empire);
-#line 4832 "rebellion.c"
+#line 4829 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:257: function icons */
+/* cards/rebellion/game.cards:259: function icons */
 static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_k)
 {
     (void)g;
     (void)f;
     (void)v_l;
     (void)v_k;
-    #line 258 "cards/rebellion/game.cards"
+    #line 260 "cards/rebellion/game.cards"
     return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 27))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 28))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 29))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 30))->fd_logistics)));
-#line 4844 "rebellion.c"
+#line 4841 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:263: function lside */
+/* cards/rebellion/game.cards:265: function lside */
 static inline RtValue Fn_lside(RtGame *g, RtFrame *f, RtValue v_l)
 {
     (void)g;
     (void)f;
     (void)v_l;
-    #line 264 "cards/rebellion/game.cards"
+    #line 266 "cards/rebellion/game.cards"
     return ((((rt_card_kind(g, v_l) == KIND_leader) && (rt__state(g, v_l, 3) == ENUM_dark_side_ring)) || ((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == SIDE_empire))) ? SIDE_empire : SIDE_rebel);
-#line 4855 "rebellion.c"
+#line 4852 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:267: function has_tactics */
+/* cards/rebellion/game.cards:269: function has_tactics */
 static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
 {
     (void)g;
@@ -4862,96 +4859,96 @@ static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_l;
-    #line 267 "cards/rebellion/game.cards"
+    #line 269 "cards/rebellion/game.cards"
     return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 31))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 32))->fd_ground_tactics)) > 0);
-#line 4868 "rebellion.c"
+#line 4865 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:269: function at_most */
+/* cards/rebellion/game.cards:271: function at_most */
 static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_cap)
 {
     (void)g;
     (void)f;
     (void)v_n;
     (void)v_cap;
-    #line 269 "cards/rebellion/game.cards"
+    #line 271 "cards/rebellion/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 4880 "rebellion.c"
+#line 4877 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:272: function populous */
+/* cards/rebellion/game.cards:274: function populous */
 static inline RtValue Fn_populous(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 272 "cards/rebellion/game.cards"
+    #line 274 "cards/rebellion/game.cards"
     return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 33))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 34)));
-#line 4891 "rebellion.c"
+#line 4888 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:273: function is_coruscant */
+/* cards/rebellion/game.cards:275: function is_coruscant */
 static inline RtValue Fn_is_coruscant(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 273 "cards/rebellion/game.cards"
+    #line 275 "cards/rebellion/game.cards"
     return (strcmp(rt_card_name(g, v_s), "Coruscant") == 0);
-#line 4902 "rebellion.c"
+#line 4899 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:274: function imperial_loyal */
+/* cards/rebellion/game.cards:276: function imperial_loyal */
 static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 274 "cards/rebellion/game.cards"
+    #line 276 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 35), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 36)));
-#line 4913 "rebellion.c"
+#line 4910 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:275: function rebel_loyal */
+/* cards/rebellion/game.cards:277: function rebel_loyal */
 static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 275 "cards/rebellion/game.cards"
+    #line 277 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 37), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 38)));
-#line 4924 "rebellion.c"
+#line 4921 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:277: function imperial_system */
+/* cards/rebellion/game.cards:279: function imperial_system */
 static inline RtValue Fn_imperial_system(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 277 "cards/rebellion/game.cards"
+    #line 279 "cards/rebellion/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 39)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 40), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 41)));
-#line 4935 "rebellion.c"
+#line 4932 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:279: function rebel_system */
+/* cards/rebellion/game.cards:281: function rebel_system */
 static inline RtValue Fn_rebel_system(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 279 "cards/rebellion/game.cards"
+    #line 281 "cards/rebellion/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 42), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 43)))) && (!rt_card_state(g, v_s, KIND_system, 0, 44)));
-#line 4946 "rebellion.c"
+#line 4943 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:281: count */
+/* cards/rebellion/game.cards:283: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 281 "cards/rebellion/game.cards"
+    #line 283 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 45));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -4960,28 +4957,28 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4964 "rebellion.c"
+#line 4961 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:281: function units_of */
+/* cards/rebellion/game.cards:283: function units_of */
 static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 281 "cards/rebellion/game.cards"
+    #line 283 "cards/rebellion/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 4976 "rebellion.c"
+#line 4973 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:282: count */
+/* cards/rebellion/game.cards:284: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 282 "cards/rebellion/game.cards"
+    #line 284 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 46));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -4990,28 +4987,28 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4994 "rebellion.c"
+#line 4991 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:282: function ships_of */
+/* cards/rebellion/game.cards:284: function ships_of */
 static inline RtValue Fn_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 282 "cards/rebellion/game.cards"
+    #line 284 "cards/rebellion/game.cards"
     return Agg1_ships_of(g, f, v_s, v_sd);
-#line 5006 "rebellion.c"
+#line 5003 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:283: count */
+/* cards/rebellion/game.cards:285: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 283 "cards/rebellion/game.cards"
+    #line 285 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 47));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5020,29 +5017,29 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 5024 "rebellion.c"
+#line 5021 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:283: function ground_of */
+/* cards/rebellion/game.cards:285: function ground_of */
 static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 283 "cards/rebellion/game.cards"
+    #line 285 "cards/rebellion/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 5036 "rebellion.c"
+#line 5033 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:284: count */
+/* cards/rebellion/game.cards:286: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_th)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
     (void)v_th;
-    #line 284 "cards/rebellion/game.cards"
+    #line 286 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 48));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5051,10 +5048,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValu
         acc++;
     }
     return acc;
-#line 5055 "rebellion.c"
+#line 5052 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:284: function in_theater */
+/* cards/rebellion/game.cards:286: function in_theater */
 static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_th)
 {
     (void)g;
@@ -5062,12 +5059,12 @@ static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_s;
     (void)v_sd;
     (void)v_th;
-    #line 284 "cards/rebellion/game.cards"
+    #line 286 "cards/rebellion/game.cards"
     return Agg1_in_theater(g, f, v_s, v_sd, v_th);
-#line 5068 "rebellion.c"
+#line 5065 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:285: function opposing */
+/* cards/rebellion/game.cards:287: function opposing */
 static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
@@ -5077,18 +5074,18 @@ static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 286 "cards/rebellion/game.cards"
+    #line 288 "cards/rebellion/game.cards"
     return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 49))));
-#line 5083 "rebellion.c"
+#line 5080 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:290: any */
+/* cards/rebellion/game.cards:292: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 290 "cards/rebellion/game.cards"
+    #line 292 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 50));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5096,22 +5093,22 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_leader_in(RtGame *g, RtFrame *f, Rt
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5100 "rebellion.c"
+#line 5097 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:290: function free_leader_in */
+/* cards/rebellion/game.cards:292: function free_leader_in */
 static inline RtValue Fn_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 290 "cards/rebellion/game.cards"
+    #line 292 "cards/rebellion/game.cards"
     return Agg1_free_leader_in(g, f, v_s, v_sd);
-#line 5112 "rebellion.c"
+#line 5109 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:292: any */
+/* cards/rebellion/game.cards:294: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
@@ -5119,7 +5116,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f,
     (void)v_sd;
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 292 "cards/rebellion/game.cards"
+    #line 294 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 51));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5127,28 +5124,28 @@ RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f,
         if ((((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) && (((seq[0] = Inst_leader(g, it_l)->fd_space_tactics, (seq[0] + Inst_leader(g, it_l)->fd_ground_tactics)) > 0))) return 1;
     }
     return acc;
-#line 5131 "rebellion.c"
+#line 5128 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:291: function tactics_leader_in */
+/* cards/rebellion/game.cards:293: function tactics_leader_in */
 static inline RtValue Fn_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 292 "cards/rebellion/game.cards"
+    #line 294 "cards/rebellion/game.cards"
     return Agg1_tactics_leader_in(g, f, v_s, v_sd);
-#line 5143 "rebellion.c"
+#line 5140 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:294: max */
+/* cards/rebellion/game.cards:296: max */
 RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 294 "cards/rebellion/game.cards"
+    #line 296 "cards/rebellion/game.cards"
     RtValue acc = 0;
     int seen = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 52));
@@ -5164,10 +5161,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 53, "max of no items");
     return acc;
-#line 5168 "rebellion.c"
+#line 5165 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:293: function space_tactics_in */
+/* cards/rebellion/game.cards:295: function space_tactics_in */
 static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
@@ -5175,18 +5172,18 @@ static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_s;
     (void)v_sd;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 294 "cards/rebellion/game.cards"
+    #line 296 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_space_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5181 "rebellion.c"
+#line 5178 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:296: max */
+/* cards/rebellion/game.cards:298: max */
 RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 296 "cards/rebellion/game.cards"
+    #line 298 "cards/rebellion/game.cards"
     RtValue acc = 0;
     int seen = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 54));
@@ -5202,10 +5199,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 55, "max of no items");
     return acc;
-#line 5206 "rebellion.c"
+#line 5203 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:295: function ground_tactics_in */
+/* cards/rebellion/game.cards:297: function ground_tactics_in */
 static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
@@ -5213,64 +5210,74 @@ static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_s;
     (void)v_sd;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 296 "cards/rebellion/game.cards"
+    #line 298 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_ground_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5219 "rebellion.c"
+#line 5216 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:299: function base_sys */
+/* cards/rebellion/game.cards:304: function base_sys */
 static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 299 "cards/rebellion/game.cards"
+    #line 304 "cards/rebellion/game.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 56), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 57);
-#line 5230 "rebellion.c"
+#line 5227 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:300: function base_hidden */
+/* cards/rebellion/game.cards:305: function shown_base */
+static inline RtValue Fn_shown_base(RtGame *g, RtFrame *f)
+{
+    (void)g;
+    (void)f;
+    #line 305 "cards/rebellion/game.cards"
+    return rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 58);
+#line 5237 "rebellion.c"
+}
+
+/* cards/rebellion/game.cards:306: function base_hidden */
 static inline RtValue Fn_base_hidden(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 300 "cards/rebellion/game.cards"
+    #line 306 "cards/rebellion/game.cards"
     return (!rt_var_at(g, VCELL_base_revealed));
-#line 5240 "rebellion.c"
+#line 5247 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:303: count */
+/* cards/rebellion/game.cards:315: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_loyal_count(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 303 "cards/rebellion/game.cards"
+    #line 315 "cards/rebellion/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 60);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 61);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!(((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 58), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 59))))) continue;
+        if (!(((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 59), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 60))))) continue;
         acc++;
     }
     return acc;
-#line 5257 "rebellion.c"
+#line 5264 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:303: function loyal_count */
+/* cards/rebellion/game.cards:315: function loyal_count */
 static inline RtValue Fn_loyal_count(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 303 "cards/rebellion/game.cards"
+    #line 315 "cards/rebellion/game.cards"
     return Agg1_loyal_count(g, f);
-#line 5267 "rebellion.c"
+#line 5274 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:306: sum */
+/* cards/rebellion/game.cards:318: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 306 "cards/rebellion/game.cards"
+    #line 318 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5278,27 +5285,27 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transport;
     }
     return acc;
-#line 5282 "rebellion.c"
+#line 5289 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:306: function capacity */
+/* cards/rebellion/game.cards:318: function capacity */
 static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 306 "cards/rebellion/game.cards"
+    #line 318 "cards/rebellion/game.cards"
     return Agg1_capacity(g, f);
-#line 5292 "rebellion.c"
+#line 5299 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:307: function carried */
+/* cards/rebellion/game.cards:319: function carried */
 static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 307 "cards/rebellion/game.cards"
-    return rt_live_at(g, LCELL_3);
-#line 5302 "rebellion.c"
+    #line 319 "cards/rebellion/game.cards"
+    return rt_live_at(g, LCELL_4);
+#line 5309 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:173: any */
@@ -5309,13 +5316,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_may_aim(RtGame *g, RtFrame *f, RtValue v
     (void)v_s;
     #line 173 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 64));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 65));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5319 "rebellion.c"
+#line 5326 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:174: any */
@@ -5326,13 +5333,13 @@ RT_PURE RT_NOINLINE static RtValue Agg2_may_aim(RtGame *g, RtFrame *f, RtValue v
     (void)v_s;
     #line 174 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 65));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 66));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u_2)->fd_theater == ENUM_on_ground)) & (int)(Inst_unit(g, it_u_2)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5336 "rebellion.c"
+#line 5343 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:179: any */
@@ -5343,13 +5350,13 @@ RT_PURE RT_NOINLINE static RtValue Agg3_may_aim(RtGame *g, RtFrame *f, RtValue v
     (void)v_s;
     #line 179 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 77));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 78));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (Inst_unit(g, it_u_3)->fd_death_star) return 1;
     }
     return acc;
-#line 5353 "rebellion.c"
+#line 5360 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:170: function may_aim */
@@ -5361,8 +5368,8 @@ static inline RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 171 "cards/rebellion/missions.cards"
-    return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 61)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 62))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 63)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 66))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 67)))) && (!rt_card_state(g, v_s, KIND_system, 1, 68))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 69), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 70)))) && (!rt_card_state(g, v_s, KIND_system, 0, 71)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 72)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 73), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 74)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 76)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
-#line 5366 "rebellion.c"
+    return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 62)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 63))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 64)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 67))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 68)))) && (!rt_card_state(g, v_s, KIND_system, 1, 69))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 70), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 71)))) && (!rt_card_state(g, v_s, KIND_system, 0, 72)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 73)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 74), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 75)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 76), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 77)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
+#line 5373 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:184: function leader_fits */
@@ -5375,8 +5382,8 @@ static inline RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue v_a, RtValue
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 185 "cards/rebellion/missions.cards"
-    return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 78) : 0));
-#line 5380 "rebellion.c"
+    return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 79) : 0));
+#line 5387 "rebellion.c"
 }
 
 /* leader_aim for each value of its parameters, worked out by cardc */
@@ -5390,7 +5397,7 @@ static inline RtValue Fn_leader_aim(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 189 "cards/rebellion/missions.cards"
     return (uint32_t)v_a < 13u ? Tab_leader_aim[v_a] : ((int)(v_a == ENUM_rebel_leader) | (int)(v_a == ENUM_captured_leader));
-#line 5394 "rebellion.c"
+#line 5401 "rebellion.c"
 }
 
 struct Locals_has_target {
@@ -5407,13 +5414,13 @@ RT_PURE static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_
     (void)L;
     #line 194 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 79));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 80));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (Fn_leader_fits(g, f, L->v_a, it_l, L->v_s)) return 1;
     }
     return acc;
-#line 5417 "rebellion.c"
+#line 5424 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:194: any */
@@ -5424,7 +5431,7 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     #line 194 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 80);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 81);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -5432,7 +5439,7 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     }
     L->v_s = 0;
     return acc;
-#line 5436 "rebellion.c"
+#line 5443 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:195: any */
@@ -5443,13 +5450,13 @@ RT_PURE static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_
     #line 195 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 81);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 82);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
         if (Fn_may_aim(g, f, L->v_a, it_s_2)) return 1;
     }
     return acc;
-#line 5453 "rebellion.c"
+#line 5460 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:192: function has_target */
@@ -5463,7 +5470,7 @@ static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 193 "cards/rebellion/missions.cards"
     return ((L->v_a == ENUM_rebel_base_space) ? 1 : (Fn_leader_aim(g, f, L->v_a) ? Agg1_has_target(g, f, L) : Agg3_has_target(g, f, L)));
-#line 5467 "rebellion.c"
+#line 5474 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: sum */
@@ -5475,14 +5482,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_team_icons(RtGame *g, RtFrame *f, RtValu
     (void)v_sk;
     #line 198 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 82);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 83);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(rt__state(g, it_l, 0) == v_k)) continue;
         acc += (rt_select((v_sk == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_sk == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_sk == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
     }
     return acc;
-#line 5486 "rebellion.c"
+#line 5493 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: function team_icons */
@@ -5495,7 +5502,7 @@ static inline RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_sk;
     #line 198 "cards/rebellion/missions.cards"
     return Agg1_team_icons(g, f, v_p, v_k, v_sk);
-#line 5499 "rebellion.c"
+#line 5506 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:201: function portrait_of */
@@ -5506,8 +5513,8 @@ static inline RtValue Fn_portrait_of(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_c;
     (void)v_l;
     #line 201 "cards/rebellion/missions.cards"
-    return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 83)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 84))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 85)].fd_portrait, "Luke Skywalker") == 0)));
-#line 5511 "rebellion.c"
+    return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 84)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 85))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 86)].fd_portrait, "Luke Skywalker") == 0)));
+#line 5518 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:203: function shows */
@@ -5518,8 +5525,8 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_l)
     (void)v_a;
     (void)v_l;
     #line 204 "cards/rebellion/missions.cards"
-    return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 86)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 87)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 88))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 89)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_b, "Luke Skywalker") == 0))));
-#line 5523 "rebellion.c"
+    return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 87)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 88)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 89))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 91)].fd_leader_b, "Luke Skywalker") == 0))));
+#line 5530 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:207: function can_reveal */
@@ -5534,20 +5541,20 @@ static inline RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 207 "cards/rebellion/missions.cards"
-    return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 91), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 92))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 93))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 94))->fd_aim));
-#line 5539 "rebellion.c"
+    return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 92), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 93))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 94))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 95))->fd_aim));
+#line 5546 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:283: function opposes */
+/* cards/rebellion/missions.cards:285: function opposes */
 static inline RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_q)
 {
     (void)g;
     (void)f;
     (void)v_l;
     (void)v_q;
-    #line 283 "cards/rebellion/missions.cards"
+    #line 285 "cards/rebellion/missions.cards"
     return (((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == rt_player_side(g, v_q))) && ((int)(!rt__state(g, v_l, 1)) | (int)((int)(!!rt_var_at(g, VCELL_against_leader)) & (int)(v_l == rt_var_at(g, VCELL_victim)))));
-#line 5551 "rebellion.c"
+#line 5558 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: any */
@@ -5558,13 +5565,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_leave(RtGame *g, RtFrame *f, RtValue
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 95));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 96));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5568 "rebellion.c"
+#line 5575 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: function can_leave */
@@ -5576,34 +5583,34 @@ static inline RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     return (!Agg1_can_leave(g, f, v_s, v_sd));
-#line 5580 "rebellion.c"
+#line 5587 "rebellion.c"
 }
 
-/* cards/rebellion/moves.cards:13: function base_reaches */
-static inline RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue v_t)
+/* cards/rebellion/moves.cards:14: function base_reaches */
+static inline RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_t)
 {
     (void)g;
     (void)f;
+    (void)v_p;
     (void)v_t;
-    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 14 "cards/rebellion/moves.cards"
-    return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 96), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 97))) || rt_graph_adjacent(g, &Graph_galaxy, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 98), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 99)), v_t, 100))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
-#line 5592 "rebellion.c"
+    #line 15 "cards/rebellion/moves.cards"
+    return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 97), ZONE_base_card, v_p, 98)) || rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 99), ZONE_base_card, v_p, 100), v_t, 101))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
+#line 5599 "rebellion.c"
 }
 
-/* cards/rebellion/moves.cards:19: function moves_alone */
+/* cards/rebellion/moves.cards:20: function moves_alone */
 static inline RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_u;
     (void)v_sd;
-    #line 20 "cards/rebellion/moves.cards"
+    #line 21 "cards/rebellion/moves.cards"
     return (((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && (!Inst_unit(g, v_u)->fd_needs_transport)) && (!Inst_unit(g, v_u)->fd_restricted));
-#line 5604 "rebellion.c"
+#line 5611 "rebellion.c"
 }
 
-/* cards/rebellion/moves.cards:21: function moves_carried */
+/* cards/rebellion/moves.cards:22: function moves_carried */
 static inline RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_sd, RtValue v_cap_from_here)
 {
     (void)g;
@@ -5613,31 +5620,31 @@ static inline RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue v_u, RtVal
     (void)v_cap_from_here;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 22 "cards/rebellion/moves.cards"
+    #line 23 "cards/rebellion/moves.cards"
     return ((((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && ((int)(!!Inst_unit(g, v_u)->fd_needs_transport) | (int)(!!Inst_unit(g, v_u)->fd_restricted))) && ((!Inst_unit(g, v_u)->fd_needs_transport) || (Memo_carried(g, f, memo1) < Memo_capacity(g, f, memo2)))) && ((int)(!Inst_unit(g, v_u)->fd_restricted) | (int)(!!v_cap_from_here)));
-#line 5619 "rebellion.c"
+#line 5626 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:9: function recruit_at */
+/* cards/rebellion/refresh.cards:10: function recruit_at */
 static inline RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue v_k)
 {
     (void)g;
     (void)f;
     (void)v_k;
-    #line 9 "cards/rebellion/refresh.cards"
-    return (rt_mod(g, v_k, 3, 101) == 0);
-#line 5630 "rebellion.c"
+    #line 10 "cards/rebellion/refresh.cards"
+    return (rt_mod(g, v_k, 3, 102) == 0);
+#line 5637 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:10: function build_at */
+/* cards/rebellion/refresh.cards:11: function build_at */
 static inline RtValue Fn_build_at(RtGame *g, RtFrame *f, RtValue v_k)
 {
     (void)g;
     (void)f;
     (void)v_k;
-    #line 10 "cards/rebellion/refresh.cards"
-    return (rt_mod(g, v_k, 2, 102) == 0);
-#line 5641 "rebellion.c"
+    #line 11 "cards/rebellion/refresh.cards"
+    return (rt_mod(g, v_k, 2, 103) == 0);
+#line 5648 "rebellion.c"
 }
 
 struct Locals_goal_met {
@@ -5648,65 +5655,65 @@ struct Locals_goal_met {
     RtValue v_s_3;
 };
 
-/* cards/rebellion/refresh.cards:68: count */
+/* cards/rebellion/refresh.cards:63: count */
 RT_PURE static RtValue Agg1_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
 {
     (void)f;
     (void)L;
-    #line 68 "cards/rebellion/refresh.cards"
+    #line 63 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 107);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 108);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (!(Fn_units_of(g, f, it_s, SIDE_rebel) > 0)) continue;
         acc++;
     }
     return acc;
-#line 5667 "rebellion.c"
+#line 5674 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:69: count */
+/* cards/rebellion/refresh.cards:64: count */
 RT_PURE static RtValue Agg2_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
 {
     (void)f;
     (void)L;
-    #line 69 "cards/rebellion/refresh.cards"
+    #line 64 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 110);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 111);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
-        if (!(rt_card_state(g, it_s_2, KIND_system, 1, 109))) continue;
+        if (!(rt_card_state(g, it_s_2, KIND_system, 1, 110))) continue;
         acc++;
     }
     return acc;
-#line 5685 "rebellion.c"
+#line 5692 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:70: any */
+/* cards/rebellion/refresh.cards:65: any */
 RT_PURE static RtValue Agg4_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
 {
     (void)f;
     (void)L;
-    #line 70 "cards/rebellion/refresh.cards"
+    #line 65 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 113);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 114);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
-        if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 112))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
+        if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 113))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5702 "rebellion.c"
+#line 5709 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:70: count */
+/* cards/rebellion/refresh.cards:65: count */
 static RtValue Agg3_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
 {
     (void)f;
     (void)L;
-    #line 70 "cards/rebellion/refresh.cards"
+    #line 65 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     for (int i = 0; i < 8; i++) {
         RtValue it_k = i + 1; (void)it_k;
@@ -5716,10 +5723,10 @@ static RtValue Agg3_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
     }
     L->v_k = 0;
     return acc;
-#line 5720 "rebellion.c"
+#line 5727 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:64: function goal_met */
+/* cards/rebellion/refresh.cards:59: function goal_met */
 static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue v_o)
 {
     struct Locals_goal_met Lv, *L = &Lv;
@@ -5728,39 +5735,39 @@ static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue v_o)
     (void)g;
     (void)f;
     (void)v_o;
-    #line 65 "cards/rebellion/refresh.cards"
-    return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 103))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 104))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 105))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 106))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 108))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 111))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 114))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 115))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 117))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
-#line 5734 "rebellion.c"
+    #line 60 "cards/rebellion/refresh.cards"
+    return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 104))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 105))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 106))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 107))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 109))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 112))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 115))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 117))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 118))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
+#line 5741 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:101: any */
+/* cards/rebellion/refresh.cards:114: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_recruitable(RtGame *g, RtFrame *f, RtValue v_a)
 {
     (void)f;
     (void)v_a;
-    #line 101 "cards/rebellion/refresh.cards"
+    #line 114 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_unrecruited);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 118)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 119)].fd_leader_b) == 0)) return 1;
+        if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 119)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 120)].fd_leader_b) == 0)) return 1;
     }
     return acc;
-#line 5750 "rebellion.c"
+#line 5757 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:101: function recruitable */
+/* cards/rebellion/refresh.cards:114: function recruitable */
 static inline RtValue Fn_recruitable(RtGame *g, RtFrame *f, RtValue v_a)
 {
     (void)g;
     (void)f;
     (void)v_a;
-    #line 101 "cards/rebellion/refresh.cards"
+    #line 114 "cards/rebellion/refresh.cards"
     return Agg1_recruitable(g, f, v_a);
-#line 5761 "rebellion.c"
+#line 5768 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:123: function builds_in */
+/* cards/rebellion/refresh.cards:144: function builds_in */
 static inline RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
 {
     (void)g;
@@ -5768,51 +5775,50 @@ static inline RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v
     (void)v_p;
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 124 "cards/rebellion/refresh.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 1, 120)) && (!rt_card_state(g, v_s, KIND_system, 2, 121))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 122)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 123), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 124)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 125), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 126)))) && (!rt_card_state(g, v_s, KIND_system, 0, 127))))));
-#line 5774 "rebellion.c"
+    #line 145 "cards/rebellion/refresh.cards"
+    return ((((!rt_card_state(g, v_s, KIND_system, 1, 121)) && (!rt_card_state(g, v_s, KIND_system, 2, 122))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 123)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 124), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 125)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 126), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 127)))) && (!rt_card_state(g, v_s, KIND_system, 0, 128))))));
+#line 5781 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:129: function base_builds */
+/* cards/rebellion/refresh.cards:150: function base_builds */
 static inline RtValue Fn_base_builds(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 129 "cards/rebellion/refresh.cards"
-    return (((!rt_var_at(g, VCELL_base_revealed))) || ((Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 128), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 129), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 130), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 131)), KIND_system, 132), 0) != (-1))));
-#line 5786 "rebellion.c"
+    #line 150 "cards/rebellion/refresh.cards"
+    return (((!rt_var_at(g, VCELL_base_revealed))) ? 1 : ((Memo_units_of(g, f, memo1, rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 129), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 130)), KIND_system, 131), 0) != (-1))));
+#line 5792 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:142: any */
+/* cards/rebellion/refresh.cards:163: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_in_supply(RtGame *g, RtFrame *f, RtValue v_u)
 {
     (void)f;
     (void)v_u;
-    #line 142 "cards/rebellion/refresh.cards"
+    #line 163 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
-        if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 133))->fd_model)) return 1;
+        if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 132))->fd_model)) return 1;
     }
     return acc;
-#line 5802 "rebellion.c"
+#line 5808 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:142: function in_supply */
+/* cards/rebellion/refresh.cards:163: function in_supply */
 static inline RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue v_u)
 {
     (void)g;
     (void)f;
     (void)v_u;
-    #line 142 "cards/rebellion/refresh.cards"
+    #line 163 "cards/rebellion/refresh.cards"
     return Agg1_in_supply(g, f, v_u);
-#line 5813 "rebellion.c"
+#line 5819 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:175: function deploys_in */
+/* cards/rebellion/refresh.cards:196: function deploys_in */
 static inline RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
 {
     (void)g;
@@ -5820,58 +5826,58 @@ static inline RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_p;
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 176 "cards/rebellion/refresh.cards"
-    return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 134))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 135)))) && (!rt_card_state(g, v_s, KIND_system, 1, 136))) && (rt_card_state(g, v_s, KIND_system, 5, 137) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 138)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 139), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 140)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 141), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 142)))) && (!rt_card_state(g, v_s, KIND_system, 0, 143))))));
-#line 5826 "rebellion.c"
+    #line 197 "cards/rebellion/refresh.cards"
+    return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 133))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 134)))) && (!rt_card_state(g, v_s, KIND_system, 1, 135))) && (rt_card_state(g, v_s, KIND_system, 5, 136) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 137)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 138), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 139)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 140), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 141)))) && (!rt_card_state(g, v_s, KIND_system, 0, 142))))));
+#line 5832 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:225: count */
+/* cards/rebellion/refresh.cards:246: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_systems_held(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 225 "cards/rebellion/refresh.cards"
+    #line 246 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 150);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 149);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!((rt_player_side(g, v_p) == SIDE_rebel) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 144), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 145)))) && (!rt_card_state(g, it_s, KIND_system, 0, 146)))) : (((!rt_card_state(g, it_s, KIND_system, 2, 147)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 148), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 149)))))) continue;
+        if (!((rt_player_side(g, v_p) == SIDE_rebel) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 143), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 144)))) && (!rt_card_state(g, it_s, KIND_system, 0, 145)))) : (((!rt_card_state(g, it_s, KIND_system, 2, 146)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 147), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 148)))))) continue;
         acc++;
     }
     return acc;
-#line 5844 "rebellion.c"
+#line 5850 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:224: function systems_held */
+/* cards/rebellion/refresh.cards:245: function systems_held */
 static inline RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 225 "cards/rebellion/refresh.cards"
+    #line 246 "cards/rebellion/refresh.cards"
     return Agg1_systems_held(g, f, v_p);
-#line 5855 "rebellion.c"
+#line 5861 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:242: count */
+/* cards/rebellion/refresh.cards:263: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_rebel_edge(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 242 "cards/rebellion/refresh.cards"
+    #line 263 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 157);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 156);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 154)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 155), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 156))))) continue;
+        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 153)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 154), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 155))))) continue;
         acc++;
     }
     return acc;
-#line 5872 "rebellion.c"
+#line 5878 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:240: function rebel_edge */
+/* cards/rebellion/refresh.cards:261: function rebel_edge */
 static inline RtValue Fn_rebel_edge(RtGame *g, RtFrame *f)
 {
     (void)g;
@@ -5879,149 +5885,21 @@ static inline RtValue Fn_rebel_edge(RtGame *g, RtFrame *f)
     RtValue seq[2];   /* operands in order (emit_ordered) */
     (void)seq;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 241 "cards/rebellion/refresh.cards"
-    return rt_sub(g, (seq[1] = (seq[0] = rt_mul(g, 4, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 151), 152), rt_add(g, seq[0], (2 * Memo_loyal_count(g, f, memo1)), 153)), rt_sub(g, seq[1], Agg1_rebel_edge(g, f), 158)), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 159);
-#line 5885 "rebellion.c"
+    #line 262 "cards/rebellion/refresh.cards"
+    return rt_sub(g, (seq[1] = (seq[0] = rt_mul(g, 4, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 150), 151), rt_add(g, seq[0], (2 * Memo_loyal_count(g, f, memo1)), 152)), rt_sub(g, seq[1], Agg1_rebel_edge(g, f), 157)), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 158);
+#line 5891 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:244: function score */
+/* cards/rebellion/refresh.cards:265: function score */
 static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 244 "cards/rebellion/refresh.cards"
-    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 160));
-#line 5897 "rebellion.c"
-}
-
-/* cards/rebellion/round.cards:34: max */
-RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k)
-{
-    (void)f;
-    (void)v_p;
-    (void)v_k;
-    #line 34 "cards/rebellion/round.cards"
-    RtValue acc = 0;
-    int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 162);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_l = zc[1 + i]; (void)it_l;
-        RtValue v = (rt_select((v_k == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_k == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_k == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
-        if (!seen || v > acc) {
-            acc = v;
-            seen = 1;
-        }
-    }
-    if (!seen)
-        (void)rt_fail(g, 163, "max of no items");
-    return acc;
-#line 5921 "rebellion.c"
-}
-
-/* cards/rebellion/round.cards:34: function best_one */
-static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k)
-{
-    (void)g;
-    (void)f;
-    (void)v_p;
-    (void)v_k;
-    #line 34 "cards/rebellion/round.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 161)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_k));
-#line 5933 "rebellion.c"
-}
-
-/* cards/rebellion/round.cards:36: max */
-RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_l, RtValue v_k)
-{
-    (void)f;
-    (void)v_p;
-    (void)v_l;
-    (void)v_k;
-    #line 36 "cards/rebellion/round.cards"
-    RtValue acc = 0;
-    int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 165);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_m = zc[1 + i]; (void)it_m;
-        if (!(it_m != v_l)) continue;
-        RtValue v = (rt_select((v_k == ENUM_diplomacy), Inst_leader(g, it_m)->fd_diplomacy, rt_select((v_k == ENUM_intel), Inst_leader(g, it_m)->fd_intel, rt_select((v_k == ENUM_spec_ops), Inst_leader(g, it_m)->fd_spec_ops, Inst_leader(g, it_m)->fd_logistics))));
-        if (!seen || v > acc) {
-            acc = v;
-            seen = 1;
-        }
-    }
-    if (!seen)
-        (void)rt_fail(g, 166, "max of no items");
-    return acc;
-#line 5959 "rebellion.c"
-}
-
-/* cards/rebellion/round.cards:35: function best_other */
-static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_l, RtValue v_k)
-{
-    (void)g;
-    (void)f;
-    (void)v_p;
-    (void)v_l;
-    (void)v_k;
-    #line 36 "cards/rebellion/round.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 164)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_k));
-#line 5972 "rebellion.c"
-}
-
-/* cards/rebellion/round.cards:38: max */
-RT_PURE RT_NOINLINE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k)
-{
-    (void)f;
-    (void)v_p;
-    (void)v_k;
-    RtValue seq[1];   /* operands in order (emit_ordered) */
-    (void)seq;
-    #line 38 "cards/rebellion/round.cards"
-    RtValue acc = 0;
-    int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 168);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_l = zc[1 + i]; (void)it_l;
-        RtValue v = (seq[0] = (rt_select((v_k == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_k == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_k == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics)))), (seq[0] + Fn_best_other(g, f, v_p, it_l, v_k)));
-        if (!seen || v > acc) {
-            acc = v;
-            seen = 1;
-        }
-    }
-    if (!seen)
-        (void)rt_fail(g, 169, "max of no items");
-    return acc;
-#line 5998 "rebellion.c"
-}
-
-/* cards/rebellion/round.cards:37: function best_two */
-static inline RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k)
-{
-    (void)g;
-    (void)f;
-    (void)v_p;
-    (void)v_k;
-    #line 38 "cards/rebellion/round.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 167)[0] == 0) ? 0 : Agg1_best_two(g, f, v_p, v_k));
-#line 6010 "rebellion.c"
-}
-
-/* cards/rebellion/round.cards:41: function can_assign */
-static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_c)
-{
-    (void)g;
-    (void)f;
-    RtValue seq[1];   /* operands in order (emit_ordered) */
-    (void)seq;
-    (void)v_p;
-    (void)v_c;
-    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 41 "cards/rebellion/round.cards"
-    return (seq[0] = Memo_best_two(g, f, memo1, v_p, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 170))->fd_skill), (seq[0] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 171))->fd_need));
-#line 6025 "rebellion.c"
+    #line 265 "cards/rebellion/refresh.cards"
+    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 159));
+#line 5903 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:143: function s_imperial */
@@ -6032,8 +5910,8 @@ static inline RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 143 "cards/rebellion/setup.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 172)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 173), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 174)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
-#line 6037 "rebellion.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 160)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 161), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 162)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
+#line 5915 "rebellion.c"
 }
 
 struct Locals_proc_combat {
@@ -6063,13 +5941,13 @@ RT_PURE static RtValue Agg1_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 47 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 189));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 177));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_empire) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)))) return 0;
     }
     return acc;
-#line 6073 "rebellion.c"
+#line 5951 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:58: all */
@@ -6079,13 +5957,13 @@ RT_PURE static RtValue Agg2_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 58 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 199));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 187));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)((int)(Inst_unit(g, it_u_3)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u_3)->fd_theater != ENUM_on_ground)) | (int)(!!Inst_unit(g, it_u_3)->fd_structure)))) return 0;
     }
     return acc;
-#line 6089 "rebellion.c"
+#line 5967 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:19: combat */
@@ -6108,16 +5986,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 175);
+            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 163);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 176);
+            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 164);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 177);
+            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 165);
         }
         #line 26 "cards/rebellion/combat.cards"
         L->v_space_fight = ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0));
         #line 27 "cards/rebellion/combat.cards"
-        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 178)));
+        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 166)));
         if (rt_check(g)) return RT_END;
         #line 28 "cards/rebellion/combat.cards"
         if (rt_logging(g)) {
@@ -6144,7 +6022,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 179);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 167);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6163,7 +6041,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 180);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 168);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6182,7 +6060,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 181);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 169);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6201,7 +6079,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 182);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 170);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6224,7 +6102,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 183);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 171);
             if (st != RT_DONE)
                 return st;
         }
@@ -6237,7 +6115,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 184);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 172);
             if (st != RT_DONE)
                 return st;
         }
@@ -6247,7 +6125,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/combat.cards"
         while (Fn_opposing(g, f, L->v_t)) {
             #line 40 "cards/rebellion/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 185));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 173));
             if (rt_check(g)) return RT_END;
             #line 41 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6266,7 +6144,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 186);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 174);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6287,7 +6165,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 187);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 175);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6311,7 +6189,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 188);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 176);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6319,7 +6197,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 47 "cards/rebellion/combat.cards"
                 if (((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_combat(g, f, L)) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0)) {
                     #line 48 "cards/rebellion/combat.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 190), 191);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 178), 179);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6338,9 +6216,9 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                             { /* destroy_unit */
                                 RtValue arg0 = L->v_u_2;
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                                RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
+                                RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 192);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 180);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6352,7 +6230,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 50 "cards/rebellion/combat.cards"
                 { /* death_star_plans */
                     RtValue arg0 = L->v_t;
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 193);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 181);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6376,20 +6254,20 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 194);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 182);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
             #line 53 "cards/rebellion/combat.cards"
-            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 195))) {
+            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 183))) {
                 #line 54 "cards/rebellion/combat.cards"
                 { /* attack */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 196);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 184);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6410,7 +6288,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 197);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 185);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6434,7 +6312,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 198);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 186);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6442,7 +6320,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 58 "cards/rebellion/combat.cards"
                 if (((Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg2_proc_combat(g, f, L)) {
                     #line 59 "cards/rebellion/combat.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 200), 201);
+                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 188), 189);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6462,9 +6340,9 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                             { /* destroy_unit */
                                 RtValue arg0 = L->v_u_4;
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                                RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
+                                RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 202);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 190);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6483,7 +6361,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 203);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 191);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6493,7 +6371,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = f->me;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 204);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 192);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6512,7 +6390,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = rt_next_player(g, f->me);
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 205);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 193);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6533,7 +6411,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_transports_alone)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 206);
+                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 194);
                 if (st != RT_DONE)
                     return st;
             }
@@ -6548,16 +6426,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 207);
+                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 195);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 208)) return RT_END;
+            if (rt_back_edge(g, 196)) return RT_END;
         }
         #line 71 "cards/rebellion/combat.cards"
         { /* end_objective */
-            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 209);
+            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 197);
         }
         f->pc = 12;
         {
@@ -6572,7 +6450,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
             #line 72 "cards/rebellion/combat.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 210), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 211, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 198), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 199, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 73 "cards/rebellion/combat.cards"
@@ -6585,12 +6463,12 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 73 "cards/rebellion/combat.cards"
                 if (Inst_tactic(g, it_c)->fd_theater == ENUM_in_space) {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 212, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 200, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 213, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 201, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -6599,18 +6477,18 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 74 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 214);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 202);
         #line 75 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 215);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 203);
         #line 76 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 216);
+            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 204);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_5 = rt_zone_cards(g, zone_v_u_5);
             for (int at_v_u_5 = walk_v_u_5[0]; at_v_u_5 >= 1; at_v_u_5--) {
                 RtValue it_u_5 = walk_v_u_5[at_v_u_5]; (void)it_u_5;
                 #line 76 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 217);
+                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 205);
             }
         }
         #line 77 "cards/rebellion/combat.cards"
@@ -6628,10 +6506,10 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_rebel); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_empire); (void)hole; }
         }
-#line 6632 "rebellion.c"
+#line 6510 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 218, "bad resume point");
+        return rt_fail(g, 206, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6658,10 +6536,10 @@ static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/combat.cards"
             rt_var_store(g, VAR_rebel_won_ground, VCELL_rebel_won_ground, 1);
         }
-#line 6662 "rebellion.c"
+#line 6540 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 219, "bad resume point");
+        return rt_fail(g, 207, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6680,11 +6558,11 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/rebellion/combat.cards"
-        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 220)[0] == 0))) {
+        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 208)[0] == 0))) {
             #line 91 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 208, 0, 221);
+            rt_choose_begin(g, L->v_p, 209, 0, 209);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": add a leader from your pool to the combat in ");
                     rt_log_card(g, L->v_t);
@@ -6706,7 +6584,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 0);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 1);
-                    rt_opt_done(g, &ob, 221);
+                    rt_opt_done(g, &ob, 209);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6720,22 +6598,22 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* no leader */
                 } else if (L->v_option == 1) { /* add a leader */
                     #line 94 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 209, 0, 222);
+                    rt_choose_begin(g, L->v_p, 210, 0, 210);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the leader for the combat");
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 223);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 211);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 222);
+                        rt_opt_done(g, &ob, 210);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -6745,7 +6623,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 95 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 224), RT_AT_TOP, 225, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 212), RT_AT_TOP, 213, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 96 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -6762,10 +6640,10 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6766 "rebellion.c"
+#line 6644 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 226, "bad resume point");
+        return rt_fail(g, 214, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6774,24 +6652,25 @@ struct Locals_proc_start_cards {
     RtValue v_t;
     RtValue v_p;
     RtValue v_a;
+    RtValue v_plays;
     RtValue v_a_2;
     RtValue v_option;
 };
 
-/* cards/rebellion/combat.cards:111: any */
+/* cards/rebellion/combat.cards:113: any */
 RT_PURE static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Locals_proc_start_cards *L)
 {
     (void)f;
     (void)L;
-    #line 111 "cards/rebellion/combat.cards"
+    #line 113 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 228);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 216);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
     }
     return acc;
-#line 6795 "rebellion.c"
+#line 6674 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:107: start_cards */
@@ -6804,10 +6683,10 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 109 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
-            #line 110 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 210, 0, 227);
+            #line 112 "cards/rebellion/combat.cards"
+            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 215);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": use a Start of Combat action card?");
                     rt_label_end(g);
@@ -6826,8 +6705,8 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 5);
-                    rt_opt_done(g, &ob, 227);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
+                    rt_opt_done(g, &ob, 215);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6839,62 +6718,81 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* use a Start of Combat action card */
-                    #line 112 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 211, 0, 229);
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
-                            rt_log_player(g, L->v_p);
-                            rt_log_str(g, ": the action card");
-                            rt_label_end(g);
-                        }
-                        {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 230);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
-                                if ((Inst_action_card(g, it_a_2)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a_2, L->v_t)) rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
-                            }
-                        }
-                        rt_opt_done(g, &ob, 229);
-                    }
-                    if (rt_option_count(g) > 0) {
-                        f->pc = 2;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 2:;
-                        L->v_a_2 = rt_chosen(g);
-                        #line 112 "cards/rebellion/combat.cards"
-                        { /* use_action */
-                            RtValue arg0 = L->v_p;
-                            RtValue arg1 = L->v_a_2;
-                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 231);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
-                        }
-                        f->pc = 3;
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_use_action);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        /* fall through */
-                    case 3:;
-                        if (rt_check(g)) return RT_END;
-                    }
+                    #line 113 "cards/rebellion/combat.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 217);
                 } else if (L->v_option == 1) { /* no more action cards */
                     #line 114 "cards/rebellion/combat.cards"
-                    rt_var_store(g, VAR_acting, VCELL_acting, 0);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 218);
                 }
             }
-            if (rt_back_edge(g, 232)) return RT_END;
+            #line 116 "cards/rebellion/combat.cards"
+            L->v_plays = (rt_pvar_at(g, VCELL_intent, PLAYER_CELLS, L->v_p) == ENUM_play_a_card);
+            #line 117 "cards/rebellion/combat.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p);
+                rt_log_str(g, " uses a Start of Combat action card: ");
+                rt_log_value(g, RT_TY_BOOL, L->v_plays);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 118 "cards/rebellion/combat.cards"
+            if (L->v_plays) {
+                #line 119 "cards/rebellion/combat.cards"
+                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 219);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
+                        rt_log_player(g, L->v_p);
+                        rt_log_str(g, ": the action card");
+                        rt_label_end(g);
+                    }
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 220);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
+                            if ((Inst_action_card(g, it_a_2)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a_2, L->v_t)) rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 219);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 2;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 2:;
+                    L->v_a_2 = rt_chosen(g);
+                    #line 119 "cards/rebellion/combat.cards"
+                    { /* use_action */
+                        RtValue arg0 = L->v_p;
+                        RtValue arg1 = L->v_a_2;
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 221);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                        }
+                    }
+                    f->pc = 3;
+                    {
+                        RtStatus st = rt_run_entered(g, Script_proc_use_action);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 3:;
+                    if (rt_check(g)) return RT_END;
+                }
+            } else {
+                #line 120 "cards/rebellion/combat.cards"
+                rt_var_store(g, VAR_acting, VCELL_acting, 0);
+            }
+            if (rt_back_edge(g, 222)) return RT_END;
         }
-#line 6895 "rebellion.c"
+#line 6793 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 233, "bad resume point");
+        return rt_fail(g, 223, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6904,15 +6802,15 @@ struct Locals_proc_draw_tactics {
     RtValue v_p;
 };
 
-/* cards/rebellion/combat.cards:122: draw_tactics */
+/* cards/rebellion/combat.cards:127: draw_tactics */
 static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_tactics *L = (struct Locals_proc_draw_tactics *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 123 "cards/rebellion/combat.cards"
+        #line 128 "cards/rebellion/combat.cards"
         if ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0)) {
-            #line 123 "cards/rebellion/combat.cards"
+            #line 128 "cards/rebellion/combat.cards"
             { /* draw_tactic */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_in_space;
@@ -6922,15 +6820,15 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 234);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 224);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-        #line 124 "cards/rebellion/combat.cards"
-        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 235))) {
-            #line 124 "cards/rebellion/combat.cards"
+        #line 129 "cards/rebellion/combat.cards"
+        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 225))) {
+            #line 129 "cards/rebellion/combat.cards"
             { /* draw_tactic */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_on_ground;
@@ -6940,16 +6838,16 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 236);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 226);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6950 "rebellion.c"
+#line 6848 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 237, "bad resume point");
+        return rt_fail(g, 227, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6962,39 +6860,39 @@ struct Locals_proc_draw_tactic {
     RtValue v_i_2;
 };
 
-/* cards/rebellion/combat.cards:127: draw_tactic */
+/* cards/rebellion/combat.cards:132: draw_tactic */
 static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_tactic *L = (struct Locals_proc_draw_tactic *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 128 "cards/rebellion/combat.cards"
+        #line 133 "cards/rebellion/combat.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 5; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 129 "cards/rebellion/combat.cards"
+            #line 134 "cards/rebellion/combat.cards"
             if (L->v_i <= L->v_n) {
-                #line 130 "cards/rebellion/combat.cards"
+                #line 135 "cards/rebellion/combat.cards"
                 if (L->v_th == ENUM_in_space) {
-                    #line 131 "cards/rebellion/combat.cards"
+                    #line 136 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_space_deck)[0] == 0)) {
-                        #line 131 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 238), RT_AT_TOP, 239, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        #line 136 "cards/rebellion/combat.cards"
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 228), RT_AT_TOP, 229, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 } else {
-                    #line 133 "cards/rebellion/combat.cards"
+                    #line 138 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_ground_deck)[0] == 0)) {
-                        #line 133 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 240), RT_AT_TOP, 241, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        #line 138 "cards/rebellion/combat.cards"
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 230), RT_AT_TOP, 231, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6995 "rebellion.c"
+#line 6893 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 242, "bad resume point");
+        return rt_fail(g, 232, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7004,29 +6902,29 @@ struct Locals_proc_ambush {
     RtValue v_u;
 };
 
-/* cards/rebellion/combat.cards:140: ambush */
+/* cards/rebellion/combat.cards:145: ambush */
 static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_ambush *L = (struct Locals_proc_ambush *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 141 "cards/rebellion/combat.cards"
-        rt_choose_begin(g, L->v_p, 212, 0, 243);
+        #line 146 "cards/rebellion/combat.cards"
+        rt_choose_begin(g, L->v_p, 213, 0, 233);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, ": the unit dealt 1 damage");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 244));
+                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 234));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_u = zc[1 + i]; (void)it_u;
                     rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u)->fd_side != rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u)->fd_health > 0)), it_u, it_u, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 243);
+            rt_opt_done(g, &ob, 233);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -7036,10 +6934,10 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_u = rt_chosen(g);
-            #line 142 "cards/rebellion/combat.cards"
-            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 245), 0, 246);
+            #line 147 "cards/rebellion/combat.cards"
+            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 235), 0, 236);
             if (rt_check(g)) return RT_END;
-            #line 143 "cards/rebellion/combat.cards"
+            #line 148 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_u);
@@ -7047,7 +6945,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 145 "cards/rebellion/combat.cards"
+        #line 150 "cards/rebellion/combat.cards"
         { /* destroy_damaged */
             RtValue arg0 = rt_var_at(g, VCELL_battle_sys);
             RtValue arg1 = ENUM_in_space;
@@ -7055,12 +6953,12 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 247);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 237);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 146 "cards/rebellion/combat.cards"
+        #line 151 "cards/rebellion/combat.cards"
         { /* destroy_damaged */
             RtValue arg0 = rt_var_at(g, VCELL_battle_sys);
             RtValue arg1 = ENUM_on_ground;
@@ -7068,15 +6966,15 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 248);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 238);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7077 "rebellion.c"
+#line 6975 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 249, "bad resume point");
+        return rt_fail(g, 239, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7096,8 +6994,9 @@ struct Locals_proc_attack {
     RtValue v_d;
     RtValue v_left_2;
     RtValue v_d_2;
-    RtValue v_d_3;
     RtValue v_c;
+    RtValue v_step;
+    RtValue v_d_3;
     RtValue v_c_2;
     RtValue v_d_4;
     RtValue v_i;
@@ -7105,8 +7004,9 @@ struct Locals_proc_attack {
     RtValue v_d_5;
     RtValue v_u_5;
     RtValue v_u_6;
-    RtValue v_c_3;
     RtValue v_u_7;
+    RtValue v_c_3;
+    RtValue v_blocks;
     RtValue v_c_4;
     RtValue v_i_2;
     RtValue v_u_8;
@@ -7119,107 +7019,107 @@ struct Locals_proc_attack {
     RtValue v_i_5;
 };
 
-/* cards/rebellion/combat.cards:157: count */
+/* cards/rebellion/combat.cards:162: count */
 RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack *L)
 {
     (void)f;
     (void)L;
-    #line 157 "cards/rebellion/combat.cards"
+    #line 162 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 250));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 240));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_model == ENUM_ion_cannon)) continue;
         acc++;
     }
     return acc;
-#line 7137 "rebellion.c"
+#line 7037 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:158: sum */
+/* cards/rebellion/combat.cards:163: sum */
 RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack *L)
 {
     (void)f;
     (void)L;
-    #line 158 "cards/rebellion/combat.cards"
+    #line 163 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 251));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 241));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_2)->fd_red_attack;
     }
     return acc;
-#line 7154 "rebellion.c"
+#line 7054 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:159: sum */
+/* cards/rebellion/combat.cards:164: sum */
 RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack *L)
 {
     (void)f;
     (void)L;
-    #line 159 "cards/rebellion/combat.cards"
+    #line 164 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 253));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 243));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_3)->fd_black_attack;
     }
     return acc;
-#line 7171 "rebellion.c"
+#line 7071 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:173: any */
+/* cards/rebellion/combat.cards:177: any */
 RT_PURE static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack *L)
 {
     (void)f;
     (void)L;
-    #line 173 "cards/rebellion/combat.cards"
+    #line 177 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 261);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 251);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
     }
     return acc;
-#line 7187 "rebellion.c"
+#line 7087 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:211: any */
+/* cards/rebellion/combat.cards:222: any */
 RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack *L)
 {
     (void)f;
     (void)L;
-    #line 211 "cards/rebellion/combat.cards"
+    #line 222 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 294));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 288));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_7 = zc[1 + i]; (void)it_u_7;
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
     }
     return acc;
-#line 7203 "rebellion.c"
+#line 7103 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:155: attack */
+/* cards/rebellion/combat.cards:160: attack */
 static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_attack *L = (struct Locals_proc_attack *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 156 "cards/rebellion/combat.cards"
+        #line 161 "cards/rebellion/combat.cards"
         L->v_q = rt_next_player(g, L->v_p);
-        #line 157 "cards/rebellion/combat.cards"
+        #line 162 "cards/rebellion/combat.cards"
         L->v_ion = (((int)(rt_player_side(g, L->v_p) == SIDE_rebel) & (int)(L->v_th == ENUM_in_space)) ? Agg1_proc_attack(g, f, L) : 0);
         if (rt_check(g)) return RT_END;
-        #line 158 "cards/rebellion/combat.cards"
-        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 252), 5);
+        #line 163 "cards/rebellion/combat.cards"
+        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 242), 5);
         if (rt_check(g)) return RT_END;
-        #line 159 "cards/rebellion/combat.cards"
+        #line 164 "cards/rebellion/combat.cards"
         L->v_blacks = Fn_at_most(g, f, Agg3_proc_attack(g, f, L), 5);
         if (rt_check(g)) return RT_END;
-        #line 161 "cards/rebellion/combat.cards"
+        #line 166 "cards/rebellion/combat.cards"
         L->v_left = L->v_reds;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -7230,15 +7130,15 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
-                #line 161 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 254), RT_AT_TOP, 255);
+                #line 166 "cards/rebellion/combat.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 244), RT_AT_TOP, 245);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 162 "cards/rebellion/combat.cards"
+        #line 167 "cards/rebellion/combat.cards"
         L->v_left_2 = L->v_blacks;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -7249,22 +7149,22 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (L->v_left_2 <= 0) break;
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
-                #line 162 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 256), RT_AT_TOP, 257);
+                #line 167 "cards/rebellion/combat.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 246), RT_AT_TOP, 247);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 163 "cards/rebellion/combat.cards"
+        #line 168 "cards/rebellion/combat.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 258);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 248);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 259);
+                Roll_any(g, rt_zone_at(g, zone, i), 249);
         }
         if (rt_check(g)) return RT_END;
-        #line 164 "cards/rebellion/combat.cards"
+        #line 169 "cards/rebellion/combat.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
@@ -7279,14 +7179,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             rt_log_str(g, " black dice.");
             rt_log_end(g);
         }
-        #line 166 "cards/rebellion/combat.cards"
+        #line 171 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
-        #line 167 "cards/rebellion/combat.cards"
+        #line 172 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
-            #line 168 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 213, 0, 260);
+            #line 175 "cards/rebellion/combat.cards"
+            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 250);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": a combat action?");
                     rt_label_end(g);
@@ -7307,9 +7207,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 7);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 9);
-                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 11);
-                    rt_opt_done(g, &ob, 260);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
+                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 9);
+                    rt_opt_done(g, &ob, 250);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7321,192 +7221,217 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* discard a special die to draw a tactic card */
-                    #line 170 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 214, 0, 262);
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
-                            rt_log_player(g, L->v_p);
-                            rt_log_str(g, ": the special die to discard");
-                            rt_label_end(g);
-                        }
-                        {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 264);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-                                if (Count_symbol(g, it_d_3, ENUM_special, 263) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
-                            }
-                        }
-                        rt_opt_done(g, &ob, 262);
-                    }
-                    if (rt_option_count(g) > 0) {
-                        f->pc = 2;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 2:;
-                        L->v_d_3 = rt_chosen(g);
-                        #line 170 "cards/rebellion/combat.cards"
-                        rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 265);
-                        if (rt_check(g)) return RT_END;
-                    }
-                    #line 171 "cards/rebellion/combat.cards"
-                    { /* draw_tactic */
-                        RtValue arg0 = L->v_p;
-                        RtValue arg1 = L->v_th;
-                        RtValue arg2 = 1;
-                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_tactic)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 5, f->self, f->me);
-                        callee->v[0] = arg0;
-                        callee->v[1] = arg1;
-                        callee->v[2] = arg2;
-                        RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 266);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    if (rt_check(g)) return RT_END;
+                    #line 176 "cards/rebellion/combat.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 252);
                 } else if (L->v_option == 1) { /* play a tactic card */
-                    #line 174 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 215, 0, 267);
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
-                            rt_log_player(g, L->v_p);
-                            rt_log_str(g, ": the tactic card");
-                            rt_label_end(g);
-                        }
-                        {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 268);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-                                if (((int)(Inst_tactic(g, it_c_2)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_2)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c_2)->fd_special_icon))) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
-                            }
-                        }
-                        rt_opt_done(g, &ob, 267);
+                    #line 177 "cards/rebellion/combat.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 253);
+                } else if (L->v_option == 2) { /* assign damage */
+                    #line 178 "cards/rebellion/combat.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 254);
+                }
+            }
+            #line 180 "cards/rebellion/combat.cards"
+            L->v_step = rt_pvar_at(g, VCELL_intent, PLAYER_CELLS, L->v_p);
+            #line 181 "cards/rebellion/combat.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p);
+                rt_log_str(g, " chooses: ");
+                rt_log_value(g, RT_TY_ENUM + 13, L->v_step);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 182 "cards/rebellion/combat.cards"
+            if (L->v_step == ENUM_draw_a_card) {
+                #line 183 "cards/rebellion/combat.cards"
+                rt_choose_begin(g, L->v_p, 215, 0, 255);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
+                        rt_log_player(g, L->v_p);
+                        rt_log_str(g, ": the special die to discard");
+                        rt_label_end(g);
                     }
-                    if (rt_option_count(g) > 0) {
-                        f->pc = 3;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 3:;
-                        L->v_c_2 = rt_chosen(g);
-                        #line 175 "cards/rebellion/combat.cards"
-                        if (Inst_tactic(g, L->v_c_2)->fd_special_icon) {
-                            #line 176 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_p, 214, 0, 269);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 257);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
+                            if (Count_symbol(g, it_d_3, ENUM_special, 256) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 255);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 2;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 2:;
+                    L->v_d_3 = rt_chosen(g);
+                    #line 183 "cards/rebellion/combat.cards"
+                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 258);
+                    if (rt_check(g)) return RT_END;
+                }
+                #line 184 "cards/rebellion/combat.cards"
+                { /* draw_tactic */
+                    RtValue arg0 = L->v_p;
+                    RtValue arg1 = L->v_th;
+                    RtValue arg2 = 1;
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_tactic)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 5, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    callee->v[2] = arg2;
+                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 259);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                if (rt_check(g)) return RT_END;
+            } else if (L->v_step == ENUM_play_a_card) {
+                #line 186 "cards/rebellion/combat.cards"
+                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 260);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
+                        rt_log_player(g, L->v_p);
+                        rt_log_str(g, ": the tactic card");
+                        rt_label_end(g);
+                    }
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 261);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
+                            if (((int)(Inst_tactic(g, it_c_2)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_2)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c_2)->fd_special_icon))) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 260);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 3;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 3:;
+                    L->v_c_2 = rt_chosen(g);
+                    #line 187 "cards/rebellion/combat.cards"
+                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 262);
+                    if (rt_check(g)) return RT_END;
+                    #line 188 "cards/rebellion/combat.cards"
+                    if (Inst_tactic(g, L->v_c_2)->fd_special_icon) {
+                        #line 189 "cards/rebellion/combat.cards"
+                        rt_choose_begin(g, L->v_p, 215, 0, 263);
+                        {
+                            RtOptBuf ob = rt_opt_buf(g);
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
+                                rt_log_player(g, L->v_p);
+                                rt_log_str(g, ": the special die to discard");
+                                rt_label_end(g);
+                            }
+                            {
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 265);
+                                for (int i = zc[0] - 1; i >= 0; i--) {
+                                    RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
+                                    if (Count_symbol(g, it_d_4, ENUM_special, 264) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
+                                }
+                            }
+                            rt_opt_done(g, &ob, 263);
+                        }
+                        if (rt_option_count(g) > 0) {
+                            f->pc = 4;
+                            if (!rt_answer_now(g))
+                                return RT_YIELD;
+                            /* fall through */
+                        case 4:;
+                            L->v_d_4 = rt_chosen(g);
+                            #line 189 "cards/rebellion/combat.cards"
+                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 266);
+                            if (rt_check(g)) return RT_END;
+                        }
+                    }
+                    #line 191 "cards/rebellion/combat.cards"
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, L->v_p);
+                        rt_log_str(g, " plays ");
+                        rt_log_card(g, L->v_c_2);
+                        rt_log_str(g, ": ");
+                        rt_log_str(g, Rows_tactic[rt__row(g, L->v_c_2)].fd_text);
+                        rt_log_end(g);
+                    }
+                    #line 192 "cards/rebellion/combat.cards"
+                    for (L->v_i_3 = 0; L->v_i_3 < 2; L->v_i_3++) {
+                        L->v_i = L->v_i_3 + 1;
+                        #line 193 "cards/rebellion/combat.cards"
+                        if (L->v_i <= Inst_tactic(g, L->v_c_2)->fd_damage) {
+                            #line 194 "cards/rebellion/combat.cards"
+                            rt_choose_begin(g, L->v_p, 217, 0, 267);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
-                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
+                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
                                     rt_log_player(g, L->v_p);
-                                    rt_log_str(g, ": the special die to discard");
+                                    rt_log_str(g, ": the unit dealt damage by ");
+                                    rt_log_card(g, L->v_c_2);
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 271);
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 268));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
-                                        RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
-                                        if (Count_symbol(g, it_d_4, ENUM_special, 270) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
+                                        RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
+                                        if (Fn_can_hit(g, f, it_u_4, L->v_q, L->v_th) && ((int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_red) & (int)(!!Inst_unit(g, it_u_4)->fd_red_health)) | (int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_black) & (int)(!Inst_unit(g, it_u_4)->fd_red_health)))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 269);
+                                rt_opt_done(g, &ob, 267);
                             }
+                            if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
-                                f->pc = 4;
+                                f->pc = 5;
                                 if (!rt_answer_now(g))
                                     return RT_YIELD;
                                 /* fall through */
-                            case 4:;
-                                L->v_d_4 = rt_chosen(g);
-                                #line 176 "cards/rebellion/combat.cards"
-                                rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 272);
+                            case 5:;
+                                L->v_u_4 = rt_chosen(g);
+                                #line 196 "cards/rebellion/combat.cards"
+                                rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 269), 0, 270);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
-                        #line 178 "cards/rebellion/combat.cards"
-                        if (rt_logging(g)) {
-                            rt_log_begin(g);
-                            rt_log_player(g, L->v_p);
-                            rt_log_str(g, " plays ");
-                            rt_log_card(g, L->v_c_2);
-                            rt_log_str(g, ": ");
-                            rt_log_str(g, Rows_tactic[rt__row(g, L->v_c_2)].fd_text);
-                            rt_log_end(g);
-                        }
-                        #line 179 "cards/rebellion/combat.cards"
-                        for (L->v_i_3 = 0; L->v_i_3 < 2; L->v_i_3++) {
-                            L->v_i = L->v_i_3 + 1;
-                            #line 180 "cards/rebellion/combat.cards"
-                            if (L->v_i <= Inst_tactic(g, L->v_c_2)->fd_damage) {
-                                #line 181 "cards/rebellion/combat.cards"
-                                rt_choose_begin(g, L->v_p, 216, 0, 273);
-                                {
-                                    RtOptBuf ob = rt_opt_buf(g);
-                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
-                                        rt_log_player(g, L->v_p);
-                                        rt_log_str(g, ": the unit dealt damage by ");
-                                        rt_log_card(g, L->v_c_2);
-                                        rt_label_end(g);
-                                    }
-                                    {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 274));
-                                        for (int i = zc[0] - 1; i >= 0; i--) {
-                                            RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                            if (Fn_can_hit(g, f, it_u_4, L->v_q, L->v_th) && ((int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_red) & (int)(!!Inst_unit(g, it_u_4)->fd_red_health)) | (int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_black) & (int)(!Inst_unit(g, it_u_4)->fd_red_health)))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
-                                        }
-                                    }
-                                    rt_opt_done(g, &ob, 273);
-                                }
-                                if (rt_check(g)) return RT_END;
-                                if (rt_option_count(g) > 0) {
-                                    f->pc = 5;
-                                    if (!rt_answer_now(g))
-                                        return RT_YIELD;
-                                    /* fall through */
-                                case 5:;
-                                    L->v_u_4 = rt_chosen(g);
-                                    #line 183 "cards/rebellion/combat.cards"
-                                    rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 275), 0, 276);
-                                    if (rt_check(g)) return RT_END;
-                                }
-                            }
-                        }
-                        #line 187 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 277, KIND_tactic, 0, RT_KEEP_NONE, -1);
-                        if (rt_check(g)) return RT_END;
                     }
-                } else if (L->v_option == 2) { /* assign damage */
-                    #line 190 "cards/rebellion/combat.cards"
-                    rt_var_store(g, VAR_acting, VCELL_acting, 0);
+                    #line 200 "cards/rebellion/combat.cards"
+                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 271, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    if (rt_check(g)) return RT_END;
                 }
+            } else {
+                #line 202 "cards/rebellion/combat.cards"
+                rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 278)) return RT_END;
+            if (rt_back_edge(g, 272)) return RT_END;
         }
-        #line 195 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 279), 280);
+        #line 206 "cards/rebellion/combat.cards"
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 273), 274);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list); L->v_i_4++) {
                 L->v_d_5 = rt_list_at(g, L->v_list, L->v_i_4);
-                #line 196 "cards/rebellion/combat.cards"
-                if (Count_symbol(g, L->v_d_5, ENUM_hit, 281) > 0) {
-                    #line 197 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 217, 0, 282);
+                #line 207 "cards/rebellion/combat.cards"
+                if (Count_symbol(g, L->v_d_5, ENUM_hit, 275) > 0) {
+                    #line 208 "cards/rebellion/combat.cards"
+                    rt_choose_begin(g, L->v_p, 218, 0, 276);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the unit that takes a hit");
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 283));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 277));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (Fn_can_hit(g, f, it_u_5, L->v_q, L->v_th) && (Inst_unit(g, it_u_5)->fd_red_health == (rt_card_kind(g, L->v_d_5) == KIND_red_die))) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 282);
+                        rt_opt_done(g, &ob, 276);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7516,10 +7441,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 6:;
                         L->v_u_5 = rt_chosen(g);
-                        #line 198 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 284), 0, 285);
+                        #line 209 "cards/rebellion/combat.cards"
+                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 278), 0, 279);
                         if (rt_check(g)) return RT_END;
-                        #line 199 "cards/rebellion/combat.cards"
+                        #line 210 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_str(g, "A ");
@@ -7530,24 +7455,24 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_log_end(g);
                         }
                     }
-                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 286) > 0) {
-                    #line 202 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 218, 0, 287);
+                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 280) > 0) {
+                    #line 213 "cards/rebellion/combat.cards"
+                    rt_choose_begin(g, L->v_p, 219, 0, 281);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the unit that takes a direct hit");
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 288));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 282));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_6 = zc[1 + i]; (void)it_u_6;
                                 if (Fn_can_hit(g, f, it_u_6, L->v_q, L->v_th)) rt_opt_add(&ob, it_u_6, it_u_6, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 287);
+                        rt_opt_done(g, &ob, 281);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7557,10 +7482,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 7:;
                         L->v_u_6 = rt_chosen(g);
-                        #line 203 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 289), 0, 290);
+                        #line 214 "cards/rebellion/combat.cards"
+                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 283), 0, 284);
                         if (rt_check(g)) return RT_END;
-                        #line 204 "cards/rebellion/combat.cards"
+                        #line 215 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_str(g, "A direct hit on ");
@@ -7573,23 +7498,24 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 208 "cards/rebellion/combat.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 291), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 292);
+        #line 219 "cards/rebellion/combat.cards"
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 285), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 286);
         if (rt_check(g)) return RT_END;
-        #line 210 "cards/rebellion/combat.cards"
+        #line 221 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
-        #line 211 "cards/rebellion/combat.cards"
-        while ((rt_var_at(g, VCELL_acting) && (rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 293) > 0)) && Agg5_proc_attack(g, f, L)) {
-            #line 212 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_q, 219, 0, 295);
+        #line 222 "cards/rebellion/combat.cards"
+        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 287)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
+            #line 223 "cards/rebellion/combat.cards"
+            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 289);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
                     rt_log_player(g, L->v_q);
                     rt_log_str(g, ": block damage with a tactic card?");
                     rt_label_end(g);
                 }
-                int menu_0 = 1;   /* block damage */
+                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 290) > 0);   /* block damage */
                 int menu_1 = 1;   /* take the damage */
+                if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
                     RtValue drawn_value;
@@ -7603,7 +7529,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 12);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 13);
-                    rt_opt_done(g, &ob, 295);
+                    rt_opt_done(g, &ob, 289);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7615,101 +7541,123 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 drawn_8:;
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* block damage */
-                    #line 214 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_q, 220, 0, 296);
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
-                            rt_log_player(g, L->v_q);
-                            rt_log_str(g, ": the tactic card");
-                            rt_label_end(g);
-                        }
-                        {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 297);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
-                                rt_opt_add_if(&ob, ((int)(Inst_tactic(g, it_c_4)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_4)->fd_block > 0)), it_c_4, it_c_4, RT_LABEL_AUTO);
-                            }
-                        }
-                        rt_opt_done(g, &ob, 296);
-                    }
-                    if (rt_option_count(g) > 0) {
-                        f->pc = 9;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 9:;
-                        L->v_c_4 = rt_chosen(g);
-                        #line 215 "cards/rebellion/combat.cards"
-                        if (rt_logging(g)) {
-                            rt_log_begin(g);
-                            rt_log_player(g, L->v_q);
-                            rt_log_str(g, " plays ");
-                            rt_log_card(g, L->v_c_4);
-                            rt_log_str(g, ": ");
-                            rt_log_str(g, Rows_tactic[rt__row(g, L->v_c_4)].fd_text);
-                            rt_log_end(g);
-                        }
-                        #line 216 "cards/rebellion/combat.cards"
-                        for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
-                            L->v_i_2 = L->v_i_5 + 1;
-                            #line 217 "cards/rebellion/combat.cards"
-                            if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
-                                #line 218 "cards/rebellion/combat.cards"
-                                rt_choose_begin(g, L->v_q, 221, 0, 298);
-                                {
-                                    RtOptBuf ob = rt_opt_buf(g);
-                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
-                                        rt_log_player(g, L->v_q);
-                                        rt_log_str(g, ": the unit whose damage is blocked");
-                                        rt_label_end(g);
-                                    }
-                                    {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 299));
-                                        for (int i = zc[0] - 1; i >= 0; i--) {
-                                            RtValue it_u_8 = zc[1 + i]; (void)it_u_8;
-                                            rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u_8)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_8, 1) > 0)), it_u_8, it_u_8, RT_LABEL_AUTO);
-                                        }
-                                    }
-                                    rt_opt_done(g, &ob, 298);
-                                }
-                                if (rt_check(g)) return RT_END;
-                                if (rt_option_count(g) > 0) {
-                                    f->pc = 10;
-                                    if (!rt_answer_now(g))
-                                        return RT_YIELD;
-                                    /* fall through */
-                                case 10:;
-                                    L->v_u_8 = rt_chosen(g);
-                                    #line 219 "cards/rebellion/combat.cards"
-                                    rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 300), 0, 301);
-                                    if (rt_check(g)) return RT_END;
-                                }
-                            }
-                        }
-                        #line 223 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 302, KIND_tactic, 0, RT_KEEP_NONE, -1);
-                        if (rt_check(g)) return RT_END;
-                    }
+                    #line 224 "cards/rebellion/combat.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 291);
                 } else if (L->v_option_2 == 1) { /* take the damage */
-                    #line 226 "cards/rebellion/combat.cards"
-                    rt_var_store(g, VAR_acting, VCELL_acting, 0);
+                    #line 225 "cards/rebellion/combat.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 292);
                 }
             }
-            if (rt_back_edge(g, 303)) return RT_END;
+            #line 227 "cards/rebellion/combat.cards"
+            L->v_blocks = (rt_pvar_at(g, VCELL_intent, PLAYER_CELLS, L->v_q) == ENUM_play_a_card);
+            #line 228 "cards/rebellion/combat.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_q);
+                rt_log_str(g, " blocks damage with a tactic card: ");
+                rt_log_value(g, RT_TY_BOOL, L->v_blocks);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 229 "cards/rebellion/combat.cards"
+            if (L->v_blocks) {
+                #line 230 "cards/rebellion/combat.cards"
+                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 293);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
+                        rt_log_player(g, L->v_q);
+                        rt_log_str(g, ": the tactic card");
+                        rt_label_end(g);
+                    }
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 294);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
+                            rt_opt_add_if(&ob, ((int)(Inst_tactic(g, it_c_4)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_4)->fd_block > 0)), it_c_4, it_c_4, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 293);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 9;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 9:;
+                    L->v_c_4 = rt_chosen(g);
+                    #line 231 "cards/rebellion/combat.cards"
+                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 295);
+                    if (rt_check(g)) return RT_END;
+                    #line 232 "cards/rebellion/combat.cards"
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, L->v_q);
+                        rt_log_str(g, " plays ");
+                        rt_log_card(g, L->v_c_4);
+                        rt_log_str(g, ": ");
+                        rt_log_str(g, Rows_tactic[rt__row(g, L->v_c_4)].fd_text);
+                        rt_log_end(g);
+                    }
+                    #line 233 "cards/rebellion/combat.cards"
+                    for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
+                        L->v_i_2 = L->v_i_5 + 1;
+                        #line 234 "cards/rebellion/combat.cards"
+                        if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
+                            #line 235 "cards/rebellion/combat.cards"
+                            rt_choose_begin(g, L->v_q, 222, 0, 296);
+                            {
+                                RtOptBuf ob = rt_opt_buf(g);
+                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
+                                    rt_log_player(g, L->v_q);
+                                    rt_log_str(g, ": the unit whose damage is blocked");
+                                    rt_label_end(g);
+                                }
+                                {
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 297));
+                                    for (int i = zc[0] - 1; i >= 0; i--) {
+                                        RtValue it_u_8 = zc[1 + i]; (void)it_u_8;
+                                        rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u_8)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_8, 1) > 0)), it_u_8, it_u_8, RT_LABEL_AUTO);
+                                    }
+                                }
+                                rt_opt_done(g, &ob, 296);
+                            }
+                            if (rt_check(g)) return RT_END;
+                            if (rt_option_count(g) > 0) {
+                                f->pc = 10;
+                                if (!rt_answer_now(g))
+                                    return RT_YIELD;
+                                /* fall through */
+                            case 10:;
+                                L->v_u_8 = rt_chosen(g);
+                                #line 236 "cards/rebellion/combat.cards"
+                                rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 298), 0, 299);
+                                if (rt_check(g)) return RT_END;
+                            }
+                        }
+                    }
+                    #line 240 "cards/rebellion/combat.cards"
+                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 300, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    if (rt_check(g)) return RT_END;
+                }
+            } else {
+                #line 242 "cards/rebellion/combat.cards"
+                rt_var_store(g, VAR_acting, VCELL_acting, 0);
+            }
+            if (rt_back_edge(g, 301)) return RT_END;
         }
-        #line 229 "cards/rebellion/combat.cards"
+        #line 244 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 304);
+            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 302);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_9 = rt_zone_cards(g, zone_v_u_9);
             for (int at_v_u_9 = walk_v_u_9[0]; at_v_u_9 >= 1; at_v_u_9--) {
                 RtValue it_u_9 = walk_v_u_9[at_v_u_9]; (void)it_u_9;
                 if (!(rt__state(g, it_u_9, 1) > 0)) continue;
-                #line 230 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 305), 0, 306);
+                #line 245 "cards/rebellion/combat.cards"
+                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 303), 0, 304);
                 if (rt_check(g)) return RT_END;
-                #line 231 "cards/rebellion/combat.cards"
+                #line 246 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, it_u_9);
@@ -7722,14 +7670,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_log_str(g, ").");
                     rt_log_end(g);
                 }
-                #line 232 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 307);
+                #line 247 "cards/rebellion/combat.cards"
+                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 305);
             }
         }
-#line 7730 "rebellion.c"
+#line 7678 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 308, "bad resume point");
+        return rt_fail(g, 306, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7743,32 +7691,32 @@ struct Locals_proc_destroy_damaged {
     RtValue v_list;
 };
 
-/* cards/rebellion/combat.cards:238: destroy_damaged */
+/* cards/rebellion/combat.cards:253: destroy_damaged */
 static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_destroy_damaged *L = (struct Locals_proc_destroy_damaged *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 239 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 309), 310);
+        #line 254 "cards/rebellion/combat.cards"
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 307), 308);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)((int)(Inst_unit(g, L->v_u)->fd_theater == L->v_th) & (int)(Inst_unit(g, L->v_u)->fd_health > 0)) & (int)(rt__state(g, L->v_u, 0) >= Inst_unit(g, L->v_u)->fd_health)))) continue;
-                #line 240 "cards/rebellion/combat.cards"
+                #line 255 "cards/rebellion/combat.cards"
                 L->v_p = Fn_player_of(g, f, rt_select((Inst_unit(g, L->v_u)->fd_side == SIDE_rebel), SIDE_empire, SIDE_rebel));
-                #line 241 "cards/rebellion/combat.cards"
-                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 311), 312);
+                #line 256 "cards/rebellion/combat.cards"
+                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 309), 310);
                 if (rt_check(g)) return RT_END;
-                #line 242 "cards/rebellion/combat.cards"
+                #line 257 "cards/rebellion/combat.cards"
                 if (rt_flat((int)(!!Inst_unit(g, L->v_u)->fd_red_health) & (int)(Inst_unit(g, L->v_u)->fd_theater == ENUM_in_space))) {
-                    #line 242 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 313), 314);
+                    #line 257 "cards/rebellion/combat.cards"
+                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 311), 312);
                     if (rt_check(g)) return RT_END;
                 }
-                #line 243 "cards/rebellion/combat.cards"
+                #line 258 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, L->v_u);
@@ -7777,13 +7725,13 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
-                #line 244 "cards/rebellion/combat.cards"
+                #line 259 "cards/rebellion/combat.cards"
                 { /* destroy_unit */
                     RtValue arg0 = L->v_u;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 315);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 313);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7791,10 +7739,10 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7795 "rebellion.c"
+#line 7743 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 316, "bad resume point");
+        return rt_fail(g, 314, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7817,67 +7765,67 @@ struct Locals_proc_retreat {
     RtValue v_chosen;
 };
 
-/* cards/rebellion/combat.cards:263: any */
+/* cards/rebellion/combat.cards:278: any */
 RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retreat *L)
 {
     (void)f;
     (void)L;
-    #line 263 "cards/rebellion/combat.cards"
+    #line 278 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 317));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 315));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 7834 "rebellion.c"
+#line 7782 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:264: any */
+/* cards/rebellion/combat.cards:279: any */
 RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retreat *L)
 {
     (void)f;
     (void)L;
-    #line 264 "cards/rebellion/combat.cards"
+    #line 279 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 318));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 316));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7850 "rebellion.c"
+#line 7798 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:265: any */
+/* cards/rebellion/combat.cards:280: any */
 RT_PURE static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retreat *L)
 {
     (void)f;
     (void)L;
-    #line 265 "cards/rebellion/combat.cards"
+    #line 280 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 319);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 317);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 7867 "rebellion.c"
+#line 7815 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:261: retreat */
+/* cards/rebellion/combat.cards:276: retreat */
 static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_retreat *L = (struct Locals_proc_retreat *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 262 "cards/rebellion/combat.cards"
+        #line 277 "cards/rebellion/combat.cards"
         if ((((((rt_pvar_at(g, VCELL_retreated, PLAYER_CELLS, L->v_p) == 0) && Fn_free_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && Fn_opposing(g, f, L->v_t)) && Agg1_proc_retreat(g, f, L)) && (!((rt_player_side(g, L->v_p) == SIDE_empire) && Agg2_proc_retreat(g, f, L)))) && Agg3_proc_retreat(g, f, L)) {
-            #line 266 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 222, 0, 320);
+            #line 281 "cards/rebellion/combat.cards"
+            rt_choose_begin(g, L->v_p, 223, 0, 318);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": retreat from ");
                     rt_log_card(g, L->v_t);
@@ -7899,7 +7847,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 14);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 15);
-                    rt_opt_done(g, &ob, 320);
+                    rt_opt_done(g, &ob, 318);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7912,25 +7860,25 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* stay */
                 } else if (L->v_option == 1) { /* retreat */
-                    #line 269 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 321);
-                    #line 270 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 223, 0, 322);
+                    #line 284 "cards/rebellion/combat.cards"
+                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 319);
+                    #line 285 "cards/rebellion/combat.cards"
+                    rt_choose_begin(g, L->v_p, 224, 0, 320);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the leader who retreats");
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 323));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 321));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 if ((Fn_lside(g, f, it_l) == rt_player_side(g, L->v_p)) && (!rt__state(g, it_l, 1))) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 322);
+                        rt_opt_done(g, &ob, 320);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7940,24 +7888,24 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 2:;
                         L->v_l = rt_chosen(g);
-                        #line 271 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 224, 0, 324);
+                        #line 286 "cards/rebellion/combat.cards"
+                        rt_choose_begin(g, L->v_p, 225, 0, 322);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 225)) {
                                 rt_log_player(g, L->v_p);
                                 rt_log_str(g, ": the system to retreat to");
                                 rt_label_end(g);
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 325);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 323);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_retreat_to(g, f, it_s_2, L->v_t, L->v_p)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 324);
+                            rt_opt_done(g, &ob, 322);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7967,57 +7915,57 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             /* fall through */
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
-                            #line 272 "cards/rebellion/combat.cards"
-                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 326), RT_AT_TOP, 327, KIND_leader, 4, RT_KEEP_SOME, -1);
+                            #line 287 "cards/rebellion/combat.cards"
+                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 324), RT_AT_TOP, 325, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
-                            #line 274 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 328);
+                            #line 289 "cards/rebellion/combat.cards"
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 326);
                             if (rt_check(g)) return RT_END;
-                            #line 275 "cards/rebellion/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 329), 330);
+                            #line 290 "cards/rebellion/combat.cards"
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 327), 328);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                                     L->v_u_3 = cells_v_list[1 + L->v_i];
                                     if (!((Inst_unit(g, L->v_u_3)->fd_side == rt_player_side(g, L->v_p)) && Fn_moves_alone(g, f, L->v_u_3, rt_player_side(g, L->v_p)))) continue;
-                                    #line 276 "cards/rebellion/combat.cards"
+                                    #line 291 "cards/rebellion/combat.cards"
                                     if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
-                                        #line 276 "cards/rebellion/combat.cards"
-                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 331);
+                                        #line 291 "cards/rebellion/combat.cards"
+                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 329);
                                         if (rt_check(g)) return RT_END;
                                     }
-                                    #line 277 "cards/rebellion/combat.cards"
-                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 332, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                    #line 292 "cards/rebellion/combat.cards"
+                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 330, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                             rt_list_pop(g, L->v_list);
-                            #line 279 "cards/rebellion/combat.cards"
+                            #line 294 "cards/rebellion/combat.cards"
                             L->v_n = 40;
-                            L->v_chosen = rt_list_new(g, 333);
+                            L->v_chosen = rt_list_new(g, 331);
                             if (L->v_chosen < 0) return RT_END;
                             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                                rt_choose_begin(g, L->v_p, 225, 0, 334);
+                                rt_choose_begin(g, L->v_p, 226, 0, 332);
                                 rt_choose_steps(g, L->v_k, L->v_n);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
-                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 225)) {
+                                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 226)) {
                                         rt_log_player(g, L->v_p);
                                         rt_log_str(g, ": a unit that retreats with the ships");
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 336));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 334));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 335)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 333)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 334);
+                                    rt_opt_done(g, &ob, 332);
                                 }
                                 if (rt_check(g)) return RT_END;
-                                if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
+                                if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                                 if (rt_option_count(g) == 0) break;
                                 f->pc = 4;
                                 if (!rt_answer_now(g))
@@ -8026,17 +7974,17 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             case 4:;
                                 L->v_u_4 = rt_chosen(g);
                                 if (L->v_u_4 == RT_NONE) break;
-                                rt_list_add(g, L->v_chosen, L->v_u_4, 333);
+                                rt_list_add(g, L->v_chosen, L->v_u_4, 331);
                                 if (rt_check(g)) return RT_END;
-                                #line 280 "cards/rebellion/combat.cards"
-                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 337, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                #line 295 "cards/rebellion/combat.cards"
+                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 335, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                 if (rt_check(g)) return RT_END;
                             }
                             rt_list_pop(g, L->v_chosen);
-                            #line 282 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 338);
+                            #line 297 "cards/rebellion/combat.cards"
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 336);
                             if (rt_check(g)) return RT_END;
-                            #line 283 "cards/rebellion/combat.cards"
+                            #line 298 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_player(g, L->v_p);
@@ -8055,18 +8003,18 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 rt_log_str(g, ").");
                                 rt_log_end(g);
                             }
-                            #line 284 "cards/rebellion/combat.cards"
-                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 339), RT_AT_TOP, 340, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                            #line 299 "cards/rebellion/combat.cards"
+                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 337), RT_AT_TOP, 338, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             }
         }
-#line 8067 "rebellion.c"
+#line 8015 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 341, "bad resume point");
+        return rt_fail(g, 339, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8079,39 +8027,39 @@ struct Locals_proc_transports_alone {
     RtValue v_list;
 };
 
-/* cards/rebellion/combat.cards:295: all */
+/* cards/rebellion/combat.cards:310: all */
 RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct Locals_proc_transports_alone *L)
 {
     (void)f;
     (void)L;
-    #line 295 "cards/rebellion/combat.cards"
+    #line 310 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 342));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 340));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 8096 "rebellion.c"
+#line 8044 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:294: transports_alone */
+/* cards/rebellion/combat.cards:309: transports_alone */
 static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_transports_alone *L = (struct Locals_proc_transports_alone *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 295 "cards/rebellion/combat.cards"
+        #line 310 "cards/rebellion/combat.cards"
         if ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_transports_alone(g, f, L)) {
-            #line 296 "cards/rebellion/combat.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 343), 344);
+            #line 311 "cards/rebellion/combat.cards"
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 341), 342);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_u_2 = cells_v_list[1 + L->v_i];
                     if (!(Inst_unit(g, L->v_u_2)->fd_model == ENUM_rebel_transport)) continue;
-                    #line 297 "cards/rebellion/combat.cards"
+                    #line 312 "cards/rebellion/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_card(g, L->v_u_2);
@@ -8120,13 +8068,13 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     }
-                    #line 298 "cards/rebellion/combat.cards"
+                    #line 313 "cards/rebellion/combat.cards"
                     { /* destroy_unit */
                         RtValue arg0 = L->v_u_2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 345);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 343);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8135,10 +8083,10 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 8139 "rebellion.c"
+#line 8087 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 346, "bad resume point");
+        return rt_fail(g, 344, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8148,63 +8096,49 @@ struct Locals_proc_death_star_plans {
     RtValue v_r;
     RtValue v_u;
     RtValue v_o;
+    RtValue v_plays;
     RtValue v_o_2;
     RtValue v_u_2;
     RtValue v_option;
 };
 
-/* cards/rebellion/combat.cards:308: any */
+/* cards/rebellion/combat.cards:323: any */
 RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct Locals_proc_death_star_plans *L)
 {
     (void)f;
     (void)L;
-    #line 308 "cards/rebellion/combat.cards"
+    #line 323 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 347));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 345));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8170 "rebellion.c"
+#line 8119 "rebellion.c"
 }
 
-/* cards/rebellion/combat.cards:309: any */
-RT_PURE static RtValue Agg2_proc_death_star_plans(RtGame *g, RtFrame *f, struct Locals_proc_death_star_plans *L)
-{
-    (void)f;
-    (void)L;
-    #line 309 "cards/rebellion/combat.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 348);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_o = zc[1 + i]; (void)it_o;
-        if (Inst_objective(g, it_o)->fd_goal == ENUM_plans) return 1;
-    }
-    return acc;
-#line 8186 "rebellion.c"
-}
-
-/* cards/rebellion/combat.cards:306: death_star_plans */
+/* cards/rebellion/combat.cards:321: death_star_plans */
 static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_death_star_plans *L = (struct Locals_proc_death_star_plans *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 307 "cards/rebellion/combat.cards"
+        #line 322 "cards/rebellion/combat.cards"
         L->v_r = Fn_rebel_player(g, f);
-        #line 308 "cards/rebellion/combat.cards"
-        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && Agg2_proc_death_star_plans(g, f, L)) {
-            #line 310 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 227, 0, 349);
+        #line 323 "cards/rebellion/combat.cards"
+        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 346)[0] == 0))) {
+            #line 327 "cards/rebellion/combat.cards"
+            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 347);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 227)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
                     rt_log_player(g, L->v_r);
                     rt_log_str(g, ": play Death Star Plans?");
                     rt_label_end(g);
                 }
                 int menu_0 = 1;   /* keep it */
-                int menu_1 = 1;   /* play Death Star Plans */
+                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 348) > 0);   /* play Death Star Plans */
+                if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
                     RtValue drawn_value;
@@ -8218,7 +8152,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 18);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 19);
-                    rt_opt_done(g, &ob, 349);
+                    rt_opt_done(g, &ob, 347);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8230,215 +8164,156 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep it */
+                    #line 328 "cards/rebellion/combat.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 349);
                 } else if (L->v_option == 1) { /* play Death Star Plans */
-                    #line 313 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 228, 0, 350);
+                    #line 329 "cards/rebellion/combat.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 350);
+                }
+            }
+            #line 331 "cards/rebellion/combat.cards"
+            L->v_plays = (rt_pvar_at(g, VCELL_intent, PLAYER_CELLS, L->v_r) == ENUM_play_a_card);
+            #line 332 "cards/rebellion/combat.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_r);
+                rt_log_str(g, " plays Death Star Plans: ");
+                rt_log_value(g, RT_TY_BOOL, L->v_plays);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 333 "cards/rebellion/combat.cards"
+            if (L->v_plays) {
+                #line 334 "cards/rebellion/combat.cards"
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 351);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
+                        rt_log_player(g, L->v_r);
+                        rt_log_str(g, ": the objective card");
+                        rt_label_end(g);
+                    }
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 352);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
+                            rt_opt_add_if(&ob, (Inst_objective(g, it_o_2)->fd_goal == ENUM_plans), it_o_2, it_o_2, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 351);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 2;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 2:;
+                    L->v_o_2 = rt_chosen(g);
+                    #line 335 "cards/rebellion/combat.cards"
+                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 353);
+                    if (rt_check(g)) return RT_END;
+                    #line 336 "cards/rebellion/combat.cards"
+                    rt_choose_begin(g, L->v_r, 230, 0, 354);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
                             rt_log_player(g, L->v_r);
-                            rt_log_str(g, ": the objective card");
+                            rt_log_str(g, ": the station to destroy");
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 351);
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 355));
                             for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
-                                rt_opt_add_if(&ob, (Inst_objective(g, it_o_2)->fd_goal == ENUM_plans), it_o_2, it_o_2, RT_LABEL_AUTO);
+                                RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
+                                rt_opt_add_if(&ob, ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)), it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 350);
+                        rt_opt_done(g, &ob, 354);
                     }
+                    if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
-                        f->pc = 2;
+                        f->pc = 3;
                         if (!rt_answer_now(g))
                             return RT_YIELD;
                         /* fall through */
-                    case 2:;
-                        L->v_o_2 = rt_chosen(g);
-                        #line 314 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_r, 229, 0, 352);
-                        {
-                            RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
-                                rt_log_player(g, L->v_r);
-                                rt_log_str(g, ": the station to destroy");
-                                rt_label_end(g);
-                            }
-                            {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 353));
-                                for (int i = zc[0] - 1; i >= 0; i--) {
-                                    RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-                                    rt_opt_add_if(&ob, ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)), it_u_2, it_u_2, RT_LABEL_AUTO);
-                                }
-                            }
-                            rt_opt_done(g, &ob, 352);
+                    case 3:;
+                        L->v_u_2 = rt_chosen(g);
+                        #line 337 "cards/rebellion/combat.cards"
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_card(g, L->v_u_2);
+                            rt_log_str(g, " in ");
+                            rt_log_card(g, L->v_t);
+                            rt_log_str(g, " is destroyed by the Death Star Plans.");
+                            rt_log_end(g);
                         }
-                        if (rt_check(g)) return RT_END;
-                        if (rt_option_count(g) > 0) {
-                            f->pc = 3;
-                            if (!rt_answer_now(g))
-                                return RT_YIELD;
-                            /* fall through */
-                        case 3:;
-                            L->v_u_2 = rt_chosen(g);
-                            #line 315 "cards/rebellion/combat.cards"
-                            if (rt_logging(g)) {
-                                rt_log_begin(g);
-                                rt_log_card(g, L->v_u_2);
-                                rt_log_str(g, " in ");
-                                rt_log_card(g, L->v_t);
-                                rt_log_str(g, " is destroyed by the Death Star Plans.");
-                                rt_log_end(g);
-                            }
-                            #line 316 "cards/rebellion/combat.cards"
-                            { /* destroy_unit */
-                                RtValue arg0 = L->v_u_2;
-                                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                                RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
-                                callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 354);
-                                if (st != RT_DONE)
-                                    return st;
-                            }
-                            if (rt_check(g)) return RT_END;
-                        }
-                        #line 318 "cards/rebellion/combat.cards"
-                        { /* play_objective */
-                            RtValue arg0 = L->v_o_2;
-                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
+                        #line 338 "cards/rebellion/combat.cards"
+                        { /* destroy_unit */
+                            RtValue arg0 = L->v_u_2;
+                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
+                            RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 355);
+                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 356);
                             if (st != RT_DONE)
                                 return st;
                         }
                         if (rt_check(g)) return RT_END;
                     }
+                    #line 340 "cards/rebellion/combat.cards"
+                    { /* play_objective */
+                        RtValue arg0 = L->v_o_2;
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 357);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 8322 "rebellion.c"
+#line 8277 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 356, "bad resume point");
+        return rt_fail(g, 358, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_end_objective {
     RtValue v_r;
-    RtValue v_o;
-    RtValue v_o_2;
-    RtValue v_option;
 };
 
-/* cards/rebellion/combat.cards:327: any */
-RT_PURE static RtValue Agg1_proc_end_objective(RtGame *g, RtFrame *f, struct Locals_proc_end_objective *L)
-{
-    (void)f;
-    (void)L;
-    #line 327 "cards/rebellion/combat.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 357);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_o = zc[1 + i]; (void)it_o;
-        if ((Inst_objective(g, it_o)->fd_play_when == ENUM_combat_end) && Fn_goal_met(g, f, it_o)) return 1;
-    }
-    return acc;
-#line 8350 "rebellion.c"
-}
-
-/* cards/rebellion/combat.cards:325: end_objective */
+/* cards/rebellion/combat.cards:346: end_objective */
 static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_end_objective *L = (struct Locals_proc_end_objective *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 326 "cards/rebellion/combat.cards"
+        #line 347 "cards/rebellion/combat.cards"
         L->v_r = Fn_rebel_player(g, f);
-        #line 327 "cards/rebellion/combat.cards"
-        if ((!rt_var_at(g, VCELL_objective_played)) && Agg1_proc_end_objective(g, f, L)) {
-            #line 328 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 230, 0, 358);
-            {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
-                    rt_log_player(g, L->v_r);
-                    rt_log_str(g, ": play an End of Combat objective card?");
-                    rt_label_end(g);
-                }
-                int menu_0 = 1;   /* keep them */
-                int menu_1 = 1;   /* play an objective card */
-                int pick = rt_draw_options_now(g, menu_0 + menu_1);
-                if (pick >= 0) {
-                    RtValue drawn_value;
-                    if (pick < menu_0) drawn_value = 0;
-                    else drawn_value = 1;
-                    rt_drawn_option(g, drawn_value, RT_NONE);
-                    f->pc = 1;   /* as the decision stores it: the same state */
-                    goto drawn_1;
-                }
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                    rt_opt_done(g, &ob, 358);
-                }
-            }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                drawn_1:;
-                L->v_option = rt_chosen(g);
-                if (L->v_option == 0) { /* keep them */
-                } else if (L->v_option == 1) { /* play an objective card */
-                    #line 331 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 228, 0, 359);
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
-                            rt_log_player(g, L->v_r);
-                            rt_log_str(g, ": the objective card");
-                            rt_label_end(g);
-                        }
-                        {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 360);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
-                                if ((Inst_objective(g, it_o_2)->fd_play_when == ENUM_combat_end) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
-                            }
-                        }
-                        rt_opt_done(g, &ob, 359);
-                    }
-                    if (rt_option_count(g) > 0) {
-                        f->pc = 2;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 2:;
-                        L->v_o_2 = rt_chosen(g);
-                        #line 331 "cards/rebellion/combat.cards"
-                        { /* play_objective */
-                            RtValue arg0 = L->v_o_2;
-                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
-                            callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 361);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        if (rt_check(g)) return RT_END;
-                    }
-                }
+        #line 348 "cards/rebellion/combat.cards"
+        { /* play_objective_at */
+            RtValue arg0 = ENUM_combat_end;
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 359);
+            if (args) {
+                args[0] = arg0;
             }
         }
-#line 8439 "rebellion.c"
+        f->pc = 1;
+        {
+            RtStatus st = rt_run_entered(g, Script_proc_play_objective_at);
+            if (st != RT_DONE)
+                return st;
+        }
+        /* fall through */
+    case 1:;
+        if (rt_check(g)) return RT_END;
+#line 8314 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 362, "bad resume point");
+        return rt_fail(g, 360, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8459,12 +8334,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
             #line 15 "cards/rebellion/effects.cards"
             if (L->v_sd == SIDE_rebel) {
                 #line 16 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 363), 0) == (-1)) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 361), 0) == (-1)) {
                     #line 16 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 365);
-                        rt_set_at(g, elem, who, 0, 364);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 363);
+                        rt_set_at(g, elem, who, 0, 362);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 16 "cards/rebellion/effects.cards"
@@ -8474,12 +8349,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Imperial loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 366), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 364), 0) == 0) {
                     #line 17 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 368);
-                        rt_set_at(g, elem, who, 1, 367);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 366);
+                        rt_set_at(g, elem, who, 1, 365);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 17 "cards/rebellion/effects.cards"
@@ -8487,22 +8362,22 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_begin(g);
                         rt_log_card(g, L->v_s);
                         rt_log_str(g, " gains Rebel loyalty");
-                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 369) ? " (beneath the subjugation marker)" : ""));
+                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 367) ? " (beneath the subjugation marker)" : ""));
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     } else {
-                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 370) ? " (beneath the subjugation marker)" : ""); (void)hole; }
+                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 368) ? " (beneath the subjugation marker)" : ""); (void)hole; }
                     }
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 19 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 371), 0) == 1) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 369), 0) == 1) {
                     #line 19 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 373);
-                        rt_set_at(g, elem, who, 0, 372);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 371);
+                        rt_set_at(g, elem, who, 0, 370);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 19 "cards/rebellion/effects.cards"
@@ -8512,18 +8387,18 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Rebel loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 374), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 372), 0) == 0) {
                     #line 21 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 376);
-                        rt_set_at(g, elem, who, (-1), 375);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 374);
+                        rt_set_at(g, elem, who, (-1), 373);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 22 "cards/rebellion/effects.cards"
-                    if (rt_card_state(g, L->v_s, KIND_system, 0, 377)) {
+                    if (rt_card_state(g, L->v_s, KIND_system, 0, 375)) {
                         #line 23 "cards/rebellion/effects.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 378);
+                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 376);
                         if (rt_check(g)) return RT_END;
                         #line 24 "cards/rebellion/effects.cards"
                         if (rt_logging(g)) {
@@ -8544,10 +8419,10 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8548 "rebellion.c"
+#line 8423 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 379, "bad resume point");
+        return rt_fail(g, 377, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8564,7 +8439,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 231, 0, 380);
+        rt_choose_begin(g, L->v_p, 231, 0, 378);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
@@ -8574,13 +8449,13 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 381);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 379);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     if (((Fn_units_of(g, f, it_s, rt_player_side(g, L->v_p)) > 0) && Fn_populous(g, f, it_s)) && (!Fn_is_coruscant(g, f, it_s))) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 380);
+            rt_opt_done(g, &ob, 378);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8598,16 +8473,16 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 382);
+                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 380);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8608 "rebellion.c"
+#line 8483 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 383, "bad resume point");
+        return rt_fail(g, 381, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8615,10 +8490,13 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
 struct Locals_proc_tidy {
     RtValue v_s;
     RtValue v_l;
+    RtValue v_s_2;
     RtValue v_i;
     RtValue v_list;
     RtValue v_i_2;
     RtValue v_list_2;
+    RtValue v_i_3;
+    RtValue v_list_3;
 };
 
 /* cards/rebellion/effects.cards:44: tidy */
@@ -8628,16 +8506,16 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/rebellion/effects.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 384);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 382);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 46 "cards/rebellion/effects.cards"
-                if (rt_card_state(g, L->v_s, KIND_system, 0, 385) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
+                if (rt_card_state(g, L->v_s, KIND_system, 0, 383) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
                     #line 47 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 386);
+                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 384);
                     if (rt_check(g)) return RT_END;
                     #line 48 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8655,15 +8533,15 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                 { /* subjugate */
                     RtValue arg0 = L->v_s;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
+                    RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 387);
+                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 385);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
                 #line 51 "cards/rebellion/effects.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 388), 389);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 386), 387);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8674,9 +8552,9 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                         { /* rescue */
                             RtValue arg0 = L->v_l;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
+                            RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 390);
+                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 388);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8687,28 +8565,42 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 53 "cards/rebellion/effects.cards"
-        if (Fn_base_hidden(g, f) && (Fn_imperial_loyal(g, f, Fn_base_sys(g, f)) || (Fn_ground_of(g, f, Fn_base_sys(g, f), SIDE_empire) > 0))) {
-            #line 53 "cards/rebellion/effects.cards"
-            { /* reveal_base */
-                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 391);
-                if (st != RT_DONE)
-                    return st;
+        #line 55 "cards/rebellion/effects.cards"
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 389);
+        if (L->v_list_3 < 0) return RT_END;
+        {
+            const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
+            for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
+                L->v_s_2 = cells_v_list_3[1 + L->v_i_3];
+                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 390))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
+                if (rt_check(g)) return RT_END;
+                #line 56 "cards/rebellion/effects.cards"
+                { /* declare_base */
+                    RtValue arg0 = L->v_s_2;
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    callee->v[0] = arg0;
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 391);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
         }
-        #line 54 "cards/rebellion/effects.cards"
+        rt_list_pop(g, L->v_list_3);
+        #line 58 "cards/rebellion/effects.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
             RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 392);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8712 "rebellion.c"
+#line 8604 "rebellion.c"
         break;
     default:
         return rt_fail(g, 393, "bad resume point");
@@ -8716,36 +8608,87 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:61: reveal_base */
+/* cards/rebellion/effects.cards:65: reveal_base */
 static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 62 "cards/rebellion/effects.cards"
+        #line 66 "cards/rebellion/effects.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
-        #line 63 "cards/rebellion/effects.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 394), RT_REVEAL_ALL, RT_NONE, 395);
+        #line 67 "cards/rebellion/effects.cards"
+        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 394), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 395, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
-        #line 64 "cards/rebellion/effects.cards"
+        #line 68 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The Rebel base is revealed: it is in ");
-            rt_log_card(g, Fn_base_sys(g, f));
+            rt_log_card(g, Fn_shown_base(g, f));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
+            { volatile RtValue hole = Fn_shown_base(g, f); (void)hole; }
         }
-        #line 65 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 396), RT_AT_TOP, 397, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+        #line 69 "cards/rebellion/effects.cards"
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 396), RT_AT_TOP, 397, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-        #line 66 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_base_sys(g, f), 398), RT_AT_TOP, 399, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        #line 70 "cards/rebellion/effects.cards"
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 398), RT_AT_TOP, 399, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8746 "rebellion.c"
+#line 8638 "rebellion.c"
         break;
     default:
         return rt_fail(g, 400, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_declare_base {
+    RtValue v_s;
+    RtValue v_r;
+    RtValue v_here;
+};
+
+/* cards/rebellion/effects.cards:75: declare_base */
+static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_declare_base *L = (struct Locals_proc_declare_base *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 76 "cards/rebellion/effects.cards"
+        L->v_r = Fn_rebel_player(g, f);
+        #line 77 "cards/rebellion/effects.cards"
+        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 401), ZONE_base_card, L->v_r, 402));
+        if (rt_check(g)) return RT_END;
+        #line 78 "cards/rebellion/effects.cards"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, L->v_r);
+            rt_log_str(g, " declares whether the Rebel base is in ");
+            rt_log_card(g, L->v_s);
+            rt_log_str(g, ": ");
+            rt_log_value(g, RT_TY_BOOL, L->v_here);
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
+        #line 79 "cards/rebellion/effects.cards"
+        rt_set_card_state(g, L->v_s, KIND_system, 6, 1, 403);
+        if (rt_check(g)) return RT_END;
+        #line 80 "cards/rebellion/effects.cards"
+        if (L->v_here) {
+            #line 80 "cards/rebellion/effects.cards"
+            { /* reveal_base */
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 404);
+                if (st != RT_DONE)
+                    return st;
+            }
+            if (rt_check(g)) return RT_END;
+        }
+#line 8689 "rebellion.c"
+        break;
+    default:
+        return rt_fail(g, 405, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8754,26 +8697,26 @@ struct Locals_proc_place_in_base {
     RtValue v_l;
 };
 
-/* cards/rebellion/effects.cards:70: place_in_base */
+/* cards/rebellion/effects.cards:84: place_in_base */
 static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_place_in_base *L = (struct Locals_proc_place_in_base *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 71 "cards/rebellion/effects.cards"
+        #line 85 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_base_revealed)) {
-            #line 71 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, Fn_base_sys(g, f), 401), RT_AT_TOP, 402);
+            #line 85 "cards/rebellion/effects.cards"
+            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 406), RT_AT_TOP, 407);
             if (rt_check(g)) return RT_END;
         } else {
-            #line 71 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 403);
+            #line 85 "cards/rebellion/effects.cards"
+            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 408);
             if (rt_check(g)) return RT_END;
         }
-#line 8774 "rebellion.c"
+#line 8717 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 404, "bad resume point");
+        return rt_fail(g, 409, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8783,37 +8726,41 @@ struct Locals_proc_establish_base {
     RtValue v_left;
     RtValue v_s;
     RtValue v_s_2;
-    RtValue v_s_3;
+    RtValue v_moves;
     RtValue v_old;
+    RtValue v_s_3;
+    RtValue v_x;
     RtValue v_s_4;
     RtValue v_option;
+    RtValue v_i;
+    RtValue v_list;
 };
 
-/* cards/rebellion/effects.cards:81: any */
+/* cards/rebellion/effects.cards:95: any */
 RT_PURE static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Locals_proc_establish_base *L)
 {
     (void)f;
     (void)L;
-    #line 81 "cards/rebellion/effects.cards"
+    #line 95 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 408);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 413);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 8806 "rebellion.c"
+#line 8753 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:76: establish_base */
+/* cards/rebellion/effects.cards:90: establish_base */
 static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_establish_base *L = (struct Locals_proc_establish_base *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 77 "cards/rebellion/effects.cards"
+        #line 91 "cards/rebellion/effects.cards"
         L->v_r = Fn_rebel_player(g, f);
-        #line 78 "cards/rebellion/effects.cards"
+        #line 92 "cards/rebellion/effects.cards"
         L->v_left = 4;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_probe_deck);
@@ -8822,16 +8769,16 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 if (L->v_left <= 0) break;
                 L->v_left--;
-                #line 78 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 405), RT_AT_TOP, 406, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+                #line 92 "cards/rebellion/effects.cards"
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 410), RT_AT_TOP, 411, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 79 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 232, 0, 407);
+        #line 93 "cards/rebellion/effects.cards"
+        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 412);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 232)) {
                 rt_log_player(g, L->v_r);
@@ -8851,9 +8798,9 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             }
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 23);
-                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 24);
-                rt_opt_done(g, &ob, 407);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
+                rt_opt_done(g, &ob, 412);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -8865,139 +8812,189 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* keep the base where it is */
+                #line 94 "cards/rebellion/effects.cards"
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 414);
             } else if (L->v_option == 1) { /* establish a new base */
-                #line 82 "cards/rebellion/effects.cards"
-                rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 409);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
-                        rt_log_player(g, L->v_r);
-                        rt_log_str(g, ": the system of the new base");
-                        rt_label_end(g);
-                    }
-                    {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 410);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_s_3 = zc[1 + i]; (void)it_s_3;
-                            if (Fn_base_ok(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
-                        }
-                    }
-                    rt_opt_done(g, &ob, 409);
-                }
-                if (rt_option_count(g) > 0) {
-                    f->pc = 2;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 2:;
-                    L->v_s_3 = rt_chosen(g);
-                    #line 83 "cards/rebellion/effects.cards"
-                    L->v_old = Fn_base_sys(g, f);
-                    #line 84 "cards/rebellion/effects.cards"
-                    rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, L->v_r, 411), RT_REVEAL_ALL, RT_NONE, 412);
-                    if (rt_check(g)) return RT_END;
-                    #line 85 "cards/rebellion/effects.cards"
-                    if (rt_logging(g)) {
-                        rt_log_begin(g);
-                        rt_log_player(g, L->v_r);
-                        rt_log_str(g, " establishes a new base; the old base was in ");
-                        rt_log_card(g, L->v_old);
-                        rt_log_str(g, ".");
-                        rt_log_end(g);
-                    }
-                    #line 86 "cards/rebellion/effects.cards"
-                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 413), RT_AT_TOP, 414, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
-                    if (rt_check(g)) return RT_END;
-                    #line 87 "cards/rebellion/effects.cards"
-                    rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 415), RT_AT_TOP, 416, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
-                    if (rt_check(g)) return RT_END;
-                    #line 88 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 417), RT_AT_TOP, 418);
-                    if (rt_check(g)) return RT_END;
-                    #line 89 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 419), RT_AT_TOP, 420, KIND_system, 6, RT_KEEP_ALL, -1);
-                    if (rt_check(g)) return RT_END;
-                    #line 90 "cards/rebellion/effects.cards"
-                    rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
-                }
+                #line 95 "cards/rebellion/effects.cards"
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 415);
             }
         }
-        #line 94 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 421), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 422, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        #line 97 "cards/rebellion/effects.cards"
+        L->v_moves = (rt_pvar_at(g, VCELL_intent, PLAYER_CELLS, L->v_r) == ENUM_move_the_base);
+        #line 98 "cards/rebellion/effects.cards"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, L->v_r);
+            rt_log_str(g, " establishes a new base: ");
+            rt_log_value(g, RT_TY_BOOL, L->v_moves);
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
+        #line 99 "cards/rebellion/effects.cards"
+        if (L->v_moves) {
+            #line 100 "cards/rebellion/effects.cards"
+            if (Fn_base_hidden(g, f)) {
+                #line 100 "cards/rebellion/effects.cards"
+                { /* reveal_base */
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 416);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                if (rt_check(g)) return RT_END;
+            }
+            #line 101 "cards/rebellion/effects.cards"
+            L->v_old = Fn_shown_base(g, f);
+            #line 102 "cards/rebellion/effects.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_r);
+                rt_log_str(g, " establishes a new base; the old base was in ");
+                rt_log_card(g, L->v_old);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 103 "cards/rebellion/effects.cards"
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 417), RT_AT_TOP, 418, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+            if (rt_check(g)) return RT_END;
+            #line 104 "cards/rebellion/effects.cards"
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 419), RT_AT_TOP, 420, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            if (rt_check(g)) return RT_END;
+            #line 105 "cards/rebellion/effects.cards"
+            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 421), RT_AT_TOP, 422);
+            if (rt_check(g)) return RT_END;
+            #line 106 "cards/rebellion/effects.cards"
+            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 423);
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
+                    rt_log_player(g, L->v_r);
+                    rt_log_str(g, ": the system of the new base");
+                    rt_label_end(g);
+                }
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 424);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s_3 = zc[1 + i]; (void)it_s_3;
+                        if (Fn_base_ok(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
+                    }
+                }
+                rt_opt_done(g, &ob, 423);
+            }
+            if (rt_option_count(g) > 0) {
+                f->pc = 2;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 2:;
+                L->v_s_3 = rt_chosen(g);
+                #line 107 "cards/rebellion/effects.cards"
+                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 425), RT_AT_TOP, 426, KIND_system, 7, RT_KEEP_ALL, -1);
+                if (rt_check(g)) return RT_END;
+            }
+            #line 109 "cards/rebellion/effects.cards"
+            rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
+            #line 110 "cards/rebellion/effects.cards"
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 427);
+            if (L->v_list < 0) return RT_END;
+            {
+                const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+                for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                    L->v_x = cells_v_list[1 + L->v_i];
+                    #line 110 "cards/rebellion/effects.cards"
+                    rt_set_card_state(g, L->v_x, KIND_system, 6, 0, 428);
+                    if (rt_check(g)) return RT_END;
+                }
+            }
+            rt_list_pop(g, L->v_list);
+        }
+        #line 112 "cards/rebellion/effects.cards"
+        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 429), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 430, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
-        #line 95 "cards/rebellion/effects.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 423);
-        #line 96 "cards/rebellion/effects.cards"
+        #line 113 "cards/rebellion/effects.cards"
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 431);
+        #line 114 "cards/rebellion/effects.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_probe_bottom);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                #line 96 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 424, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+                #line 114 "cards/rebellion/effects.cards"
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 432, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 97 "cards/rebellion/effects.cards"
+        #line 115 "cards/rebellion/effects.cards"
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 425);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 433);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8954 "rebellion.c"
+#line 8941 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 426, "bad resume point");
+        return rt_fail(g, 434, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_long_range_probe {
     RtValue v_s;
+    RtValue v_r;
+    RtValue v_here;
 };
 
-/* cards/rebellion/effects.cards:102: long_range_probe */
+/* cards/rebellion/effects.cards:120: long_range_probe */
 static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_long_range_probe *L = (struct Locals_proc_long_range_probe *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 103 "cards/rebellion/effects.cards"
-        if (L->v_s == Fn_base_sys(g, f)) {
-            #line 103 "cards/rebellion/effects.cards"
+        #line 121 "cards/rebellion/effects.cards"
+        if (rt_var_at(g, VCELL_base_revealed)) {
+            #line 121 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_rebel_player(g, f));
-                rt_log_str(g, " says: the Rebel base is in ");
+                rt_log_str(g, " says: the Rebel base is ");
+                rt_log_str(g, ((L->v_s == Fn_shown_base(g, f)) ? "" : "not "));
+                rt_log_str(g, "in ");
                 rt_log_card(g, L->v_s);
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
                 { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
+                { const char *volatile hole = ((L->v_s == Fn_shown_base(g, f)) ? "" : "not "); (void)hole; }
             }
         } else {
-            #line 104 "cards/rebellion/effects.cards"
+            #line 123 "cards/rebellion/effects.cards"
+            L->v_r = Fn_rebel_player(g, f);
+            #line 124 "cards/rebellion/effects.cards"
+            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 435), ZONE_base_card, L->v_r, 436));
+            if (rt_check(g)) return RT_END;
+            #line 125 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
-                rt_log_player(g, Fn_rebel_player(g, f));
-                rt_log_str(g, " says: the Rebel base is not in ");
+                rt_log_player(g, L->v_r);
+                rt_log_str(g, " says whether the Rebel base is in ");
                 rt_log_card(g, L->v_s);
+                rt_log_str(g, ": ");
+                rt_log_value(g, RT_TY_BOOL, L->v_here);
                 rt_log_str(g, ".");
                 rt_log_end(g);
-            } else {
-                { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
             }
         }
-#line 8998 "rebellion.c"
+#line 8995 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 427, "bad resume point");
+        return rt_fail(g, 437, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9022,16 +9019,16 @@ struct Locals_proc_covert_transit {
     RtValue v_chosen_3;
 };
 
-/* cards/rebellion/effects.cards:109: covert_transit */
+/* cards/rebellion/effects.cards:131: covert_transit */
 static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_covert_transit *L = (struct Locals_proc_covert_transit *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 110 "cards/rebellion/effects.cards"
+        #line 132 "cards/rebellion/effects.cards"
         if (Fn_base_hidden(g, f)) {
-            #line 111 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, f->me, 234, 0, 428);
+            #line 133 "cards/rebellion/effects.cards"
+            rt_choose_begin(g, f->me, 234, 0, 438);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
@@ -9040,23 +9037,23 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    rt_opt_add(&ob, 0, RT_NONE, 26);
-                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 26)) {
+                    rt_opt_add(&ob, 0, RT_NONE, 24);
+                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 24)) {
                         rt_log_str(g, "from the Rebel Base space to ");
                         rt_log_card(g, L->v_t);
                         rt_label_end(g);
                     }
                 }
                 {
-                    rt_opt_add(&ob, 1, RT_NONE, 28);
-                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 28)) {
+                    rt_opt_add(&ob, 1, RT_NONE, 26);
+                    if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 26)) {
                         rt_log_str(g, "from ");
                         rt_log_card(g, L->v_t);
                         rt_log_str(g, " to the Rebel Base space");
                         rt_label_end(g);
                     }
                 }
-                rt_opt_done(g, &ob, 428);
+                rt_opt_done(g, &ob, 438);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -9066,14 +9063,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* from the Rebel Base space to _t_ */
-                    #line 113 "cards/rebellion/effects.cards"
+                    #line 135 "cards/rebellion/effects.cards"
                     rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
-                    #line 114 "cards/rebellion/effects.cards"
+                    #line 136 "cards/rebellion/effects.cards"
                     L->v_n = 40;
-                    L->v_chosen = rt_list_new(g, 429);
+                    L->v_chosen = rt_list_new(g, 439);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 235, 0, 430);
+                        rt_choose_begin(g, f->me, 235, 0, 440);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9090,9 +9087,9 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u, SIDE_rebel) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 430);
+                            rt_opt_done(g, &ob, 440);
                         }
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 2;
                         if (!rt_answer_now(g))
@@ -9101,22 +9098,22 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 429);
+                        rt_list_add(g, L->v_chosen, L->v_u, 439);
                         if (rt_check(g)) return RT_END;
-                        #line 115 "cards/rebellion/effects.cards"
+                        #line 137 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u)->fd_transport > 0) {
-                            #line 115 "cards/rebellion/effects.cards"
+                            #line 137 "cards/rebellion/effects.cards"
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
-                        #line 116 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 431, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        #line 138 "cards/rebellion/effects.cards"
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 441, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
-                    #line 118 "cards/rebellion/effects.cards"
+                    #line 140 "cards/rebellion/effects.cards"
                     L->v_n_2 = 40;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 236, 0, 432);
+                        rt_choose_begin(g, f->me, 236, 0, 442);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9133,9 +9130,9 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_2, SIDE_rebel, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 432);
+                            rt_opt_done(g, &ob, 442);
                         }
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 3;
                         if (!rt_answer_now(g))
@@ -9144,14 +9141,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
-                        #line 119 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 433, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        #line 141 "cards/rebellion/effects.cards"
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 443, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
-                    #line 121 "cards/rebellion/effects.cards"
+                    #line 143 "cards/rebellion/effects.cards"
                     { /* arrive */
                         RtValue arg0 = L->v_t;
-                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 434);
+                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 444);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -9166,15 +9163,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* from _t_ to the Rebel Base space */
-                    #line 124 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 435);
+                    #line 146 "cards/rebellion/effects.cards"
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 445);
                     if (rt_check(g)) return RT_END;
-                    #line 125 "cards/rebellion/effects.cards"
+                    #line 147 "cards/rebellion/effects.cards"
                     L->v_n_3 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 436);
+                    L->v_chosen_2 = rt_list_new(g, 446);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 237, 0, 437);
+                        rt_choose_begin(g, f->me, 237, 0, 447);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9186,16 +9183,16 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 438));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 448));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
                                     if (Fn_moves_alone(g, f, it_u_3, SIDE_rebel) && !rt_list_has(g, L->v_chosen_2, it_u_3)) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 437);
+                            rt_opt_done(g, &ob, 447);
                         }
                         if (rt_check(g)) return RT_END;
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 5;
                         if (!rt_answer_now(g))
@@ -9204,25 +9201,25 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 5:;
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 436);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 446);
                         if (rt_check(g)) return RT_END;
-                        #line 126 "cards/rebellion/effects.cards"
+                        #line 148 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
-                            #line 126 "cards/rebellion/effects.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 439);
+                            #line 148 "cards/rebellion/effects.cards"
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 449);
                             if (rt_check(g)) return RT_END;
                         }
-                        #line 127 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 440, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        #line 149 "cards/rebellion/effects.cards"
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 450, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
-                    #line 129 "cards/rebellion/effects.cards"
+                    #line 151 "cards/rebellion/effects.cards"
                     L->v_n_4 = 40;
-                    L->v_chosen_3 = rt_list_new(g, 441);
+                    L->v_chosen_3 = rt_list_new(g, 451);
                     if (L->v_chosen_3 < 0) return RT_END;
                     for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                        rt_choose_begin(g, f->me, 238, 0, 442);
+                        rt_choose_begin(g, f->me, 238, 0, 452);
                         rt_choose_steps(g, L->v_k_4, L->v_n_4);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9232,16 +9229,16 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 444));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 454));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 443)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 453)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 442);
+                            rt_opt_done(g, &ob, 452);
                         }
                         if (rt_check(g)) return RT_END;
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 6;
                         if (!rt_answer_now(g))
@@ -9250,17 +9247,17 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_4 = rt_chosen(g);
                         if (L->v_u_4 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 441);
+                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 451);
                         if (rt_check(g)) return RT_END;
-                        #line 130 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 445, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        #line 152 "cards/rebellion/effects.cards"
+                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 455, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_3);
-                    #line 132 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 446);
+                    #line 154 "cards/rebellion/effects.cards"
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 456);
                     if (rt_check(g)) return RT_END;
-                    #line 133 "cards/rebellion/effects.cards"
+                    #line 155 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, f->me);
@@ -9273,16 +9270,16 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_log_str(g, ").");
                         rt_log_end(g);
                     }
-                    #line 134 "cards/rebellion/effects.cards"
-                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 447, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                    #line 156 "cards/rebellion/effects.cards"
+                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 457, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 9283 "rebellion.c"
+#line 9280 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 448, "bad resume point");
+        return rt_fail(g, 458, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9298,36 +9295,36 @@ struct Locals_proc_capture {
     RtValue v_list_2;
 };
 
-/* cards/rebellion/effects.cards:144: capture */
+/* cards/rebellion/effects.cards:166: capture */
 static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_capture *L = (struct Locals_proc_capture *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 145 "cards/rebellion/effects.cards"
-        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 449)) {
-            #line 146 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 450);
+        #line 167 "cards/rebellion/effects.cards"
+        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 459)) {
+            #line 168 "cards/rebellion/effects.cards"
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 460);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_s = cells_v_list[1 + L->v_i];
-                    #line 147 "cards/rebellion/effects.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 451), 452);
+                    #line 169 "cards/rebellion/effects.cards"
+                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 461), 462);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                         for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                             L->v_x = cells_v_list_2[1 + L->v_i_2];
                             if (!(rt_flat((int)(!!rt__state(g, L->v_x, 1)) & (int)(rt__state(g, L->v_x, 2) == L->v_carbonite)))) continue;
-                            #line 147 "cards/rebellion/effects.cards"
+                            #line 169 "cards/rebellion/effects.cards"
                             { /* rescue */
                                 RtValue arg0 = L->v_x;
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
-                                RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
+                                RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 453);
+                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 463);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -9338,13 +9335,13 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 }
             }
             rt_list_pop(g, L->v_list);
-            #line 149 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 454);
+            #line 171 "cards/rebellion/effects.cards"
+            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 464);
             if (rt_check(g)) return RT_END;
-            #line 150 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 455);
+            #line 172 "cards/rebellion/effects.cards"
+            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 465);
             if (rt_check(g)) return RT_END;
-            #line 151 "cards/rebellion/effects.cards"
+            #line 173 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_l);
@@ -9354,10 +9351,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9358 "rebellion.c"
+#line 9355 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 456, "bad resume point");
+        return rt_fail(g, 466, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9366,40 +9363,40 @@ struct Locals_proc_rescue {
     RtValue v_l;
 };
 
-/* cards/rebellion/effects.cards:157: rescue */
+/* cards/rebellion/effects.cards:179: rescue */
 static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_rescue *L = (struct Locals_proc_rescue *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 158 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 457);
+        #line 180 "cards/rebellion/effects.cards"
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 467);
         if (rt_check(g)) return RT_END;
-        #line 159 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 458);
+        #line 181 "cards/rebellion/effects.cards"
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 468);
         if (rt_check(g)) return RT_END;
-        #line 160 "cards/rebellion/effects.cards"
+        #line 182 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_card(g, L->v_l);
             rt_log_str(g, " is rescued.");
             rt_log_end(g);
         }
-        #line 161 "cards/rebellion/effects.cards"
+        #line 183 "cards/rebellion/effects.cards"
         { /* place_in_base */
             RtValue arg0 = L->v_l;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 459);
+            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 469);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9400 "rebellion.c"
+#line 9397 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 460, "bad resume point");
+        return rt_fail(g, 470, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9408,22 +9405,22 @@ struct Locals_proc_turn_leader {
     RtValue v_l;
 };
 
-/* cards/rebellion/effects.cards:170: turn_leader */
+/* cards/rebellion/effects.cards:192: turn_leader */
 static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_turn_leader *L = (struct Locals_proc_turn_leader *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 171 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 461);
+        #line 193 "cards/rebellion/effects.cards"
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 471);
         if (rt_check(g)) return RT_END;
-        #line 172 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 462);
+        #line 194 "cards/rebellion/effects.cards"
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 472);
         if (rt_check(g)) return RT_END;
-        #line 173 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 463);
+        #line 195 "cards/rebellion/effects.cards"
+        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 473);
         if (rt_check(g)) return RT_END;
-        #line 174 "cards/rebellion/effects.cards"
+        #line 196 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_card(g, L->v_l);
@@ -9432,10 +9429,10 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
             rt_log_str(g, " until the end of the game.");
             rt_log_end(g);
         }
-#line 9436 "rebellion.c"
+#line 9433 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 464, "bad resume point");
+        return rt_fail(g, 474, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9444,26 +9441,26 @@ struct Locals_proc_eliminate_leader {
     RtValue v_l;
 };
 
-/* cards/rebellion/effects.cards:177: eliminate_leader */
+/* cards/rebellion/effects.cards:199: eliminate_leader */
 static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_eliminate_leader *L = (struct Locals_proc_eliminate_leader *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 178 "cards/rebellion/effects.cards"
+        #line 200 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_card(g, L->v_l);
             rt_log_str(g, " is eliminated.");
             rt_log_end(g);
         }
-        #line 179 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 465);
+        #line 201 "cards/rebellion/effects.cards"
+        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 475);
         if (rt_check(g)) return RT_END;
-#line 9464 "rebellion.c"
+#line 9461 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 466, "bad resume point");
+        return rt_fail(g, 476, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9479,26 +9476,26 @@ struct Locals_proc_train_luke {
     RtValue v_list_2;
 };
 
-/* cards/rebellion/effects.cards:183: train_luke */
+/* cards/rebellion/effects.cards:205: train_luke */
 static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_train_luke *L = (struct Locals_proc_train_luke *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 184 "cards/rebellion/effects.cards"
-        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 467), 468);
+        #line 206 "cards/rebellion/effects.cards"
+        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 477), 478);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_l = cells_v_list[1 + L->v_i];
                 if (!(strcmp(rt_card_name(g, L->v_l), "Luke Skywalker") == 0)) continue;
-                #line 185 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 469, KIND_leader, 4, RT_KEEP_SOME, -1);
+                #line 207 "cards/rebellion/effects.cards"
+                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 479, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
-                #line 186 "cards/rebellion/effects.cards"
+                #line 208 "cards/rebellion/effects.cards"
                 L->v_left = 1;
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 470);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 480);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9507,13 +9504,13 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                         if (L->v_left <= 0) break;
                         if (!((rt_card_kind(g, L->v_j) == KIND_leader) && Inst_leader(g, L->v_j)->fd_jedi)) continue;
                         L->v_left--;
-                        #line 186 "cards/rebellion/effects.cards"
-                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 471), RT_AT_TOP, 472);
+                        #line 208 "cards/rebellion/effects.cards"
+                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 481), RT_AT_TOP, 482);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
-                #line 187 "cards/rebellion/effects.cards"
+                #line 209 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "Luke Skywalker becomes Luke Skywalker (Jedi).");
@@ -9522,10 +9519,10 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9526 "rebellion.c"
+#line 9523 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 473, "bad resume point");
+        return rt_fail(g, 483, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9537,42 +9534,42 @@ struct Locals_proc_destroy_unit {
     RtValue v_list;
 };
 
-/* cards/rebellion/effects.cards:195: destroy_unit */
+/* cards/rebellion/effects.cards:217: destroy_unit */
 static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_destroy_unit *L = (struct Locals_proc_destroy_unit *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 196 "cards/rebellion/effects.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 474))->fd_dsuc) {
-            #line 197 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 475), 476);
+        #line 218 "cards/rebellion/effects.cards"
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 484))->fd_dsuc) {
+            #line 219 "cards/rebellion/effects.cards"
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 485), 486);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_d = cells_v_list[1 + L->v_i];
                     if (!(Inst_unit(g, L->v_d)->fd_death_star)) continue;
-                    #line 198 "cards/rebellion/effects.cards"
+                    #line 220 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, "The Death Star on the build queue is destroyed with its DSUC.");
                         rt_log_end(g);
                     }
-                    #line 199 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 477, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    #line 221 "cards/rebellion/effects.cards"
+                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 487, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
-        #line 202 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 478);
+        #line 224 "cards/rebellion/effects.cards"
+        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 488);
         if (rt_check(g)) return RT_END;
-#line 9573 "rebellion.c"
+#line 9570 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 479, "bad resume point");
+        return rt_fail(g, 489, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9587,18 +9584,18 @@ struct Locals_proc_destroy_enemies {
     RtValue v_chosen;
 };
 
-/* cards/rebellion/effects.cards:206: destroy_enemies */
+/* cards/rebellion/effects.cards:228: destroy_enemies */
 static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_destroy_enemies *L = (struct Locals_proc_destroy_enemies *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 207 "cards/rebellion/effects.cards"
+        #line 229 "cards/rebellion/effects.cards"
         L->v_n_2 = L->v_n;
-        L->v_chosen = rt_list_new(g, 480);
+        L->v_chosen = rt_list_new(g, 490);
         if (L->v_chosen < 0) return RT_END;
         for (L->v_k = 0; L->v_k < L->v_n_2; L->v_k++) {
-            rt_choose_begin(g, f->me, 239, 0, 481);
+            rt_choose_begin(g, f->me, 239, 0, 491);
             rt_choose_steps(g, L->v_k, L->v_n_2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -9609,13 +9606,13 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 482));
+                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 492));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_u = zc[1 + i]; (void)it_u;
                         if (((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) & (int)((int)(!L->v_ground) | (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 481);
+                rt_opt_done(g, &ob, 491);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) break;
@@ -9625,9 +9622,9 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_u = rt_chosen(g);
-            rt_list_add(g, L->v_chosen, L->v_u, 480);
+            rt_list_add(g, L->v_chosen, L->v_u, 490);
             if (rt_check(g)) return RT_END;
-            #line 209 "cards/rebellion/effects.cards"
+            #line 231 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_u);
@@ -9636,23 +9633,23 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-            #line 210 "cards/rebellion/effects.cards"
+            #line 232 "cards/rebellion/effects.cards"
             { /* destroy_unit */
                 RtValue arg0 = L->v_u;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 483);
+                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 493);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9653 "rebellion.c"
+#line 9650 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 484, "bad resume point");
+        return rt_fail(g, 494, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9667,15 +9664,15 @@ struct Locals_proc_place_from_supply {
     RtValue v_list;
 };
 
-/* cards/rebellion/effects.cards:215: place_from_supply */
+/* cards/rebellion/effects.cards:237: place_from_supply */
 static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_place_from_supply *L = (struct Locals_proc_place_from_supply *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 216 "cards/rebellion/effects.cards"
+        #line 238 "cards/rebellion/effects.cards"
         L->v_left = L->v_n;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 485);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 495);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9684,10 +9681,10 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
-                #line 217 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 486), RT_AT_TOP, 487);
+                #line 239 "cards/rebellion/effects.cards"
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 496), RT_AT_TOP, 497);
                 if (rt_check(g)) return RT_END;
-                #line 218 "cards/rebellion/effects.cards"
+                #line 240 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -9701,10 +9698,10 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9705 "rebellion.c"
+#line 9702 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 488, "bad resume point");
+        return rt_fail(g, 498, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9719,15 +9716,15 @@ struct Locals_proc_queue_from_supply {
     RtValue v_list;
 };
 
-/* cards/rebellion/effects.cards:223: queue_from_supply */
+/* cards/rebellion/effects.cards:245: queue_from_supply */
 static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_queue_from_supply *L = (struct Locals_proc_queue_from_supply *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 224 "cards/rebellion/effects.cards"
+        #line 246 "cards/rebellion/effects.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 489);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 499);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9736,13 +9733,13 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
-                #line 225 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 490), RT_AT_TOP, 491);
+                #line 247 "cards/rebellion/effects.cards"
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 500), RT_AT_TOP, 501);
                 if (rt_check(g)) return RT_END;
-                #line 226 "cards/rebellion/effects.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 492);
+                #line 248 "cards/rebellion/effects.cards"
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 502);
                 if (rt_check(g)) return RT_END;
-                #line 227 "cards/rebellion/effects.cards"
+                #line 249 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -9756,10 +9753,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9760 "rebellion.c"
+#line 9757 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 493, "bad resume point");
+        return rt_fail(g, 503, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9774,12 +9771,12 @@ struct Locals_proc_construct_death_star {
     RtValue v_list;
 };
 
-/* cards/rebellion/effects.cards:233: any */
+/* cards/rebellion/effects.cards:255: any */
 RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, struct Locals_proc_construct_death_star *L)
 {
     (void)f;
     (void)L;
-    #line 233 "cards/rebellion/effects.cards"
+    #line 255 "cards/rebellion/effects.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -9787,15 +9784,15 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 9791 "rebellion.c"
+#line 9788 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:233: any */
+/* cards/rebellion/effects.cards:255: any */
 RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, struct Locals_proc_construct_death_star *L)
 {
     (void)f;
     (void)L;
-    #line 233 "cards/rebellion/effects.cards"
+    #line 255 "cards/rebellion/effects.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -9803,20 +9800,20 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 9807 "rebellion.c"
+#line 9804 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:232: construct_death_star */
+/* cards/rebellion/effects.cards:254: construct_death_star */
 static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_construct_death_star *L = (struct Locals_proc_construct_death_star *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 233 "cards/rebellion/effects.cards"
+        #line 255 "cards/rebellion/effects.cards"
         if (Agg1_proc_construct_death_star(g, f, L) && Agg2_proc_construct_death_star(g, f, L)) {
-            #line 234 "cards/rebellion/effects.cards"
+            #line 256 "cards/rebellion/effects.cards"
             L->v_left = 1;
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 494);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 504);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9825,28 +9822,28 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                     if (L->v_left <= 0) break;
                     if (!((rt_card_kind(g, L->v_u_3) == KIND_unit) && Inst_unit(g, L->v_u_3)->fd_dsuc)) continue;
                     L->v_left--;
-                    #line 234 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 495), RT_AT_TOP, 496);
+                    #line 256 "cards/rebellion/effects.cards"
+                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 505), RT_AT_TOP, 506);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
-            #line 235 "cards/rebellion/effects.cards"
+            #line 257 "cards/rebellion/effects.cards"
             { /* queue_from_supply */
                 RtValue arg0 = f->me;
                 RtValue arg1 = ENUM_death_star_station;
                 RtValue arg2 = 3;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 497);
+                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 507);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 236 "cards/rebellion/effects.cards"
+            #line 258 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "A Death Star is under construction in ");
@@ -9855,10 +9852,10 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9859 "rebellion.c"
+#line 9856 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 498, "bad resume point");
+        return rt_fail(g, 508, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9879,57 +9876,57 @@ struct Locals_proc_destroy_system {
     RtValue v_by;
 };
 
-/* cards/rebellion/effects.cards:245: any */
+/* cards/rebellion/effects.cards:267: any */
 RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Locals_proc_destroy_system *L)
 {
     (void)f;
     (void)L;
-    #line 245 "cards/rebellion/effects.cards"
+    #line 267 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 499));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 509));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 9896 "rebellion.c"
+#line 9893 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:254: count */
+/* cards/rebellion/effects.cards:276: count */
 RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Locals_proc_destroy_system *L)
 {
     (void)f;
     (void)L;
-    #line 254 "cards/rebellion/effects.cards"
+    #line 276 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 508));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 518));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_3)->fd_needs_transport)))) continue;
         acc++;
     }
     return acc;
-#line 9913 "rebellion.c"
+#line 9910 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:255: sum */
+/* cards/rebellion/effects.cards:277: sum */
 RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Locals_proc_destroy_system *L)
 {
     (void)f;
     (void)L;
-    #line 255 "cards/rebellion/effects.cards"
+    #line 277 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 509));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 519));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
         if (!(Inst_unit(g, it_u_4)->fd_side == SIDE_empire)) continue;
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 9930 "rebellion.c"
+#line 9927 "rebellion.c"
 }
 
-/* cards/rebellion/effects.cards:244: destroy_system */
+/* cards/rebellion/effects.cards:266: destroy_system */
 static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_destroy_system *L = (struct Locals_proc_destroy_system *)(void *)f->v;
@@ -9937,9 +9934,9 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 245 "cards/rebellion/effects.cards"
+        #line 267 "cards/rebellion/effects.cards"
         if (Agg1_proc_destroy_system(g, f, L)) {
-            #line 246 "cards/rebellion/effects.cards"
+            #line 268 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The Shield Generator in ");
@@ -9948,23 +9945,23 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         } else {
-            #line 248 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 500);
+            #line 270 "cards/rebellion/effects.cards"
+            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 510);
             if (rt_check(g)) return RT_END;
-            #line 249 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 501);
+            #line 271 "cards/rebellion/effects.cards"
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 511);
             if (rt_check(g)) return RT_END;
-            #line 250 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 502);
+            #line 272 "cards/rebellion/effects.cards"
+            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 512);
             if (rt_check(g)) return RT_END;
-            #line 251 "cards/rebellion/effects.cards"
+            #line 273 "cards/rebellion/effects.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 504);
-                rt_set_at(g, elem, who, 0, 503);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 514);
+                rt_set_at(g, elem, who, 0, 513);
             }
             if (rt_check(g)) return RT_END;
-            #line 252 "cards/rebellion/effects.cards"
+            #line 274 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The Death Star destroys ");
@@ -9972,21 +9969,21 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-            #line 253 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 505), 506);
+            #line 275 "cards/rebellion/effects.cards"
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 515), 516);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_u_2 = cells_v_list[1 + L->v_i];
                     if (!(rt_flat((int)(Inst_unit(g, L->v_u_2)->fd_side == SIDE_rebel) & (int)(Inst_unit(g, L->v_u_2)->fd_theater == ENUM_on_ground)))) continue;
-                    #line 253 "cards/rebellion/effects.cards"
+                    #line 275 "cards/rebellion/effects.cards"
                     { /* destroy_unit */
                         RtValue arg0 = L->v_u_2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 507);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 517);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9994,18 +9991,18 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 }
             }
             rt_list_pop(g, L->v_list);
-            #line 254 "cards/rebellion/effects.cards"
+            #line 276 "cards/rebellion/effects.cards"
             L->v_excess = (seq[0] = Agg2_proc_destroy_system(g, f, L), (seq[0] - Agg3_proc_destroy_system(g, f, L)));
             if (rt_check(g)) return RT_END;
-            #line 256 "cards/rebellion/effects.cards"
+            #line 278 "cards/rebellion/effects.cards"
             if (L->v_excess > 0) {
-                #line 257 "cards/rebellion/effects.cards"
+                #line 279 "cards/rebellion/effects.cards"
                 L->v_n = L->v_excess;
                 L->v_by = Fn_empire_player(g, f);
-                L->v_chosen = rt_list_new(g, 510);
+                L->v_chosen = rt_list_new(g, 520);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, L->v_by, 240, 0, 511);
+                    rt_choose_begin(g, L->v_by, 240, 0, 521);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -10016,13 +10013,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 512));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 522));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 511);
+                        rt_opt_done(g, &ob, 521);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) == 0) break;
@@ -10032,9 +10029,9 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_u_5 = rt_chosen(g);
-                    rt_list_add(g, L->v_chosen, L->v_u_5, 510);
+                    rt_list_add(g, L->v_chosen, L->v_u_5, 520);
                     if (rt_check(g)) return RT_END;
-                    #line 259 "cards/rebellion/effects.cards"
+                    #line 281 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_card(g, L->v_u_5);
@@ -10043,13 +10040,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         rt_log_str(g, ": no transport.");
                         rt_log_end(g);
                     }
-                    #line 260 "cards/rebellion/effects.cards"
+                    #line 282 "cards/rebellion/effects.cards"
                     { /* destroy_unit */
                         RtValue arg0 = L->v_u_5;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
+                        RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 513);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 523);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10057,34 +10054,36 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 }
                 rt_list_pop(g, L->v_chosen);
             }
-            #line 263 "cards/rebellion/effects.cards"
-            if (L->v_s == Fn_base_sys(g, f)) {
-                #line 264 "cards/rebellion/effects.cards"
-                if (Fn_base_hidden(g, f)) {
-                    #line 264 "cards/rebellion/effects.cards"
-                    { /* reveal_base */
-                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 514);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    if (rt_check(g)) return RT_END;
+            #line 285 "cards/rebellion/effects.cards"
+            if (Fn_base_hidden(g, f)) {
+                #line 285 "cards/rebellion/effects.cards"
+                { /* declare_base */
+                    RtValue arg0 = L->v_s;
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    callee->v[0] = arg0;
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 524);
+                    if (st != RT_DONE)
+                        return st;
                 }
-                #line 265 "cards/rebellion/effects.cards"
+                if (rt_check(g)) return RT_END;
+            }
+            #line 286 "cards/rebellion/effects.cards"
+            if (rt_var_at(g, VCELL_base_revealed) && (L->v_s == Fn_shown_base(g, f))) {
+                #line 287 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The Death Star has destroyed the system of the Rebel base.");
                     rt_log_end(g);
                 }
-                #line 266 "cards/rebellion/effects.cards"
+                #line 288 "cards/rebellion/effects.cards"
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 10085 "rebellion.c"
+#line 10084 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 515, "bad resume point");
+        return rt_fail(g, 525, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10097,7 +10096,7 @@ struct Locals_proc_draw_missions {
     RtValue v_i_2;
 };
 
-/* cards/rebellion/effects.cards:275: draw_missions */
+/* cards/rebellion/effects.cards:297: draw_missions */
 static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_missions *L = (struct Locals_proc_draw_missions *)(void *)f->v;
@@ -10105,14 +10104,14 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 276 "cards/rebellion/effects.cards"
+        #line 298 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 4; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 277 "cards/rebellion/effects.cards"
+            #line 299 "cards/rebellion/effects.cards"
             if (L->v_i <= L->v_n) {
-                #line 278 "cards/rebellion/effects.cards"
-                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 516)[0] == 0) {
-                    #line 279 "cards/rebellion/effects.cards"
+                #line 300 "cards/rebellion/effects.cards"
+                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 526)[0] == 0) {
+                    #line 301 "cards/rebellion/effects.cards"
                     {
                         RtValue pluck_from = rt_zone_shared(g, ZONE_mission_discard);
                         const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -10120,49 +10119,49 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                         for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                             RtValue it_c = pluck_cells[pluck_at];
                             if (!(Inst_mission(g, it_c)->fd_side == rt_player_side(g, L->v_p))) continue;
-                            #line 279 "cards/rebellion/effects.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 517), RT_AT_TOP, 518, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                            #line 301 "cards/rebellion/effects.cards"
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 527), RT_AT_TOP, 528, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
                         rt_pluck_close_from(g, pluck_from, pluck_low);
                     }
                     if (rt_check(g)) return RT_END;
-                    #line 280 "cards/rebellion/effects.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 519), 520);
+                    #line 302 "cards/rebellion/effects.cards"
+                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 529), 530);
                 }
-                #line 282 "cards/rebellion/effects.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 521)[0] == 0)) {
-                    #line 282 "cards/rebellion/effects.cards"
-                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 522);
-                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 523), RT_AT_TOP, 524, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                #line 304 "cards/rebellion/effects.cards"
+                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 531)[0] == 0)) {
+                    #line 304 "cards/rebellion/effects.cards"
+                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 532);
+                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 533), RT_AT_TOP, 534, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10144 "rebellion.c"
+#line 10143 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 525, "bad resume point");
+        return rt_fail(g, 535, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:287: draw_objective */
+/* cards/rebellion/effects.cards:309: draw_objective */
 static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 288 "cards/rebellion/effects.cards"
+        #line 310 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_objective_deck)[0] == 0)) {
-            #line 288 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 526), RT_AT_TOP, 527, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            #line 310 "cards/rebellion/effects.cards"
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 536), RT_AT_TOP, 537, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
-#line 10163 "rebellion.c"
+#line 10162 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 528, "bad resume point");
+        return rt_fail(g, 538, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10173,53 +10172,53 @@ struct Locals_proc_draw_probes {
     RtValue v_i_2;
 };
 
-/* cards/rebellion/effects.cards:291: draw_probes */
+/* cards/rebellion/effects.cards:313: draw_probes */
 static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_probes *L = (struct Locals_proc_draw_probes *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 292 "cards/rebellion/effects.cards"
+        #line 314 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 2; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 293 "cards/rebellion/effects.cards"
+            #line 315 "cards/rebellion/effects.cards"
             if (rt_flat((int)(L->v_i <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_probe_deck)[0] == 0)))) {
-                #line 293 "cards/rebellion/effects.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 529), RT_AT_TOP, 530, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+                #line 315 "cards/rebellion/effects.cards"
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 539), RT_AT_TOP, 540, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 10193 "rebellion.c"
+#line 10192 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 531, "bad resume point");
+        return rt_fail(g, 541, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:299: draw_project */
+/* cards/rebellion/effects.cards:321: draw_project */
 static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 300 "cards/rebellion/effects.cards"
+        #line 322 "cards/rebellion/effects.cards"
         if (rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0) {
-            #line 301 "cards/rebellion/effects.cards"
-            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 532, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            #line 323 "cards/rebellion/effects.cards"
+            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 542, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
-            #line 302 "cards/rebellion/effects.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 533);
+            #line 324 "cards/rebellion/effects.cards"
+            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 543);
         }
-        #line 304 "cards/rebellion/effects.cards"
+        #line 326 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0)) {
-            #line 304 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 534), RT_AT_TOP, 535, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            #line 326 "cards/rebellion/effects.cards"
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 544), RT_AT_TOP, 545, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10220 "rebellion.c"
+#line 10219 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 536, "bad resume point");
+        return rt_fail(g, 546, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10232,15 +10231,15 @@ struct Locals_proc_infiltrate {
     RtValue v_o_3;
 };
 
-/* cards/rebellion/effects.cards:308: infiltrate */
+/* cards/rebellion/effects.cards:330: infiltrate */
 static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_infiltrate *L = (struct Locals_proc_infiltrate *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 309 "cards/rebellion/effects.cards"
+        #line 331 "cards/rebellion/effects.cards"
         L->v_r = Fn_rebel_player(g, f);
-        #line 310 "cards/rebellion/effects.cards"
+        #line 332 "cards/rebellion/effects.cards"
         L->v_left = 2;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_objective_deck);
@@ -10249,16 +10248,16 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 if (L->v_left <= 0) break;
                 L->v_left--;
-                #line 310 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 537), RT_AT_TOP, 538, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                #line 332 "cards/rebellion/effects.cards"
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 547), RT_AT_TOP, 548, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 311 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 539);
+        #line 333 "cards/rebellion/effects.cards"
+        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 549);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 241)) {
@@ -10267,13 +10266,13 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 540);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 550);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                     rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 539);
+            rt_opt_done(g, &ob, 549);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10282,28 +10281,82 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_o_2 = rt_chosen(g);
-            #line 311 "cards/rebellion/effects.cards"
-            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 541), RT_AT_TOP, 542, KIND_objective, 0, RT_KEEP_NONE, -1);
+            #line 333 "cards/rebellion/effects.cards"
+            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 551), RT_AT_TOP, 552, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
-        #line 312 "cards/rebellion/effects.cards"
+        #line 334 "cards/rebellion/effects.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 543);
+            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 553);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                #line 312 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 544, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                #line 334 "cards/rebellion/effects.cards"
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 554, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10304 "rebellion.c"
+#line 10303 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 545, "bad resume point");
+        return rt_fail(g, 555, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_immediate_action {
+    RtValue v_p;
+    RtValue v_a;
+    RtValue v_now;
+};
+
+/* cards/rebellion/effects.cards:339: immediate_action */
+static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_immediate_action *L = (struct Locals_proc_immediate_action *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 340 "cards/rebellion/effects.cards"
+        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 556))->fd_timing == ENUM_immediate);
+        if (rt_check(g)) return RT_END;
+        #line 341 "cards/rebellion/effects.cards"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, L->v_p);
+            rt_log_str(g, " gains an Immediate action card: ");
+            rt_log_value(g, RT_TY_BOOL, L->v_now);
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
+        #line 342 "cards/rebellion/effects.cards"
+        if (L->v_now) {
+            #line 342 "cards/rebellion/effects.cards"
+            { /* use_action */
+                RtValue arg0 = L->v_p;
+                RtValue arg1 = L->v_a;
+                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 557);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
+                }
+            }
+            f->pc = 1;
+            {
+                RtStatus st = rt_run_entered(g, Script_proc_use_action);
+                if (st != RT_DONE)
+                    return st;
+            }
+            /* fall through */
+        case 1:;
+            if (rt_check(g)) return RT_END;
+        }
+#line 10357 "rebellion.c"
+        break;
+    default:
+        return rt_fail(g, 558, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10314,85 +10367,85 @@ struct Locals_proc_use_action {
     RtValue v_ability_card;
 };
 
-/* cards/rebellion/effects.cards:316: use_action */
+/* cards/rebellion/effects.cards:346: use_action */
 static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_action *L = (struct Locals_proc_use_action *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 317 "cards/rebellion/effects.cards"
+        #line 347 "cards/rebellion/effects.cards"
+        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 559);
+        if (rt_check(g)) return RT_END;
+        #line 348 "cards/rebellion/effects.cards"
         if (rt_card_kind(g, L->v_a) == KIND_action_card) {
-            #line 318 "cards/rebellion/effects.cards"
-            rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 546);
-            if (rt_check(g)) return RT_END;
-            #line 319 "cards/rebellion/effects.cards"
+            #line 349 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " uses ");
                 rt_log_card(g, L->v_a);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 547)].fd_text);
+                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 560)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
-            #line 320 "cards/rebellion/effects.cards"
+            #line 350 "cards/rebellion/effects.cards"
             L->v_ability_card = L->v_a;
             f->pc = 1;
             {
-                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 548))->fd_effect, L->v_ability_card, L->v_p, 548);
+                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 561))->fd_effect, L->v_ability_card, L->v_p, 561);
                 if (st != RT_DONE)
                     return st;
             }
             /* fall through */
         case 1:;
             if (rt_check(g)) return RT_END;
-            #line 321 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 549);
+            #line 351 "cards/rebellion/effects.cards"
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 562);
             if (rt_check(g)) return RT_END;
         }
-#line 10355 "rebellion.c"
+#line 10408 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 550, "bad resume point");
+        return rt_fail(g, 563, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/rebellion/effects.cards:331: check_win */
+/* cards/rebellion/effects.cards:361: check_win */
 static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 332 "cards/rebellion/effects.cards"
+        #line 362 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_imperial_win)) {
-            #line 333 "cards/rebellion/effects.cards"
+            #line 363 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
-            #line 334 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 551);
+            #line 364 "cards/rebellion/effects.cards"
+            return rt_win(g, Fn_empire_player(g, f), 564);
         }
-        #line 336 "cards/rebellion/effects.cards"
-        if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_base_sys(g, f), SIDE_rebel) == 0)) {
-            #line 337 "cards/rebellion/effects.cards"
+        #line 366 "cards/rebellion/effects.cards"
+        if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_rebel) == 0)) {
+            #line 367 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_empire_player(g, f));
                 rt_log_str(g, " holds the system of the Rebel base, ");
-                rt_log_card(g, Fn_base_sys(g, f));
+                rt_log_card(g, Fn_shown_base(g, f));
                 rt_log_str(g, ": the Imperial player wins.");
                 rt_log_end(g);
             } else {
                 { volatile RtValue hole = Fn_empire_player(g, f); (void)hole; }
-                { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
+                { volatile RtValue hole = Fn_shown_base(g, f); (void)hole; }
             }
-            #line 338 "cards/rebellion/effects.cards"
+            #line 368 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
-            #line 339 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 552);
+            #line 369 "cards/rebellion/effects.cards"
+            return rt_win(g, Fn_empire_player(g, f), 565);
         }
-        #line 341 "cards/rebellion/effects.cards"
+        #line 371 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
-            #line 342 "cards/rebellion/effects.cards"
+            #line 372 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The reputation marker reaches the time marker at ");
@@ -10400,15 +10453,15 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
                 rt_log_str(g, ": the Rebel player wins.");
                 rt_log_end(g);
             }
-            #line 343 "cards/rebellion/effects.cards"
+            #line 373 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
-            #line 344 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_rebel_player(g, f), 553);
+            #line 374 "cards/rebellion/effects.cards"
+            return rt_win(g, Fn_rebel_player(g, f), 566);
         }
-#line 10409 "rebellion.c"
+#line 10462 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 554, "bad resume point");
+        return rt_fail(g, 567, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10434,36 +10487,36 @@ struct Locals_proc_reveal_mission {
     RtValue v_list_3;
 };
 
-/* cards/rebellion/missions.cards:215: any */
+/* cards/rebellion/missions.cards:217: any */
 RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Locals_proc_reveal_mission *L)
 {
     (void)f;
     (void)L;
-    #line 215 "cards/rebellion/missions.cards"
+    #line 217 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 557);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 571);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10451 "rebellion.c"
+#line 10504 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:225: any */
+/* cards/rebellion/missions.cards:227: any */
 RT_PURE static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Locals_proc_reveal_mission *L)
 {
     (void)f;
     (void)L;
-    #line 225 "cards/rebellion/missions.cards"
+    #line 227 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 567));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 581));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 566))->fd_aim, it_l_3, L->v_s)) return 1;
+        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 580))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10467 "rebellion.c"
+#line 10520 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:212: reveal_mission */
@@ -10472,51 +10525,54 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
     struct Locals_proc_reveal_mission *L = (struct Locals_proc_reveal_mission *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 213 "cards/rebellion/missions.cards"
+        #line 214 "cards/rebellion/missions.cards"
+        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 568);
+        if (rt_check(g)) return RT_END;
+        #line 215 "cards/rebellion/missions.cards"
         if (rt_card_kind(g, L->v_c) == KIND_mission) {
-            #line 214 "cards/rebellion/missions.cards"
-            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 555);
-            if (rt_check(g)) return RT_END;
-            #line 215 "cards/rebellion/missions.cards"
-            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 556)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
-            if (rt_check(g)) return RT_END;
             #line 216 "cards/rebellion/missions.cards"
-            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 558);
+            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 569);
             if (rt_check(g)) return RT_END;
             #line 217 "cards/rebellion/missions.cards"
+            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 570)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
+            if (rt_check(g)) return RT_END;
+            #line 218 "cards/rebellion/missions.cards"
+            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 572);
+            if (rt_check(g)) return RT_END;
+            #line 219 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " reveals ");
                 rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 559)].fd_text);
+                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 573)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
-            #line 218 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 560))->fd_aim));
-            if (rt_check(g)) return RT_END;
-            #line 219 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 561))->fd_aim == ENUM_rebel_base_space));
-            if (rt_check(g)) return RT_END;
             #line 220 "cards/rebellion/missions.cards"
+            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 574))->fd_aim));
+            if (rt_check(g)) return RT_END;
+            #line 221 "cards/rebellion/missions.cards"
+            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 575))->fd_aim == ENUM_rebel_base_space));
+            if (rt_check(g)) return RT_END;
+            #line 222 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_at_base)) {
-                #line 221 "cards/rebellion/missions.cards"
-                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 562), 563);
+                #line 223 "cards/rebellion/missions.cards"
+                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 576), 577);
                 if (L->v_list < 0) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                     for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                         L->v_l_2 = cells_v_list[1 + L->v_i];
                         if (!(rt__state(g, L->v_l_2, 0) == L->v_k)) continue;
-                        #line 221 "cards/rebellion/missions.cards"
+                        #line 223 "cards/rebellion/missions.cards"
                         { /* place_in_base */
                             RtValue arg0 = L->v_l_2;
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                            RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 564);
+                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 578);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -10524,16 +10580,16 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                 }
                 rt_list_pop(g, L->v_list);
-                #line 222 "cards/rebellion/missions.cards"
+                #line 224 "cards/rebellion/missions.cards"
                 rt_var_store(g, VAR_target, VCELL_target, rt_var_at(g, VCELL_hub));
-                #line 223 "cards/rebellion/missions.cards"
+                #line 225 "cards/rebellion/missions.cards"
                 if (rt_var_at(g, VCELL_base_revealed)) {
-                    #line 223 "cards/rebellion/missions.cards"
-                    rt_var_store(g, VAR_target, VCELL_target, Fn_base_sys(g, f));
+                    #line 225 "cards/rebellion/missions.cards"
+                    rt_var_store(g, VAR_target, VCELL_target, Fn_shown_base(g, f));
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
-                #line 225 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 242, 0, 565);
+                #line 227 "cards/rebellion/missions.cards"
+                rt_choose_begin(g, f->me, 242, 0, 579);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
@@ -10545,14 +10601,14 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 568);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 582);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s = gs[i]; (void)it_s;
                             L->v_s = it_s;
                             if (Agg2_proc_reveal_mission(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 565);
+                    rt_opt_done(g, &ob, 579);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10562,10 +10618,10 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_s = rt_chosen(g);
-                    #line 226 "cards/rebellion/missions.cards"
+                    #line 228 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s);
-                    #line 227 "cards/rebellion/missions.cards"
-                    rt_choose_begin(g, f->me, 243, 0, 569);
+                    #line 229 "cards/rebellion/missions.cards"
+                    rt_choose_begin(g, f->me, 243, 0, 583);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 243)) {
@@ -10576,13 +10632,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 571));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 585));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 570))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
+                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 584))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 569);
+                        rt_opt_done(g, &ob, 583);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -10592,25 +10648,25 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 2:;
                         L->v_l_4 = rt_chosen(g);
-                        #line 227 "cards/rebellion/missions.cards"
+                        #line 229 "cards/rebellion/missions.cards"
                         rt_var_store(g, VAR_victim, VCELL_victim, L->v_l_4);
                     }
                 }
-                #line 229 "cards/rebellion/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 572), 573);
+                #line 231 "cards/rebellion/missions.cards"
+                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 586), 587);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_l_5 = cells_v_list_2[1 + L->v_i_2];
                         if (!(rt__state(g, L->v_l_5, 0) == L->v_k)) continue;
-                        #line 229 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 574), RT_AT_TOP, 575, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        #line 231 "cards/rebellion/missions.cards"
+                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 588), RT_AT_TOP, 589, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
-                #line 230 "cards/rebellion/missions.cards"
+                #line 232 "cards/rebellion/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -10624,8 +10680,8 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             } else {
-                #line 232 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 244, 0, 576);
+                #line 234 "cards/rebellion/missions.cards"
+                rt_choose_begin(g, f->me, 244, 0, 590);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
@@ -10637,13 +10693,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 578);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 592);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
-                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 577))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 591))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 576);
+                    rt_opt_done(g, &ob, 590);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10653,24 +10709,24 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     L->v_s_2 = rt_chosen(g);
-                    #line 232 "cards/rebellion/missions.cards"
+                    #line 234 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s_2);
                 }
-                #line 233 "cards/rebellion/missions.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 579), 580);
+                #line 235 "cards/rebellion/missions.cards"
+                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 593), 594);
                 if (L->v_list_3 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
                     for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                         L->v_l_6 = cells_v_list_3[1 + L->v_i_3];
                         if (!(rt__state(g, L->v_l_6, 0) == L->v_k)) continue;
-                        #line 233 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 581), RT_AT_TOP, 582, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        #line 235 "cards/rebellion/missions.cards"
+                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 595), RT_AT_TOP, 596, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_3);
-                #line 234 "cards/rebellion/missions.cards"
+                #line 236 "cards/rebellion/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -10682,15 +10738,15 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            #line 236 "cards/rebellion/missions.cards"
+            #line 238 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
-            #line 237 "cards/rebellion/missions.cards"
-            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 583))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
-                #line 237 "cards/rebellion/missions.cards"
+            #line 239 "cards/rebellion/missions.cards"
+            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 597))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
+                #line 239 "cards/rebellion/missions.cards"
                 { /* oppose */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_bonus;
-                    RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_oppose, 584);
+                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 598);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -10706,20 +10762,20 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             case 4:;
                 if (rt_check(g)) return RT_END;
             }
-            #line 238 "cards/rebellion/missions.cards"
+            #line 240 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_succeeded)) {
-                #line 239 "cards/rebellion/missions.cards"
+                #line 241 "cards/rebellion/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, L->v_c);
                     rt_log_str(g, " succeeds.");
                     rt_log_end(g);
                 }
-                #line 240 "cards/rebellion/missions.cards"
+                #line 242 "cards/rebellion/missions.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 5;
                 {
-                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 585))->fd_effect, L->v_ability_card, f->me, 585);
+                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 599))->fd_effect, L->v_ability_card, f->me, 599);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10727,7 +10783,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             case 5:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 242 "cards/rebellion/missions.cards"
+                #line 244 "cards/rebellion/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, L->v_c);
@@ -10735,38 +10791,38 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            #line 245 "cards/rebellion/missions.cards"
-            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 586))->fd_starting) {
-                #line 245 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 587), RT_AT_TOP, 588);
-                if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 589))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
-                #line 246 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 590);
-                if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 591))->fd_project) {
+            #line 247 "cards/rebellion/missions.cards"
+            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 600))->fd_starting) {
                 #line 247 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 592);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 601), RT_AT_TOP, 602);
+                if (rt_check(g)) return RT_END;
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 603))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
+                #line 248 "cards/rebellion/missions.cards"
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 604);
+                if (rt_check(g)) return RT_END;
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 605))->fd_project) {
+                #line 249 "cards/rebellion/missions.cards"
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 606);
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 248 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 593);
+                #line 250 "cards/rebellion/missions.cards"
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 607);
                 if (rt_check(g)) return RT_END;
             }
-            #line 249 "cards/rebellion/missions.cards"
+            #line 251 "cards/rebellion/missions.cards"
             { /* tidy */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 594);
+                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 608);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10767 "rebellion.c"
+#line 10823 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 595, "bad resume point");
+        return rt_fail(g, 609, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10785,68 +10841,68 @@ struct Locals_proc_oppose {
     RtValue v_option;
 };
 
-/* cards/rebellion/missions.cards:269: any */
+/* cards/rebellion/missions.cards:271: any */
 RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_proc_oppose *L)
-{
-    (void)f;
-    (void)L;
-    #line 269 "cards/rebellion/missions.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 602));
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
-        if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
-    }
-    return acc;
-#line 10802 "rebellion.c"
-}
-
-/* cards/rebellion/missions.cards:270: sum */
-RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_proc_oppose *L)
-{
-    (void)f;
-    (void)L;
-    #line 270 "cards/rebellion/missions.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 604));
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (!((Fn_lside(g, f, it_l_3) == rt_player_side(g, f->me)) && (!rt__state(g, it_l_3, 1)))) continue;
-        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 603))->fd_skill);
-    }
-    return acc;
-#line 10819 "rebellion.c"
-}
-
-/* cards/rebellion/missions.cards:271: sum */
-RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_proc_oppose *L)
 {
     (void)f;
     (void)L;
     #line 271 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 606));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 616));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
+        if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
+    }
+    return acc;
+#line 10858 "rebellion.c"
+}
+
+/* cards/rebellion/missions.cards:272: sum */
+RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_proc_oppose *L)
+{
+    (void)f;
+    (void)L;
+    #line 272 "cards/rebellion/missions.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 618));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
+        if (!((Fn_lside(g, f, it_l_3) == rt_player_side(g, f->me)) && (!rt__state(g, it_l_3, 1)))) continue;
+        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 617))->fd_skill);
+    }
+    return acc;
+#line 10875 "rebellion.c"
+}
+
+/* cards/rebellion/missions.cards:273: sum */
+RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_proc_oppose *L)
+{
+    (void)f;
+    (void)L;
+    #line 273 "cards/rebellion/missions.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 620));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(Fn_opposes(g, f, it_l_4, L->v_q))) continue;
-        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 605))->fd_skill);
+        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 619))->fd_skill);
     }
     return acc;
-#line 10836 "rebellion.c"
+#line 10892 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:257: oppose */
+/* cards/rebellion/missions.cards:259: oppose */
 static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_oppose *L = (struct Locals_proc_oppose *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 258 "cards/rebellion/missions.cards"
-        L->v_q = rt_next_player(g, f->me);
-        #line 259 "cards/rebellion/missions.cards"
-        L->v_s = rt_var_at(g, VCELL_target);
         #line 260 "cards/rebellion/missions.cards"
-        rt_choose_begin(g, L->v_q, 245, 0, 596);
+        L->v_q = rt_next_player(g, f->me);
+        #line 261 "cards/rebellion/missions.cards"
+        L->v_s = rt_var_at(g, VCELL_target);
+        #line 262 "cards/rebellion/missions.cards"
+        rt_choose_begin(g, L->v_q, 245, 0, 610);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 245)) {
                 rt_log_player(g, L->v_q);
@@ -10857,7 +10913,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 597)[0] == 0);   /* send a leader from your pool to oppose */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 611)[0] == 0);   /* send a leader from your pool to oppose */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -10870,9 +10926,9 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             }
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
-                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                rt_opt_done(g, &ob, 596);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 28);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 29);
+                rt_opt_done(g, &ob, 610);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10884,8 +10940,8 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* send a leader from your pool to oppose */
-                #line 262 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, L->v_q, 246, 0, 598);
+                #line 264 "cards/rebellion/missions.cards"
+                rt_choose_begin(g, L->v_q, 246, 0, 612);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 246)) {
@@ -10895,13 +10951,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 599);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 613);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 598);
+                    rt_opt_done(g, &ob, 612);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -10910,10 +10966,10 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_l = rt_chosen(g);
-                    #line 263 "cards/rebellion/missions.cards"
-                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 600), RT_AT_TOP, 601, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    #line 265 "cards/rebellion/missions.cards"
+                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 614), RT_AT_TOP, 615, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
-                    #line 264 "cards/rebellion/missions.cards"
+                    #line 266 "cards/rebellion/missions.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, L->v_q);
@@ -10930,46 +10986,46 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             } else if (L->v_option == 1) { /* do not oppose */
             }
         }
-        #line 269 "cards/rebellion/missions.cards"
+        #line 271 "cards/rebellion/missions.cards"
         if (Agg1_proc_oppose(g, f, L)) {
-            #line 270 "cards/rebellion/missions.cards"
+            #line 272 "cards/rebellion/missions.cards"
             L->v_mine = Fn_at_most(g, f, Agg2_proc_oppose(g, f, L), 10);
             if (rt_check(g)) return RT_END;
-            #line 271 "cards/rebellion/missions.cards"
+            #line 273 "cards/rebellion/missions.cards"
             L->v_theirs = Fn_at_most(g, f, Agg3_proc_oppose(g, f, L), 10);
             if (rt_check(g)) return RT_END;
-            #line 272 "cards/rebellion/missions.cards"
+            #line 274 "cards/rebellion/missions.cards"
             { /* skill_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = L->v_mine;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_skill_roll)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 607);
-                if (st != RT_DONE)
-                    return st;
-            }
-            if (rt_check(g)) return RT_END;
-            #line 273 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 608));
-            if (rt_check(g)) return RT_END;
-            #line 274 "cards/rebellion/missions.cards"
-            { /* skill_roll */
-                RtValue arg0 = L->v_q;
-                RtValue arg1 = L->v_theirs;
-                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_skill_roll)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 41, f->self, f->me);
-                callee->v[0] = arg0;
-                callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 609);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 621);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 275 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_theirs_successes, VCELL_theirs_successes, rt_var_at(g, VCELL_rolled_successes));
+            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 622));
+            if (rt_check(g)) return RT_END;
             #line 276 "cards/rebellion/missions.cards"
+            { /* skill_roll */
+                RtValue arg0 = L->v_q;
+                RtValue arg1 = L->v_theirs;
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_skill_roll)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
+                callee->v[0] = arg0;
+                callee->v[1] = arg1;
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 623);
+                if (st != RT_DONE)
+                    return st;
+            }
+            if (rt_check(g)) return RT_END;
+            #line 277 "cards/rebellion/missions.cards"
+            rt_var_store(g, VAR_theirs_successes, VCELL_theirs_successes, rt_var_at(g, VCELL_rolled_successes));
+            #line 278 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_c);
@@ -10990,13 +11046,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, " successes.");
                 rt_log_end(g);
             }
-            #line 277 "cards/rebellion/missions.cards"
+            #line 279 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 10997 "rebellion.c"
+#line 11053 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 610, "bad resume point");
+        return rt_fail(g, 624, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11011,31 +11067,31 @@ struct Locals_proc_skill_roll {
     RtValue v_d_3;
 };
 
-/* cards/rebellion/missions.cards:293: sum */
+/* cards/rebellion/missions.cards:295: sum */
 RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals_proc_skill_roll *L)
 {
     (void)f;
     (void)L;
     RtValue seq[2];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 293 "cards/rebellion/missions.cards"
+    #line 295 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 625);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 639);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 619), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 620), 621)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 622), 623), 624)), 626);
+        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 633), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 634), 635)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 636), 637), 638)), 640);
     }
     return acc;
-#line 11030 "rebellion.c"
+#line 11086 "rebellion.c"
 }
 
-/* cards/rebellion/missions.cards:289: skill_roll */
+/* cards/rebellion/missions.cards:291: skill_roll */
 static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_skill_roll *L = (struct Locals_proc_skill_roll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 290 "cards/rebellion/missions.cards"
+        #line 292 "cards/rebellion/missions.cards"
         L->v_left = L->v_n;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -11046,16 +11102,16 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
-                #line 290 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 611), RT_AT_TOP, 612);
+                #line 292 "cards/rebellion/missions.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 625), RT_AT_TOP, 626);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 291 "cards/rebellion/missions.cards"
-        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 613)[0], 614);
+        #line 293 "cards/rebellion/missions.cards"
+        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 627)[0], 628);
         if (rt_check(g)) return RT_END;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -11066,31 +11122,31 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (L->v_left_2 <= 0) break;
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
-                #line 291 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 615), RT_AT_TOP, 616);
+                #line 293 "cards/rebellion/missions.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 629), RT_AT_TOP, 630);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 292 "cards/rebellion/missions.cards"
+        #line 294 "cards/rebellion/missions.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 617);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 631);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 618);
+                Roll_any(g, rt_zone_at(g, zone, i), 632);
         }
         if (rt_check(g)) return RT_END;
-        #line 293 "cards/rebellion/missions.cards"
+        #line 295 "cards/rebellion/missions.cards"
         rt_var_store(g, VAR_rolled_successes, VCELL_rolled_successes, Agg1_proc_skill_roll(g, f, L));
         if (rt_check(g)) return RT_END;
-        #line 294 "cards/rebellion/missions.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 627), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 628);
+        #line 296 "cards/rebellion/missions.cards"
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 641), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 642);
         if (rt_check(g)) return RT_END;
-#line 11091 "rebellion.c"
+#line 11147 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 629, "bad resume point");
+        return rt_fail(g, 643, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11100,14 +11156,14 @@ struct Locals_proc_activate {
     RtValue v_t;
 };
 
-/* cards/rebellion/moves.cards:26: activate */
+/* cards/rebellion/moves.cards:27: activate */
 static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_activate *L = (struct Locals_proc_activate *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 27 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 247, 0, 630);
+        #line 28 "cards/rebellion/moves.cards"
+        rt_choose_begin(g, f->me, 247, 0, 644);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
@@ -11119,13 +11175,13 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 631);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 645);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 630);
+            rt_opt_done(g, &ob, 644);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11135,10 +11191,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_t = rt_chosen(g);
-            #line 28 "cards/rebellion/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 632), RT_AT_TOP, 633);
-            if (rt_check(g)) return RT_END;
             #line 29 "cards/rebellion/moves.cards"
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 646), RT_AT_TOP, 647);
+            if (rt_check(g)) return RT_END;
+            #line 30 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -11149,10 +11205,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-            #line 30 "cards/rebellion/moves.cards"
+            #line 31 "cards/rebellion/moves.cards"
             { /* move_in */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 43, f->self, f->me, NLOCALS_proc_move_in, 634);
+                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 648);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11167,10 +11223,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 11171 "rebellion.c"
+#line 11227 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 635, "bad resume point");
+        return rt_fail(g, 649, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11180,6 +11236,7 @@ struct Locals_proc_move_in {
     RtValue v_sd;
     RtValue v_s;
     RtValue v_u;
+    RtValue v_sends;
     RtValue v_u_2;
     RtValue v_u_3;
     RtValue v_s_2;
@@ -11206,29 +11263,29 @@ struct Locals_proc_move_in {
     RtValue v_chosen_4;
 };
 
-/* cards/rebellion/moves.cards:36: move_in */
+/* cards/rebellion/moves.cards:37: move_in */
 static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_move_in *L = (struct Locals_proc_move_in *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 37 "cards/rebellion/moves.cards"
-        L->v_sd = rt_player_side(g, f->me);
         #line 38 "cards/rebellion/moves.cards"
-        rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
+        L->v_sd = rt_player_side(g, f->me);
         #line 39 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 636);
+        rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
+        #line 40 "cards/rebellion/moves.cards"
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 650);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_s = rt_list_at(g, L->v_list, L->v_i);
                 if (!(Fn_can_leave(g, f, L->v_s, L->v_sd))) continue;
-                #line 40 "cards/rebellion/moves.cards"
+                #line 41 "cards/rebellion/moves.cards"
                 L->v_n = 40;
-                L->v_chosen = rt_list_new(g, 637);
+                L->v_chosen = rt_list_new(g, 651);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 248, 0, 638);
+                    rt_choose_begin(g, f->me, 248, 0, 652);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11241,16 +11298,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 639));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 653));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if (Fn_moves_alone(g, f, it_u, L->v_sd) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 638);
+                        rt_opt_done(g, &ob, 652);
                     }
                     if (rt_check(g)) return RT_END;
-                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
+                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
                     f->pc = 1;
                     if (!rt_answer_now(g))
@@ -11259,29 +11316,29 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     if (L->v_u == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen, L->v_u, 637);
+                    rt_list_add(g, L->v_chosen, L->v_u, 651);
                     if (rt_check(g)) return RT_END;
-                    #line 41 "cards/rebellion/moves.cards"
+                    #line 42 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u)->fd_transport > 0) {
-                        #line 41 "cards/rebellion/moves.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 640);
+                        #line 42 "cards/rebellion/moves.cards"
+                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 654);
                         if (rt_check(g)) return RT_END;
                     }
-                    #line 42 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 641);
-                    if (rt_check(g)) return RT_END;
                     #line 43 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 642, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 655);
+                    if (rt_check(g)) return RT_END;
+                    #line 44 "cards/rebellion/moves.cards"
+                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 656, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 48 "cards/rebellion/moves.cards"
+        #line 49 "cards/rebellion/moves.cards"
         if (rt_flat((int)((int)(L->v_sd == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f))) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0)))) {
-            #line 49 "cards/rebellion/moves.cards"
-            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 643);
+            #line 50 "cards/rebellion/moves.cards"
+            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 657);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 249)) {
                     rt_log_player(g, f->me);
@@ -11291,7 +11348,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 int menu_0 = 1;   /* no units from the Rebel Base space */
-                int menu_1 = (!!Fn_base_reaches(g, f, L->v_t));   /* move units from the Rebel Base space */
+                int menu_1 = (!!Fn_base_reaches(g, f, f->me, L->v_t));   /* move units from the Rebel Base space */
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
                     RtValue drawn_value;
@@ -11303,9 +11360,9 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 }
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 32);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 33);
-                    rt_opt_done(g, &ob, 643);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
+                    rt_opt_done(g, &ob, 657);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11317,103 +11374,121 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 drawn_2:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* no units from the Rebel Base space */
+                    #line 51 "cards/rebellion/moves.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 658);
                 } else if (L->v_option == 1) { /* move units from the Rebel Base space */
                     #line 52 "cards/rebellion/moves.cards"
-                    L->v_n_2 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 644);
-                    if (L->v_chosen_2 < 0) return RT_END;
-                    for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 235, 0, 645);
-                        rt_choose_steps(g, L->v_k_2, L->v_n_2);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 659);
+                }
+            }
+            #line 55 "cards/rebellion/moves.cards"
+            L->v_sends = (rt_pvar_at(g, VCELL_intent, PLAYER_CELLS, f->me) == ENUM_move_base_units);
+            #line 56 "cards/rebellion/moves.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " moves units from the Rebel Base space: ");
+                rt_log_value(g, RT_TY_BOOL, L->v_sends);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 57 "cards/rebellion/moves.cards"
+            if (L->v_sends) {
+                #line 58 "cards/rebellion/moves.cards"
+                L->v_n_2 = 40;
+                L->v_chosen_2 = rt_list_new(g, 660);
+                if (L->v_chosen_2 < 0) return RT_END;
+                for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
+                    rt_choose_begin(g, f->me, 235, 0, 661);
+                    rt_choose_steps(g, L->v_k_2, L->v_n_2);
+                    {
+                        RtOptBuf ob = rt_opt_buf(g);
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 235)) {
+                            rt_log_player(g, f->me);
+                            rt_log_str(g, ": a ship from the Rebel Base space to ");
+                            rt_log_card(g, L->v_t);
+                            rt_label_end(g);
+                        }
                         {
-                            RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 235)) {
-                                rt_log_player(g, f->me);
-                                rt_log_str(g, ": a ship from the Rebel Base space to ");
-                                rt_log_card(g, L->v_t);
-                                rt_label_end(g);
+                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
+                                if (Fn_moves_alone(g, f, it_u_2, L->v_sd) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
-                            {
-                                const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
-                                for (int i = zc[0] - 1; i >= 0; i--) {
-                                    RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-                                    if (Fn_moves_alone(g, f, it_u_2, L->v_sd) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
-                                }
-                            }
-                            rt_opt_done(g, &ob, 645);
                         }
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
-                        if (rt_option_count(g) == 0) break;
-                        f->pc = 3;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 3:;
-                        L->v_u_2 = rt_chosen(g);
-                        if (L->v_u_2 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_2, 644);
-                        if (rt_check(g)) return RT_END;
-                        #line 53 "cards/rebellion/moves.cards"
-                        if (Inst_unit(g, L->v_u_2)->fd_transport > 0) {
-                            #line 53 "cards/rebellion/moves.cards"
-                            rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
-                        }
-                        #line 54 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 646, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
-                        if (rt_check(g)) return RT_END;
+                        rt_opt_done(g, &ob, 661);
                     }
-                    rt_list_pop(g, L->v_chosen_2);
-                    #line 56 "cards/rebellion/moves.cards"
-                    L->v_n_3 = 40;
-                    for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 250, 0, 647);
-                        rt_choose_steps(g, L->v_k_3, L->v_n_3);
+                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
+                    if (rt_option_count(g) == 0) break;
+                    f->pc = 3;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 3:;
+                    L->v_u_2 = rt_chosen(g);
+                    if (L->v_u_2 == RT_NONE) break;
+                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 660);
+                    if (rt_check(g)) return RT_END;
+                    #line 59 "cards/rebellion/moves.cards"
+                    if (Inst_unit(g, L->v_u_2)->fd_transport > 0) {
+                        #line 59 "cards/rebellion/moves.cards"
+                        rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
+                    }
+                    #line 60 "cards/rebellion/moves.cards"
+                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 662, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    if (rt_check(g)) return RT_END;
+                }
+                rt_list_pop(g, L->v_chosen_2);
+                #line 62 "cards/rebellion/moves.cards"
+                L->v_n_3 = 40;
+                for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
+                    rt_choose_begin(g, f->me, 250, 0, 663);
+                    rt_choose_steps(g, L->v_k_3, L->v_n_3);
+                    {
+                        RtOptBuf ob = rt_opt_buf(g);
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 250)) {
+                            rt_log_player(g, f->me);
+                            rt_log_str(g, ": a unit carried from the Rebel Base space to ");
+                            rt_log_card(g, L->v_t);
+                            rt_label_end(g);
+                        }
                         {
-                            RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 250)) {
-                                rt_log_player(g, f->me);
-                                rt_log_str(g, ": a unit carried from the Rebel Base space to ");
-                                rt_log_card(g, L->v_t);
-                                rt_label_end(g);
+                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
+                                if (Fn_moves_carried(g, f, it_u_3, L->v_sd, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                             }
-                            {
-                                const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
-                                for (int i = zc[0] - 1; i >= 0; i--) {
-                                    RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
-                                    if (Fn_moves_carried(g, f, it_u_3, L->v_sd, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
-                                }
-                            }
-                            rt_opt_done(g, &ob, 647);
                         }
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
-                        if (rt_option_count(g) == 0) break;
-                        f->pc = 4;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 4:;
-                        L->v_u_3 = rt_chosen(g);
-                        if (L->v_u_3 == RT_NONE) break;
-                        #line 57 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 648, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
-                        if (rt_check(g)) return RT_END;
+                        rt_opt_done(g, &ob, 663);
                     }
+                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
+                    if (rt_option_count(g) == 0) break;
+                    f->pc = 4;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 4:;
+                    L->v_u_3 = rt_chosen(g);
+                    if (L->v_u_3 == RT_NONE) break;
+                    #line 63 "cards/rebellion/moves.cards"
+                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 664, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    if (rt_check(g)) return RT_END;
                 }
             }
         }
-        #line 62 "cards/rebellion/moves.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 649);
+        #line 67 "cards/rebellion/moves.cards"
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 665);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
                 L->v_s_2 = rt_list_at(g, L->v_list_2, L->v_i_2);
                 if (!(Fn_can_leave(g, f, L->v_s_2, L->v_sd))) continue;
-                #line 63 "cards/rebellion/moves.cards"
+                #line 68 "cards/rebellion/moves.cards"
                 L->v_n_4 = 40;
-                L->v_chosen_3 = rt_list_new(g, 650);
+                L->v_chosen_3 = rt_list_new(g, 666);
                 if (L->v_chosen_3 < 0) return RT_END;
                 for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                    rt_choose_begin(g, f->me, 251, 0, 651);
+                    rt_choose_begin(g, f->me, 251, 0, 667);
                     rt_choose_steps(g, L->v_k_4, L->v_n_4);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11426,16 +11501,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 653));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 669));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 652)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 668)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 651);
+                        rt_opt_done(g, &ob, 667);
                     }
                     if (rt_check(g)) return RT_END;
-                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
+                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
                     f->pc = 5;
                     if (!rt_answer_now(g))
@@ -11444,24 +11519,24 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 5:;
                     L->v_u_4 = rt_chosen(g);
                     if (L->v_u_4 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 650);
+                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 666);
                     if (rt_check(g)) return RT_END;
-                    #line 64 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 654);
+                    #line 69 "cards/rebellion/moves.cards"
+                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 670);
                     if (rt_check(g)) return RT_END;
-                    #line 65 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 655, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    #line 70 "cards/rebellion/moves.cards"
+                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 671, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_3);
-                #line 68 "cards/rebellion/moves.cards"
+                #line 73 "cards/rebellion/moves.cards"
                 if ((L->v_sd == SIDE_empire) && (Fn_capacity(g, f) > 0)) {
-                    #line 69 "cards/rebellion/moves.cards"
+                    #line 74 "cards/rebellion/moves.cards"
                     L->v_n_5 = 8;
-                    L->v_chosen_4 = rt_list_new(g, 656);
+                    L->v_chosen_4 = rt_list_new(g, 672);
                     if (L->v_chosen_4 < 0) return RT_END;
                     for (L->v_k_5 = 0; L->v_k_5 < L->v_n_5; L->v_k_5++) {
-                        rt_choose_begin(g, f->me, 252, 0, 657);
+                        rt_choose_begin(g, f->me, 252, 0, 673);
                         rt_choose_steps(g, L->v_k_5, L->v_n_5);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11474,16 +11549,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 658));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 674));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     if (rt__state(g, it_l, 1) && !rt_list_has(g, L->v_chosen_4, it_l)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 657);
+                            rt_opt_done(g, &ob, 673);
                         }
                         if (rt_check(g)) return RT_END;
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 226);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 6;
                         if (!rt_answer_now(g))
@@ -11492,24 +11567,24 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_l = rt_chosen(g);
                         if (L->v_l == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_4, L->v_l, 656);
+                        rt_list_add(g, L->v_chosen_4, L->v_l, 672);
                         if (rt_check(g)) return RT_END;
-                        #line 70 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 659), RT_AT_TOP, 660, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        #line 75 "cards/rebellion/moves.cards"
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 675), RT_AT_TOP, 676, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_4);
                 }
-                #line 73 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 661);
+                #line 78 "cards/rebellion/moves.cards"
+                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 677);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 75 "cards/rebellion/moves.cards"
+        #line 80 "cards/rebellion/moves.cards"
         { /* arrive */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_arrive, 662);
+            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 678);
             if (args) {
                 args[0] = arg0;
             }
@@ -11523,10 +11598,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11527 "rebellion.c"
+#line 11602 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 663, "bad resume point");
+        return rt_fail(g, 679, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11540,12 +11615,12 @@ struct Locals_proc_arrive {
     RtValue v_list;
 };
 
-/* cards/rebellion/moves.cards:81: any */
+/* cards/rebellion/moves.cards:86: any */
 RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_proc_arrive *L)
 {
     (void)f;
     (void)L;
-    #line 81 "cards/rebellion/moves.cards"
+    #line 86 "cards/rebellion/moves.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -11553,16 +11628,16 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11557 "rebellion.c"
+#line 11632 "rebellion.c"
 }
 
-/* cards/rebellion/moves.cards:79: arrive */
+/* cards/rebellion/moves.cards:84: arrive */
 static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_arrive *L = (struct Locals_proc_arrive *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 80 "cards/rebellion/moves.cards"
+        #line 85 "cards/rebellion/moves.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -11577,54 +11652,45 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             rt_log_str(g, ").");
             rt_log_end(g);
         }
-        #line 81 "cards/rebellion/moves.cards"
+        #line 86 "cards/rebellion/moves.cards"
         L->v_imperial_ground = ((rt_player_side(g, f->me) == SIDE_empire) && Agg1_proc_arrive(g, f, L));
-        #line 82 "cards/rebellion/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 664), RT_AT_TOP, 665, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+        #line 87 "cards/rebellion/moves.cards"
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 680), RT_AT_TOP, 681, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
-        #line 83 "cards/rebellion/moves.cards"
+        #line 88 "cards/rebellion/moves.cards"
         if (L->v_imperial_ground) {
-            #line 85 "cards/rebellion/moves.cards"
+            #line 90 "cards/rebellion/moves.cards"
             { /* subjugate */
                 RtValue arg0 = L->v_t;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 666);
+                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 682);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 87 "cards/rebellion/moves.cards"
-            if (Fn_base_hidden(g, f) && (L->v_t == Fn_base_sys(g, f))) {
-                #line 88 "cards/rebellion/moves.cards"
-                if (rt_logging(g)) {
-                    rt_log_begin(g);
-                    rt_log_player(g, Fn_rebel_player(g, f));
-                    rt_log_str(g, " declares that the Rebel base is in ");
-                    rt_log_card(g, L->v_t);
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
-                } else {
-                    { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
-                }
-                #line 89 "cards/rebellion/moves.cards"
-                { /* reveal_base */
-                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 667);
+            #line 92 "cards/rebellion/moves.cards"
+            if (Fn_base_hidden(g, f)) {
+                #line 92 "cards/rebellion/moves.cards"
+                { /* declare_base */
+                    RtValue arg0 = L->v_t;
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
+                    callee->v[0] = arg0;
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 683);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 92 "cards/rebellion/moves.cards"
+        #line 94 "cards/rebellion/moves.cards"
         if (Fn_opposing(g, f, L->v_t)) {
-            #line 92 "cards/rebellion/moves.cards"
+            #line 94 "cards/rebellion/moves.cards"
             { /* combat */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 668);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 684);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11639,32 +11705,32 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-        #line 93 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 669);
+        #line 95 "cards/rebellion/moves.cards"
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 685);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
-                #line 93 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 670);
+                #line 95 "cards/rebellion/moves.cards"
+                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 686);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 94 "cards/rebellion/moves.cards"
+        #line 96 "cards/rebellion/moves.cards"
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 671);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 687);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11665 "rebellion.c"
+#line 11731 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 672, "bad resume point");
+        return rt_fail(g, 688, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11673,18 +11739,18 @@ struct Locals_proc_subjugate {
     RtValue v_s;
 };
 
-/* cards/rebellion/moves.cards:99: subjugate */
+/* cards/rebellion/moves.cards:101: subjugate */
 static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_subjugate *L = (struct Locals_proc_subjugate *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 100 "cards/rebellion/moves.cards"
-        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 673), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 674))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
-            #line 101 "cards/rebellion/moves.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 675);
+        #line 102 "cards/rebellion/moves.cards"
+        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 689), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 690))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
+            #line 103 "cards/rebellion/moves.cards"
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 691);
             if (rt_check(g)) return RT_END;
-            #line 102 "cards/rebellion/moves.cards"
+            #line 104 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_s);
@@ -11692,25 +11758,22 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 11696 "rebellion.c"
+#line 11762 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 676, "bad resume point");
+        return rt_fail(g, 692, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_refresh {
     RtValue v_r;
-    RtValue v_o;
-    RtValue v_o_2;
     RtValue v_s;
     RtValue v_l;
     RtValue v_p;
     RtValue v_p_2;
     RtValue v_c;
     RtValue v_p_3;
-    RtValue v_option;
     RtValue v_i;
     RtValue v_list;
     RtValue v_i_2;
@@ -11720,23 +11783,7 @@ struct Locals_proc_refresh {
     RtValue v_i_5;
 };
 
-/* cards/rebellion/refresh.cards:18: any */
-RT_PURE static RtValue Agg1_proc_refresh(RtGame *g, RtFrame *f, struct Locals_proc_refresh *L)
-{
-    (void)f;
-    (void)L;
-    #line 18 "cards/rebellion/refresh.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 677);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_o = zc[1 + i]; (void)it_o;
-        if ((Inst_objective(g, it_o)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o)) return 1;
-    }
-    return acc;
-#line 11737 "rebellion.c"
-}
-
-/* cards/rebellion/refresh.cards:12: refresh */
+/* cards/rebellion/refresh.cards:13: refresh */
 static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_refresh *L = (struct Locals_proc_refresh *)(void *)f->v;
@@ -11744,105 +11791,44 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 13 "cards/rebellion/refresh.cards"
+        #line 14 "cards/rebellion/refresh.cards"
         L->v_r = Fn_rebel_player(g, f);
-        #line 17 "cards/rebellion/refresh.cards"
-        rt_var_store(g, VAR_objective_played, VCELL_objective_played, 0);
         #line 18 "cards/rebellion/refresh.cards"
-        if (Agg1_proc_refresh(g, f, L)) {
-            #line 19 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_r, 253, 0, 678);
-            {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
-                    rt_log_player(g, L->v_r);
-                    rt_log_str(g, ": play a Start of Refresh Phase objective card?");
-                    rt_label_end(g);
-                }
-                int menu_0 = 1;   /* keep them */
-                int menu_1 = 1;   /* play an objective card */
-                int pick = rt_draw_options_now(g, menu_0 + menu_1);
-                if (pick >= 0) {
-                    RtValue drawn_value;
-                    if (pick < menu_0) drawn_value = 0;
-                    else drawn_value = 1;
-                    rt_drawn_option(g, drawn_value, RT_NONE);
-                    f->pc = 1;   /* as the decision stores it: the same state */
-                    goto drawn_1;
-                }
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                    rt_opt_done(g, &ob, 678);
-                }
-            }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                drawn_1:;
-                L->v_option = rt_chosen(g);
-                if (L->v_option == 0) { /* keep them */
-                } else if (L->v_option == 1) { /* play an objective card */
-                    #line 22 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_r, 228, 0, 679);
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
-                            rt_log_player(g, L->v_r);
-                            rt_log_str(g, ": the objective card");
-                            rt_label_end(g);
-                        }
-                        {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 680);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
-                                if ((Inst_objective(g, it_o_2)->fd_play_when == ENUM_refresh_start) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
-                            }
-                        }
-                        rt_opt_done(g, &ob, 679);
-                    }
-                    if (rt_option_count(g) > 0) {
-                        f->pc = 2;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 2:;
-                        L->v_o_2 = rt_chosen(g);
-                        #line 22 "cards/rebellion/refresh.cards"
-                        { /* play_objective */
-                            RtValue arg0 = L->v_o_2;
-                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
-                            callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 681);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        if (rt_check(g)) return RT_END;
-                    }
-                }
+        rt_var_store(g, VAR_objective_played, VCELL_objective_played, 0);
+        #line 19 "cards/rebellion/refresh.cards"
+        { /* play_objective_at */
+            RtValue arg0 = ENUM_refresh_start;
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 693);
+            if (args) {
+                args[0] = arg0;
             }
         }
-        #line 26 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 682);
+        f->pc = 1;
+        {
+            RtStatus st = rt_run_entered(g, Script_proc_play_objective_at);
+            if (st != RT_DONE)
+                return st;
+        }
+        /* fall through */
+    case 1:;
+        if (rt_check(g)) return RT_END;
+        #line 20 "cards/rebellion/refresh.cards"
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 694);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
-                #line 27 "cards/rebellion/refresh.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 683), 684);
+                #line 21 "cards/rebellion/refresh.cards"
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 695), 696);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
                         if (!(!rt__state(g, L->v_l, 1))) continue;
-                        #line 27 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 685), RT_AT_TOP, 686, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        #line 21 "cards/rebellion/refresh.cards"
+                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 697), RT_AT_TOP, 698, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -11850,101 +11836,104 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 29 "cards/rebellion/refresh.cards"
-        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 687), RT_AT_TOP, 688, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        #line 23 "cards/rebellion/refresh.cards"
+        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 699), RT_AT_TOP, 700, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-        #line 30 "cards/rebellion/refresh.cards"
+        #line 24 "cards/rebellion/refresh.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
-            #line 31 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 689);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 690), RT_AT_TOP, 691, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            #line 25 "cards/rebellion/refresh.cards"
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 701);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 702), RT_AT_TOP, 703, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
-            #line 32 "cards/rebellion/refresh.cards"
-            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 692);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 693), RT_AT_TOP, 694, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            #line 26 "cards/rebellion/refresh.cards"
+            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 704);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 705), RT_AT_TOP, 706, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-        #line 36 "cards/rebellion/refresh.cards"
+        #line 30 "cards/rebellion/refresh.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
-            #line 37 "cards/rebellion/refresh.cards"
+            #line 31 "cards/rebellion/refresh.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 2;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 695);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 707);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 38 "cards/rebellion/refresh.cards"
-            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 696)[0] > 10) {
-                #line 39 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p_2, 254, 0, 697);
+            #line 32 "cards/rebellion/refresh.cards"
+            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 708)[0] > 10) {
+                #line 33 "cards/rebellion/refresh.cards"
+                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 709);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
                         rt_log_player(g, L->v_p_2);
                         rt_log_str(g, ": a mission card to discard");
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 698);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 710);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add_if(&ob, (!Inst_mission(g, it_c)->fd_starting), it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 697);
+                    rt_opt_done(g, &ob, 709);
                 }
                 if (rt_option_count(g) > 0) {
-                    f->pc = 3;
+                    f->pc = 2;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 3:;
+                case 2:;
                     L->v_c = rt_chosen(g);
-                    #line 40 "cards/rebellion/refresh.cards"
+                    #line 34 "cards/rebellion/refresh.cards"
+                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 711);
+                    if (rt_check(g)) return RT_END;
+                    #line 35 "cards/rebellion/refresh.cards"
                     if (Inst_mission(g, L->v_c)->fd_project) {
-                        #line 40 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 699, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        #line 35 "cards/rebellion/refresh.cards"
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 712, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
-                        #line 40 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 700, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        #line 35 "cards/rebellion/refresh.cards"
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 713, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                if (rt_back_edge(g, 701)) return RT_END;
+                if (rt_back_edge(g, 714)) return RT_END;
             }
         }
-        #line 45 "cards/rebellion/refresh.cards"
+        #line 40 "cards/rebellion/refresh.cards"
         { /* draw_probes */
             RtValue arg0 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 702);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 715);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 47 "cards/rebellion/refresh.cards"
+        #line 42 "cards/rebellion/refresh.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 703);
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 716);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 49 "cards/rebellion/refresh.cards"
+        #line 44 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_time, VCELL_time, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_time) + 1, 1, 16));
-        #line 50 "cards/rebellion/refresh.cards"
+        #line 45 "cards/rebellion/refresh.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The time marker advances to ");
@@ -11954,59 +11943,76 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_log_str(g, ").");
             rt_log_end(g);
         }
-        #line 51 "cards/rebellion/refresh.cards"
+        #line 46 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 704);
+            RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 717);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 52 "cards/rebellion/refresh.cards"
+        #line 47 "cards/rebellion/refresh.cards"
         if (Fn_recruit_at(g, f, rt_var_at(g, VCELL_time))) {
-            #line 52 "cards/rebellion/refresh.cards"
+            #line 47 "cards/rebellion/refresh.cards"
             { /* recruit_phase */
-                (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_recruit_phase, 705);
+                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 718);
             }
-            f->pc = 4;
+            f->pc = 3;
             {
                 RtStatus st = rt_run_entered(g, Script_proc_recruit_phase);
                 if (st != RT_DONE)
                     return st;
             }
             /* fall through */
-        case 4:;
+        case 3:;
             if (rt_check(g)) return RT_END;
         }
-        #line 53 "cards/rebellion/refresh.cards"
+        #line 48 "cards/rebellion/refresh.cards"
         if (Fn_build_at(g, f, rt_var_at(g, VCELL_time))) {
-            #line 54 "cards/rebellion/refresh.cards"
+            #line 49 "cards/rebellion/refresh.cards"
             for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
                 L->v_p_3 = L->v_i_5;
-                #line 54 "cards/rebellion/refresh.cards"
+                #line 49 "cards/rebellion/refresh.cards"
                 { /* build */
                     RtValue arg0 = L->v_p_3;
-                    RtValue *args = rt_enter(g, 50, f->self, f->me, NLOCALS_proc_build, 706);
+                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 719);
                     if (args) {
                         args[0] = arg0;
                     }
                 }
-                f->pc = 5;
+                f->pc = 4;
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_build);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
-            case 5:;
+            case 4:;
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 57 "cards/rebellion/refresh.cards"
+        #line 52 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_r;
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 707);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 720);
+            if (args) {
+                args[0] = arg0;
+            }
+        }
+        f->pc = 5;
+        {
+            RtStatus st = rt_run_entered(g, Script_proc_deploy_phase);
+            if (st != RT_DONE)
+                return st;
+        }
+        /* fall through */
+    case 5:;
+        if (rt_check(g)) return RT_END;
+        #line 53 "cards/rebellion/refresh.cards"
+        { /* deploy_phase */
+            RtValue arg0 = Fn_empire_player(g, f);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 721);
             if (args) {
                 args[0] = arg0;
             }
@@ -12020,36 +12026,158 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         /* fall through */
     case 6:;
         if (rt_check(g)) return RT_END;
-        #line 58 "cards/rebellion/refresh.cards"
-        { /* deploy_phase */
-            RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 708);
-            if (args) {
-                args[0] = arg0;
-            }
-        }
-        f->pc = 7;
-        {
-            RtStatus st = rt_run_entered(g, Script_proc_deploy_phase);
-            if (st != RT_DONE)
-                return st;
-        }
-        /* fall through */
-    case 7:;
-        if (rt_check(g)) return RT_END;
-        #line 59 "cards/rebellion/refresh.cards"
+        #line 54 "cards/rebellion/refresh.cards"
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 709);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 722);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12050 "rebellion.c"
+#line 12039 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 710, "bad resume point");
+        return rt_fail(g, 723, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_play_objective_at {
+    RtValue v_w;
+    RtValue v_r;
+    RtValue v_o;
+    RtValue v_plays;
+    RtValue v_o_2;
+    RtValue v_option;
+};
+
+/* cards/rebellion/refresh.cards:80: any */
+RT_PURE static RtValue Agg1_proc_play_objective_at(RtGame *g, RtFrame *f, struct Locals_proc_play_objective_at *L)
+{
+    (void)f;
+    (void)L;
+    #line 80 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 726);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_o = zc[1 + i]; (void)it_o;
+        if ((Inst_objective(g, it_o)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o)) return 1;
+    }
+    return acc;
+#line 12069 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:75: play_objective_at */
+static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_play_objective_at *L = (struct Locals_proc_play_objective_at *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 76 "cards/rebellion/refresh.cards"
+        L->v_r = Fn_rebel_player(g, f);
+        #line 77 "cards/rebellion/refresh.cards"
+        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 724)[0] == 0))) {
+            #line 78 "cards/rebellion/refresh.cards"
+            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 725);
+            {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
+                    rt_log_player(g, L->v_r);
+                    rt_log_str(g, ": play ");
+                    rt_log_str(g, ((L->v_w == ENUM_combat_end) ? "an End of Combat" : "a Start of Refresh Phase"));
+                    rt_log_str(g, " objective card?");
+                    rt_label_end(g);
+                }
+                int menu_0 = 1;   /* keep them */
+                int menu_1 = (!!Agg1_proc_play_objective_at(g, f, L));   /* play an objective card */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else drawn_value = 1;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 33);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 34);
+                    rt_opt_done(g, &ob, 725);
+                }
+            }
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                drawn_1:;
+                L->v_option = rt_chosen(g);
+                if (L->v_option == 0) { /* keep them */
+                    #line 79 "cards/rebellion/refresh.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 727);
+                } else if (L->v_option == 1) { /* play an objective card */
+                    #line 80 "cards/rebellion/refresh.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 728);
+                }
+            }
+            #line 82 "cards/rebellion/refresh.cards"
+            L->v_plays = (rt_pvar_at(g, VCELL_intent, PLAYER_CELLS, L->v_r) == ENUM_play_a_card);
+            #line 83 "cards/rebellion/refresh.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_r);
+                rt_log_str(g, " plays an objective card: ");
+                rt_log_value(g, RT_TY_BOOL, L->v_plays);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 84 "cards/rebellion/refresh.cards"
+            if (L->v_plays) {
+                #line 85 "cards/rebellion/refresh.cards"
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 729);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
+                        rt_log_player(g, L->v_r);
+                        rt_log_str(g, ": the objective card");
+                        rt_label_end(g);
+                    }
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 730);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
+                            if ((Inst_objective(g, it_o_2)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 729);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 2;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 2:;
+                    L->v_o_2 = rt_chosen(g);
+                    #line 85 "cards/rebellion/refresh.cards"
+                    { /* play_objective */
+                        RtValue arg0 = L->v_o_2;
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
+                        callee->v[0] = arg0;
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 731);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    if (rt_check(g)) return RT_END;
+                }
+            }
+        }
+#line 12178 "rebellion.c"
+        break;
+    default:
+        return rt_fail(g, 732, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12058,58 +12186,58 @@ struct Locals_proc_play_objective {
     RtValue v_o;
 };
 
-/* cards/rebellion/refresh.cards:79: play_objective */
+/* cards/rebellion/refresh.cards:92: play_objective */
 static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_play_objective *L = (struct Locals_proc_play_objective *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 80 "cards/rebellion/refresh.cards"
+        #line 93 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_objective_played, VCELL_objective_played, 1);
-        #line 81 "cards/rebellion/refresh.cards"
-        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 711);
+        #line 94 "cards/rebellion/refresh.cards"
+        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 733);
         if (rt_check(g)) return RT_END;
-        #line 82 "cards/rebellion/refresh.cards"
-        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 712))->fd_reputation, 1, 16));
+        #line 95 "cards/rebellion/refresh.cards"
+        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 734))->fd_reputation, 1, 16));
         if (rt_check(g)) return RT_END;
-        #line 83 "cards/rebellion/refresh.cards"
+        #line 96 "cards/rebellion/refresh.cards"
         if (rt_var_at(g, VCELL_reputation) < rt_var_at(g, VCELL_time)) {
-            #line 83 "cards/rebellion/refresh.cards"
+            #line 96 "cards/rebellion/refresh.cards"
             rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp(rt_var_at(g, VCELL_time), 1, 16));
         }
-        #line 84 "cards/rebellion/refresh.cards"
+        #line 97 "cards/rebellion/refresh.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, Fn_rebel_player(g, f));
             rt_log_str(g, " plays ");
             rt_log_card(g, L->v_o);
             rt_log_str(g, " for ");
-            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 713))->fd_reputation);
+            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 735))->fd_reputation);
             rt_log_str(g, " reputation: the reputation marker is at ");
             rt_log_int(g, rt_var_at(g, VCELL_reputation));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
-            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 714))->fd_reputation; (void)hole; }
+            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 736))->fd_reputation; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-        #line 85 "cards/rebellion/refresh.cards"
-        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 715);
+        #line 98 "cards/rebellion/refresh.cards"
+        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 737);
         if (rt_check(g)) return RT_END;
-        #line 86 "cards/rebellion/refresh.cards"
+        #line 99 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 38, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 716);
+            RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 738);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12110 "rebellion.c"
+#line 12238 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 717, "bad resume point");
+        return rt_fail(g, 739, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12121,26 +12249,26 @@ struct Locals_proc_recruit_phase {
     RtValue v_i;
 };
 
-/* cards/rebellion/refresh.cards:93: recruit_phase */
+/* cards/rebellion/refresh.cards:106: recruit_phase */
 static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_recruit_phase *L = (struct Locals_proc_recruit_phase *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 94 "cards/rebellion/refresh.cards"
+        #line 107 "cards/rebellion/refresh.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            #line 95 "cards/rebellion/refresh.cards"
+            #line 108 "cards/rebellion/refresh.cards"
             L->v_left = 2;
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 718);
+                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 740);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     if (L->v_left <= 0) break;
                     L->v_left--;
-                    #line 95 "cards/rebellion/refresh.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 719), RT_AT_TOP, 720, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                    #line 108 "cards/rebellion/refresh.cards"
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 741), RT_AT_TOP, 742, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -12148,10 +12276,10 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-        #line 97 "cards/rebellion/refresh.cards"
+        #line 110 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_rebel_player(g, f);
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 721);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 743);
             if (args) {
                 args[0] = arg0;
             }
@@ -12165,10 +12293,10 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-        #line 98 "cards/rebellion/refresh.cards"
+        #line 111 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_recruit, 722);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 744);
             if (args) {
                 args[0] = arg0;
             }
@@ -12182,10 +12310,10 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 12186 "rebellion.c"
+#line 12314 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 723, "bad resume point");
+        return rt_fail(g, 745, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12193,28 +12321,47 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
 struct Locals_proc_recruit {
     RtValue v_p;
     RtValue v_a;
+    RtValue v_none;
     RtValue v_a_2;
-    RtValue v_l;
+    RtValue v_still;
     RtValue v_a_3;
+    RtValue v_l;
+    RtValue v_a_4;
 };
 
-/* cards/rebellion/refresh.cards:105: any */
+/* cards/rebellion/refresh.cards:120: any */
 RT_PURE static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recruit *L)
 {
     (void)f;
     (void)L;
-    #line 105 "cards/rebellion/refresh.cards"
+    #line 120 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 724);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 746);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 12215 "rebellion.c"
+#line 12346 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:103: recruit */
+/* cards/rebellion/refresh.cards:125: any */
+RT_PURE static RtValue Agg2_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recruit *L)
+{
+    (void)f;
+    (void)L;
+    #line 125 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 751);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
+        if (Fn_recruitable(g, f, it_a_2)) return 1;
+    }
+    return acc;
+#line 12362 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:116: recruit */
 static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_recruit *L = (struct Locals_proc_recruit *)(void *)f->v;
@@ -12222,16 +12369,42 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 105 "cards/rebellion/refresh.cards"
-        while ((!Agg1_proc_recruit(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 725)[0] == 0))) {
-            #line 106 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 726);
-            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 727), RT_AT_TOP, 728, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
-            if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 729)) return RT_END;
+        #line 120 "cards/rebellion/refresh.cards"
+        L->v_none = (!Agg1_proc_recruit(g, f, L));
+        #line 121 "cards/rebellion/refresh.cards"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, L->v_p);
+            rt_log_str(g, " finds no leader left to recruit on the cards drawn: ");
+            rt_log_value(g, RT_TY_BOOL, L->v_none);
+            rt_log_str(g, ".");
+            rt_log_end(g);
         }
-        #line 108 "cards/rebellion/refresh.cards"
-        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 730);
+        #line 122 "cards/rebellion/refresh.cards"
+        rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_none);
+        #line 123 "cards/rebellion/refresh.cards"
+        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 747)[0] == 0))) {
+            #line 124 "cards/rebellion/refresh.cards"
+            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 748);
+            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 749), RT_AT_TOP, 750, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_check(g)) return RT_END;
+            #line 125 "cards/rebellion/refresh.cards"
+            L->v_still = (!Agg2_proc_recruit(g, f, L));
+            #line 126 "cards/rebellion/refresh.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p);
+                rt_log_str(g, " finds no leader left to recruit on the cards drawn: ");
+                rt_log_value(g, RT_TY_BOOL, L->v_still);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 127 "cards/rebellion/refresh.cards"
+            rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_still);
+            if (rt_back_edge(g, 752)) return RT_END;
+        }
+        #line 129 "cards/rebellion/refresh.cards"
+        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 753);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 255)) {
@@ -12240,13 +12413,13 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 731);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 754);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
-                    rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
+                    RtValue it_a_3 = zc[1 + i]; (void)it_a_3;
+                    rt_opt_add(&ob, it_a_3, it_a_3, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 730);
+            rt_opt_done(g, &ob, 753);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -12254,12 +12427,12 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->v_a_2 = rt_chosen(g);
-            #line 109 "cards/rebellion/refresh.cards"
-            rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p, 732), RT_AT_TOP, 733, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+            L->v_a_3 = rt_chosen(g);
+            #line 130 "cards/rebellion/refresh.cards"
+            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 755), RT_AT_TOP, 756, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
             if (rt_check(g)) return RT_END;
-            #line 110 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 256, 0, 734);
+            #line 131 "cards/rebellion/refresh.cards"
+            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 757);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
@@ -12271,10 +12444,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_unrecruited);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l = zc[1 + i]; (void)it_l;
-                        if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_2)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_2)].fd_leader_b) == 0)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
+                        if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_b) == 0)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 734);
+                rt_opt_done(g, &ob, 757);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -12283,10 +12456,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 L->v_l = rt_chosen(g);
-                #line 111 "cards/rebellion/refresh.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 735), RT_AT_TOP, 736, KIND_leader, 4, RT_KEEP_SOME, -1);
+                #line 132 "cards/rebellion/refresh.cards"
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 758), RT_AT_TOP, 759, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
-                #line 112 "cards/rebellion/refresh.cards"
+                #line 133 "cards/rebellion/refresh.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -12296,47 +12469,44 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            #line 114 "cards/rebellion/refresh.cards"
-            if (Inst_action_card(g, L->v_a_2)->fd_timing == ENUM_immediate) {
-                #line 114 "cards/rebellion/refresh.cards"
-                { /* use_action */
-                    RtValue arg0 = L->v_p;
-                    RtValue arg1 = L->v_a_2;
-                    RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 737);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
+            #line 135 "cards/rebellion/refresh.cards"
+            { /* immediate_action */
+                RtValue arg0 = L->v_p;
+                RtValue arg1 = L->v_a_3;
+                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 760);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
                 }
-                f->pc = 3;
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_use_action);
-                    if (st != RT_DONE)
-                        return st;
-                }
-                /* fall through */
-            case 3:;
-                if (rt_check(g)) return RT_END;
             }
+            f->pc = 3;
+            {
+                RtStatus st = rt_run_entered(g, Script_proc_immediate_action);
+                if (st != RT_DONE)
+                    return st;
+            }
+            /* fall through */
+        case 3:;
+            if (rt_check(g)) return RT_END;
         }
-        #line 116 "cards/rebellion/refresh.cards"
+        #line 137 "cards/rebellion/refresh.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 738);
+            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 761);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                #line 116 "cards/rebellion/refresh.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 739), RT_AT_BOTTOM, 740, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                #line 137 "cards/rebellion/refresh.cards"
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 762), RT_AT_BOTTOM, 763, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12337 "rebellion.c"
+#line 12507 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 741, "bad resume point");
+        return rt_fail(g, 764, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12348,25 +12518,25 @@ struct Locals_proc_build {
     RtValue v_list;
 };
 
-/* cards/rebellion/refresh.cards:131: build */
+/* cards/rebellion/refresh.cards:152: build */
 static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_build *L = (struct Locals_proc_build *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 132 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 742);
+        #line 153 "cards/rebellion/refresh.cards"
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 765);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_s = rt_list_at(g, L->v_list, L->v_i);
                 if (!(Fn_builds_in(g, f, L->v_p, L->v_s))) continue;
-                #line 133 "cards/rebellion/refresh.cards"
+                #line 154 "cards/rebellion/refresh.cards"
                 { /* build_one */
                     RtValue arg0 = L->v_p;
-                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 743))->fd_res1;
-                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 744))->fd_slot1;
-                    RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 745);
+                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 766))->fd_res1;
+                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 767))->fd_slot1;
+                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 768);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12382,14 +12552,14 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 if (rt_check(g)) return RT_END;
-                #line 134 "cards/rebellion/refresh.cards"
-                if (!rt_card_state(g, L->v_s, KIND_system, 0, 746)) {
-                    #line 134 "cards/rebellion/refresh.cards"
+                #line 155 "cards/rebellion/refresh.cards"
+                if (!rt_card_state(g, L->v_s, KIND_system, 0, 769)) {
+                    #line 155 "cards/rebellion/refresh.cards"
                     { /* build_one */
                         RtValue arg0 = L->v_p;
-                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 747))->fd_res2;
-                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 748))->fd_slot2;
-                        RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 749);
+                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 770))->fd_res2;
+                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 771))->fd_slot2;
+                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 772);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -12409,14 +12579,14 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 136 "cards/rebellion/refresh.cards"
+        #line 157 "cards/rebellion/refresh.cards"
         if ((rt_player_side(g, L->v_p) == SIDE_rebel) && Fn_base_builds(g, f)) {
-            #line 137 "cards/rebellion/refresh.cards"
+            #line 158 "cards/rebellion/refresh.cards"
             { /* build_one */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_blue_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 750);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 773);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12432,12 +12602,12 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
             /* fall through */
         case 3:;
             if (rt_check(g)) return RT_END;
-            #line 138 "cards/rebellion/refresh.cards"
+            #line 159 "cards/rebellion/refresh.cards"
             { /* build_one */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_orange_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 51, f->self, f->me, NLOCALS_proc_build_one, 751);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 774);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12454,10 +12624,10 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12458 "rebellion.c"
+#line 12628 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 752, "bad resume point");
+        return rt_fail(g, 775, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12477,12 +12647,12 @@ struct Locals_proc_build_one {
     RtValue v_option;
 };
 
-/* cards/rebellion/refresh.cards:149: any */
+/* cards/rebellion/refresh.cards:170: any */
 RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_build_one *L)
 {
     (void)f;
     (void)L;
-    #line 149 "cards/rebellion/refresh.cards"
+    #line 170 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -12490,34 +12660,34 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12494 "rebellion.c"
+#line 12664 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:156: any */
+/* cards/rebellion/refresh.cards:177: any */
 RT_PURE static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_build_one *L)
 {
     (void)f;
     (void)L;
-    #line 156 "cards/rebellion/refresh.cards"
+    #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 754));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 777));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12510 "rebellion.c"
+#line 12680 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:156: any */
+/* cards/rebellion/refresh.cards:177: any */
 static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_build_one *L)
 {
     (void)f;
     (void)L;
-    #line 156 "cards/rebellion/refresh.cards"
+    #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 755);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 778);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12525,15 +12695,15 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 12529 "rebellion.c"
+#line 12699 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:165: any */
+/* cards/rebellion/refresh.cards:186: any */
 RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_build_one *L)
 {
     (void)f;
     (void)L;
-    #line 165 "cards/rebellion/refresh.cards"
+    #line 186 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -12541,35 +12711,35 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12545 "rebellion.c"
+#line 12715 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:157: any */
+/* cards/rebellion/refresh.cards:178: any */
 RT_PURE static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_build_one *L)
 {
     (void)f;
     (void)L;
-    #line 157 "cards/rebellion/refresh.cards"
+    #line 178 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 761));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 784));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 12561 "rebellion.c"
+#line 12731 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:146: build_one */
+/* cards/rebellion/refresh.cards:167: build_one */
 static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_build_one *L = (struct Locals_proc_build_one *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 147 "cards/rebellion/refresh.cards"
+        #line 168 "cards/rebellion/refresh.cards"
         if (L->v_r != ENUM_no_res) {
-            #line 148 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 257, 0, 753);
+            #line 169 "cards/rebellion/refresh.cards"
+            rt_choose_begin(g, L->v_p, 257, 0, 776);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 257)) {
                     rt_log_player(g, L->v_p);
@@ -12597,7 +12767,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 39);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 40);
-                    rt_opt_done(g, &ob, 753);
+                    rt_opt_done(g, &ob, 776);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12609,8 +12779,8 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* from your supply */
-                    #line 150 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 258, 0, 756);
+                    #line 171 "cards/rebellion/refresh.cards"
+                    rt_choose_begin(g, L->v_p, 258, 0, 779);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 258)) {
@@ -12625,7 +12795,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 if (((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_icon == L->v_r)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 756);
+                        rt_opt_done(g, &ob, 779);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -12634,13 +12804,13 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 2:;
                         L->v_u = rt_chosen(g);
-                        #line 151 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 757), RT_AT_TOP, 758);
+                        #line 172 "cards/rebellion/refresh.cards"
+                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 780), RT_AT_TOP, 781);
                         if (rt_check(g)) return RT_END;
-                        #line 152 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 759);
+                        #line 173 "cards/rebellion/refresh.cards"
+                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 782);
                         if (rt_check(g)) return RT_END;
-                        #line 153 "cards/rebellion/refresh.cards"
+                        #line 174 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, L->v_p);
@@ -12653,8 +12823,8 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         }
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
-                    #line 157 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 259, 0, 760);
+                    #line 178 "cards/rebellion/refresh.cards"
+                    rt_choose_begin(g, L->v_p, 259, 0, 783);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
@@ -12664,14 +12834,14 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 762);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 785);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_2 = gs[i]; (void)it_s_2;
                                 L->v_s_2 = it_s_2;
                                 if (Agg5_proc_build_one(g, f, L)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 760);
+                        rt_opt_done(g, &ob, 783);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12681,8 +12851,8 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 3:;
                         L->v_s_2 = rt_chosen(g);
-                        #line 158 "cards/rebellion/refresh.cards"
-                        rt_choose_begin(g, L->v_p, 260, 0, 763);
+                        #line 179 "cards/rebellion/refresh.cards"
+                        rt_choose_begin(g, L->v_p, 260, 0, 786);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 260)) {
@@ -12691,13 +12861,13 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 764));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 787));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                     if (((int)(Inst_unit(g, it_u_4)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_4)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_4))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 763);
+                            rt_opt_done(g, &ob, 786);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -12707,12 +12877,12 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                             /* fall through */
                         case 4:;
                             L->v_u_4 = rt_chosen(g);
-                            #line 159 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 765), RT_AT_TOP, 766, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            #line 180 "cards/rebellion/refresh.cards"
+                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 788), RT_AT_TOP, 789, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
-                            #line 160 "cards/rebellion/refresh.cards"
-                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 767);
-                            #line 161 "cards/rebellion/refresh.cards"
+                            #line 181 "cards/rebellion/refresh.cards"
+                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 790);
+                            #line 182 "cards/rebellion/refresh.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_player(g, L->v_p);
@@ -12731,10 +12901,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12735 "rebellion.c"
+#line 12905 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 768, "bad resume point");
+        return rt_fail(g, 791, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12750,49 +12920,49 @@ struct Locals_proc_deploy_phase {
     RtValue v_list_2;
 };
 
-/* cards/rebellion/refresh.cards:179: deploy_phase */
+/* cards/rebellion/refresh.cards:200: deploy_phase */
 static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_deploy_phase *L = (struct Locals_proc_deploy_phase *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 180 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 769);
+        #line 201 "cards/rebellion/refresh.cards"
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 792);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
-                #line 180 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 770);
+                #line 201 "cards/rebellion/refresh.cards"
+                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 793);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 181 "cards/rebellion/refresh.cards"
+        #line 202 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, 0);
-        #line 182 "cards/rebellion/refresh.cards"
+        #line 203 "cards/rebellion/refresh.cards"
         {
-            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 771));
+            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 794));
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
-                #line 182 "cards/rebellion/refresh.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 772), 0, 773);
+                #line 203 "cards/rebellion/refresh.cards"
+                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 795), 0, 796);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 183 "cards/rebellion/refresh.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 774), 775);
+        #line 204 "cards/rebellion/refresh.cards"
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 797), 798);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_2, L->v_i_2);
                 if (!(rt__state(g, L->v_u_2, 2) <= 0)) continue;
-                #line 183 "cards/rebellion/refresh.cards"
+                #line 204 "cards/rebellion/refresh.cards"
                 { /* slid_off */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_u_2;
-                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_slid_off, 776);
+                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 799);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12810,10 +12980,10 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 12814 "rebellion.c"
+#line 12984 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 777, "bad resume point");
+        return rt_fail(g, 800, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12822,16 +12992,16 @@ struct Locals_proc_slide_queue {
     RtValue v_p;
 };
 
-/* cards/rebellion/refresh.cards:187: slide_queue */
+/* cards/rebellion/refresh.cards:208: slide_queue */
 static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_slide_queue *L = (struct Locals_proc_slide_queue *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 187 "cards/rebellion/refresh.cards"
+        #line 208 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_p;
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_deploy_phase, 778);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 801);
             if (args) {
                 args[0] = arg0;
             }
@@ -12845,10 +13015,10 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 12849 "rebellion.c"
+#line 13019 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 779, "bad resume point");
+        return rt_fail(g, 802, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12868,31 +13038,31 @@ struct Locals_proc_slid_off {
     RtValue v_option;
 };
 
-/* cards/rebellion/refresh.cards:192: any */
+/* cards/rebellion/refresh.cards:213: any */
 RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid_off *L)
 {
     (void)f;
     (void)L;
-    #line 192 "cards/rebellion/refresh.cards"
+    #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 781));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 804));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 12885 "rebellion.c"
+#line 13055 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:192: any */
+/* cards/rebellion/refresh.cards:213: any */
 static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid_off *L)
 {
     (void)f;
     (void)L;
-    #line 192 "cards/rebellion/refresh.cards"
+    #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 782);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 805);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12900,54 +13070,54 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     }
     L->v_s = 0;
     return acc;
-#line 12904 "rebellion.c"
+#line 13074 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:193: any */
+/* cards/rebellion/refresh.cards:214: any */
 RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid_off *L)
 {
     (void)f;
     (void)L;
-    #line 193 "cards/rebellion/refresh.cards"
+    #line 214 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 784));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 807));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 12920 "rebellion.c"
+#line 13090 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:203: any */
+/* cards/rebellion/refresh.cards:224: any */
 RT_PURE static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid_off *L)
 {
     (void)f;
     (void)L;
-    #line 203 "cards/rebellion/refresh.cards"
+    #line 224 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 793);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 816);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 12937 "rebellion.c"
+#line 13107 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:189: slid_off */
+/* cards/rebellion/refresh.cards:210: slid_off */
 static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_slid_off *L = (struct Locals_proc_slid_off *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 190 "cards/rebellion/refresh.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 780))->fd_death_star) {
-            #line 192 "cards/rebellion/refresh.cards"
+        #line 211 "cards/rebellion/refresh.cards"
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 803))->fd_death_star) {
+            #line 213 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
-                #line 193 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 261, 0, 783);
+                #line 214 "cards/rebellion/refresh.cards"
+                rt_choose_begin(g, L->v_p, 261, 0, 806);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
@@ -12957,14 +13127,14 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 785);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 808);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             L->v_s_2 = it_s_2;
                             if (Agg3_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s_2, SIDE_rebel) == 0)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 783);
+                    rt_opt_done(g, &ob, 806);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -12974,24 +13144,24 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_s_2 = rt_chosen(g);
-                    #line 194 "cards/rebellion/refresh.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 786), 787);
+                    #line 215 "cards/rebellion/refresh.cards"
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 809), 810);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                         for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                             L->v_x_3 = cells_v_list[1 + L->v_i];
                             if (!(Inst_unit(g, L->v_x_3)->fd_dsuc)) continue;
-                            #line 194 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 788, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            #line 215 "cards/rebellion/refresh.cards"
+                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 811, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     rt_list_pop(g, L->v_list);
-                    #line 195 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 789), RT_AT_TOP, 790);
+                    #line 216 "cards/rebellion/refresh.cards"
+                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 812), RT_AT_TOP, 813);
                     if (rt_check(g)) return RT_END;
-                    #line 196 "cards/rebellion/refresh.cards"
+                    #line 217 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, "The Death Star is completed in ");
@@ -13001,13 +13171,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 }
             } else {
-                #line 199 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 791);
+                #line 220 "cards/rebellion/refresh.cards"
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 814);
                 if (rt_check(g)) return RT_END;
             }
         } else {
-            #line 202 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 262, 0, 792);
+            #line 223 "cards/rebellion/refresh.cards"
+            rt_choose_begin(g, L->v_p, 262, 0, 815);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 262)) {
                     rt_log_player(g, L->v_p);
@@ -13035,7 +13205,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 41);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 42);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 43);
-                    rt_opt_done(g, &ob, 792);
+                    rt_opt_done(g, &ob, 815);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13047,8 +13217,8 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 drawn_2:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
-                    #line 204 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 263, 0, 794);
+                    #line 225 "cards/rebellion/refresh.cards"
+                    rt_choose_begin(g, L->v_p, 263, 0, 817);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
@@ -13059,13 +13229,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 795);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 818);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_4 = gs[i]; (void)it_s_4;
                                 if (Fn_deploys_in(g, f, L->v_p, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 794);
+                        rt_opt_done(g, &ob, 817);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -13075,13 +13245,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 3:;
                         L->v_s_4 = rt_chosen(g);
-                        #line 205 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 796), RT_AT_TOP, 797);
+                        #line 226 "cards/rebellion/refresh.cards"
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 819), RT_AT_TOP, 820);
                         if (rt_check(g)) return RT_END;
-                        #line 206 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 798), 1, 799), 800);
+                        #line 227 "cards/rebellion/refresh.cards"
+                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 821), 1, 822), 823);
                         if (rt_check(g)) return RT_END;
-                        #line 207 "cards/rebellion/refresh.cards"
+                        #line 228 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, L->v_p);
@@ -13094,13 +13264,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         }
                     }
                 } else if (L->v_option == 1) { /* deploy in the Rebel Base space */
-                    #line 211 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 801);
+                    #line 232 "cards/rebellion/refresh.cards"
+                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 824);
                     if (rt_check(g)) return RT_END;
-                    #line 212 "cards/rebellion/refresh.cards"
-                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 802));
+                    #line 233 "cards/rebellion/refresh.cards"
+                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 825));
                     if (rt_check(g)) return RT_END;
-                    #line 213 "cards/rebellion/refresh.cards"
+                    #line 234 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, L->v_p);
@@ -13110,63 +13280,47 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                 } else if (L->v_option == 2) { /* keep it on space 1 of the build queue */
-                    #line 215 "cards/rebellion/refresh.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 803);
+                    #line 236 "cards/rebellion/refresh.cards"
+                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 826);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 13120 "rebellion.c"
+#line 13290 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 804, "bad resume point");
+        return rt_fail(g, 827, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_assign_missions {
-    RtValue v_c;
     RtValue v_a;
+    RtValue v_step;
     RtValue v_a_2;
     RtValue v_option;
 };
 
-/* cards/rebellion/round.cards:47: any */
-RT_PURE static RtValue Agg1_proc_assign_missions(RtGame *g, RtFrame *f, struct Locals_proc_assign_missions *L)
-{
-    (void)f;
-    (void)L;
-    #line 47 "cards/rebellion/round.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 806);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_c = zc[1 + i]; (void)it_c;
-        if (Fn_can_assign(g, f, f->me, it_c)) return 1;
-    }
-    return acc;
-#line 13148 "rebellion.c"
-}
-
-/* cards/rebellion/round.cards:43: assign_missions */
+/* cards/rebellion/round.cards:24: assign_missions */
 static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_missions *L = (struct Locals_proc_assign_missions *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 44 "cards/rebellion/round.cards"
+        #line 25 "cards/rebellion/round.cards"
         rt_var_store(g, VAR_assigning, VCELL_assigning, 1);
-        #line 45 "cards/rebellion/round.cards"
+        #line 26 "cards/rebellion/round.cards"
         while (rt_var_at(g, VCELL_assigning)) {
-            #line 46 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 264, 0, 805);
+            #line 29 "cards/rebellion/round.cards"
+            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 828);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 264)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": assign a leader to a mission?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!!Agg1_proc_assign_missions(g, f, L));   /* assign leaders to a mission */
-                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_2 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 807) > 0);   /* use an Assignment action card */
+                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 829)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 830)[0] == 0));   /* assign leaders to a mission */
+                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 831) > 0);   /* use an Assignment action card */
                 int menu_2 = 1;   /* done assigning */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
@@ -13184,7 +13338,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 44);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 45);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 46);
-                    rt_opt_done(g, &ob, 805);
+                    rt_opt_done(g, &ob, 828);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13196,76 +13350,98 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* assign leaders to a mission */
-                    #line 47 "cards/rebellion/round.cards"
-                    { /* assign_one */
-                        (void)rt_enter(g, 56, f->self, f->me, NLOCALS_proc_assign_one, 808);
+                    #line 30 "cards/rebellion/round.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 832);
+                } else if (L->v_option == 1) { /* use an Assignment action card */
+                    #line 31 "cards/rebellion/round.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 833);
+                } else if (L->v_option == 2) { /* done assigning */
+                    #line 32 "cards/rebellion/round.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 834);
+                }
+            }
+            #line 34 "cards/rebellion/round.cards"
+            L->v_step = rt_pvar_at(g, VCELL_intent, PLAYER_CELLS, f->me);
+            #line 35 "cards/rebellion/round.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " chooses: ");
+                rt_log_value(g, RT_TY_ENUM + 13, L->v_step);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 36 "cards/rebellion/round.cards"
+            if (L->v_step == ENUM_assign_leaders) {
+                #line 36 "cards/rebellion/round.cards"
+                { /* assign_one */
+                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 835);
+                }
+                f->pc = 2;
+                {
+                    RtStatus st = rt_run_entered(g, Script_proc_assign_one);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
+            case 2:;
+                if (rt_check(g)) return RT_END;
+            } else if (L->v_step == ENUM_play_a_card) {
+                #line 38 "cards/rebellion/round.cards"
+                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 836);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, ": the Assignment action card");
+                        rt_label_end(g);
                     }
-                    f->pc = 2;
                     {
-                        RtStatus st = rt_run_entered(g, Script_proc_assign_one);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 837);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
+                            rt_opt_add_if(&ob, (Inst_action_card(g, it_a_2)->fd_timing == ENUM_assignment), it_a_2, it_a_2, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 836);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 3;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 3:;
+                    L->v_a_2 = rt_chosen(g);
+                    #line 38 "cards/rebellion/round.cards"
+                    { /* use_action */
+                        RtValue arg0 = f->me;
+                        RtValue arg1 = L->v_a_2;
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 838);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                        }
+                    }
+                    f->pc = 4;
+                    {
+                        RtStatus st = rt_run_entered(g, Script_proc_use_action);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 2:;
+                case 4:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 1) { /* use an Assignment action card */
-                    #line 49 "cards/rebellion/round.cards"
-                    rt_choose_begin(g, f->me, 265, 0, 809);
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
-                            rt_log_player(g, f->me);
-                            rt_log_str(g, ": the Assignment action card");
-                            rt_label_end(g);
-                        }
-                        {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 810);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
-                                rt_opt_add_if(&ob, (Inst_action_card(g, it_a_2)->fd_timing == ENUM_assignment), it_a_2, it_a_2, RT_LABEL_AUTO);
-                            }
-                        }
-                        rt_opt_done(g, &ob, 809);
-                    }
-                    if (rt_option_count(g) > 0) {
-                        f->pc = 3;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 3:;
-                        L->v_a_2 = rt_chosen(g);
-                        #line 49 "cards/rebellion/round.cards"
-                        { /* use_action */
-                            RtValue arg0 = f->me;
-                            RtValue arg1 = L->v_a_2;
-                            RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 811);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
-                        }
-                        f->pc = 4;
-                        {
-                            RtStatus st = rt_run_entered(g, Script_proc_use_action);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        /* fall through */
-                    case 4:;
-                        if (rt_check(g)) return RT_END;
-                    }
-                } else if (L->v_option == 2) { /* done assigning */
-                    #line 51 "cards/rebellion/round.cards"
-                    rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
+            } else {
+                #line 39 "cards/rebellion/round.cards"
+                rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
             }
-            if (rt_back_edge(g, 812)) return RT_END;
+            if (rt_back_edge(g, 839)) return RT_END;
         }
-#line 13266 "rebellion.c"
+#line 13442 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 813, "bad resume point");
+        return rt_fail(g, 840, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13273,48 +13449,42 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
 struct Locals_proc_assign_one {
     RtValue v_k;
     RtValue v_c;
-    RtValue v_sk;
-    RtValue v_need;
     RtValue v_l;
-    RtValue v_left;
     RtValue v_l_2;
     RtValue v_l_3;
-    RtValue v_l_4;
     RtValue v_option;
 };
 
-/* cards/rebellion/round.cards:88: count */
+/* cards/rebellion/round.cards:68: count */
 RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
-    #line 88 "cards/rebellion/round.cards"
+    #line 68 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 838);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 859);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-        if (!(rt__state(g, it_l_4, 0) == L->v_k)) continue;
+        RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
+        if (!(rt__state(g, it_l_3, 0) == L->v_k)) continue;
         acc++;
     }
     return acc;
-#line 13301 "rebellion.c"
+#line 13473 "rebellion.c"
 }
 
-/* cards/rebellion/round.cards:59: assign_one */
+/* cards/rebellion/round.cards:46: assign_one */
 static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_one *L = (struct Locals_proc_assign_one *)(void *)f->v;
-    RtValue seq[1];   /* operands in order (emit_ordered) */
-    (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 60 "cards/rebellion/round.cards"
-        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 814));
+        #line 47 "cards/rebellion/round.cards"
+        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 841));
         if (rt_check(g)) return RT_END;
-        #line 61 "cards/rebellion/round.cards"
+        #line 48 "cards/rebellion/round.cards"
         L->v_k = rt_var_at(g, VCELL_mission_no);
-        #line 62 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 815);
+        #line 51 "cards/rebellion/round.cards"
+        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 842);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 266)) {
@@ -13323,13 +13493,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 816);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 843);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    if (Fn_can_assign(g, f, f->me, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 815);
+            rt_opt_done(g, &ob, 842);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -13338,68 +13508,269 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            #line 63 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 817), RT_AT_TOP, 818, KIND_mission, 1, RT_KEEP_NONE, -1);
+            #line 52 "cards/rebellion/round.cards"
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 844), RT_AT_TOP, 845, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
-            #line 64 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 819);
-            #line 65 "cards/rebellion/round.cards"
-            L->v_sk = Inst_mission(g, L->v_c)->fd_skill;
-            #line 66 "cards/rebellion/round.cards"
-            L->v_need = Inst_mission(g, L->v_c)->fd_need;
-            #line 67 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 267, 0, 820);
+            #line 53 "cards/rebellion/round.cards"
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 846);
+        }
+        #line 55 "cards/rebellion/round.cards"
+        rt_choose_begin(g, f->me, 267, 0, 847);
+        {
+            RtOptBuf ob = rt_opt_buf(g);
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
+                rt_log_player(g, f->me);
+                rt_log_str(g, ": a leader for the mission");
+                rt_label_end(g);
+            }
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 848);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_l = zc[1 + i]; (void)it_l;
+                    rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
+                }
+            }
+            rt_opt_done(g, &ob, 847);
+        }
+        if (rt_option_count(g) > 0) {
+            f->pc = 2;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
+        case 2:;
+            L->v_l = rt_chosen(g);
+            #line 56 "cards/rebellion/round.cards"
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 849), RT_AT_TOP, 850, KIND_leader, 4, RT_KEEP_SOME, -1);
+            if (rt_check(g)) return RT_END;
+            #line 57 "cards/rebellion/round.cards"
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 851);
+        }
+        #line 59 "cards/rebellion/round.cards"
+        rt_choose_begin(g, f->me, 268, 0, 852);
+        {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
+                rt_log_player(g, f->me);
+                rt_log_str(g, ": a second leader?");
+                rt_label_end(g);
+            }
+            int menu_0 = 1;   /* one leader */
+            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 853)[0] == 0);   /* add a second leader */
+            int pick = rt_draw_options_now(g, menu_0 + menu_1);
+            if (pick >= 0) {
+                RtValue drawn_value;
+                if (pick < menu_0) drawn_value = 0;
+                else drawn_value = 1;
+                rt_drawn_option(g, drawn_value, RT_NONE);
+                f->pc = 3;   /* as the decision stores it: the same state */
+                goto drawn_3;
+            }
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, ": a leader for the mission");
-                    rt_label_end(g);
-                }
-                {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 821);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_l = zc[1 + i]; (void)it_l;
-                        if ((seq[0] = Fn_icons(g, f, it_l, L->v_sk), (seq[0] + Fn_best_other(g, f, f->me, it_l, L->v_sk))) >= L->v_need) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
-                    }
-                }
-                rt_opt_done(g, &ob, 820);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 47);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 48);
+                rt_opt_done(g, &ob, 852);
             }
-            if (rt_option_count(g) > 0) {
-                f->pc = 2;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 2:;
-                L->v_l = rt_chosen(g);
-                #line 68 "cards/rebellion/round.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 822), RT_AT_TOP, 823, KIND_leader, 4, RT_KEEP_SOME, -1);
-                if (rt_check(g)) return RT_END;
-                #line 69 "cards/rebellion/round.cards"
-                rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 824);
-            }
-            #line 71 "cards/rebellion/round.cards"
-            L->v_left = rt_sub(g, L->v_need, Fn_team_icons(g, f, f->me, L->v_k, L->v_sk), 825);
-            if (rt_check(g)) return RT_END;
-            #line 72 "cards/rebellion/round.cards"
-            if (L->v_left > 0) {
-                #line 73 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 268, 0, 826);
+        }
+        if (rt_option_count(g) > 0) {
+            f->pc = 3;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
+        case 3:;
+            drawn_3:;
+            L->v_option = rt_chosen(g);
+            if (L->v_option == 0) { /* one leader */
+            } else if (L->v_option == 1) { /* add a second leader */
+                #line 62 "cards/rebellion/round.cards"
+                rt_choose_begin(g, f->me, 269, 0, 854);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
                         rt_log_player(g, f->me);
-                        rt_log_str(g, ": a second leader (for the skill icons)");
+                        rt_log_str(g, ": the second leader");
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 827);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 855);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
-                            if (Fn_icons(g, f, it_l_2, L->v_sk) >= L->v_left) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
+                            rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 826);
+                    rt_opt_done(g, &ob, 854);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 4;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 4:;
+                    L->v_l_2 = rt_chosen(g);
+                    #line 63 "cards/rebellion/round.cards"
+                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 856), RT_AT_TOP, 857, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    if (rt_check(g)) return RT_END;
+                    #line 64 "cards/rebellion/round.cards"
+                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 858);
+                }
+            }
+        }
+        #line 68 "cards/rebellion/round.cards"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, f->me);
+            rt_log_str(g, " assigns ");
+            rt_log_int(g, Agg1_proc_assign_one(g, f, L));
+            rt_log_str(g, " leaders to a facedown mission.");
+            rt_log_end(g);
+        }
+#line 13627 "rebellion.c"
+        break;
+    default:
+        return rt_fail(g, 860, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_command_turn {
+    RtValue v_l;
+    RtValue v_c;
+    RtValue v_step;
+    RtValue v_l_2;
+    RtValue v_c_2;
+    RtValue v_option;
+};
+
+/* cards/rebellion/round.cards:77: any */
+RT_PURE static RtValue Agg1_proc_command_turn(RtGame *g, RtFrame *f, struct Locals_proc_command_turn *L)
+{
+    (void)f;
+    (void)L;
+    #line 77 "cards/rebellion/round.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 862);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_l = zc[1 + i]; (void)it_l;
+        if (Fn_has_tactics(g, f, it_l)) return 1;
+    }
+    return acc;
+#line 13657 "rebellion.c"
+}
+
+/* cards/rebellion/round.cards:78: any */
+RT_PURE static RtValue Agg2_proc_command_turn(RtGame *g, RtFrame *f, struct Locals_proc_command_turn *L)
+{
+    (void)f;
+    (void)L;
+    #line 78 "cards/rebellion/round.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 863);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_c = zc[1 + i]; (void)it_c;
+        if (Fn_can_reveal(g, f, f->me, it_c)) return 1;
+    }
+    return acc;
+#line 13673 "rebellion.c"
+}
+
+/* cards/rebellion/round.cards:74: command_turn */
+static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_command_turn *L = (struct Locals_proc_command_turn *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 75 "cards/rebellion/round.cards"
+        if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, f->me)) {
+            #line 76 "cards/rebellion/round.cards"
+            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 861);
+            {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, ": activate a system, reveal a mission, or pass");
+                    rt_label_end(g);
+                }
+                int menu_0 = (!!Agg1_proc_command_turn(g, f, L));   /* activate a system */
+                int menu_1 = (!!Agg2_proc_command_turn(g, f, L));   /* reveal a mission */
+                int menu_2 = 1;   /* pass */
+                int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
+                if (pick >= 0) {
+                    RtValue drawn_value;
+                    if (pick < menu_0) drawn_value = 0;
+                    else if ((pick -= menu_0) < menu_1) drawn_value = 1;
+                    else drawn_value = 2;
+                    rt_drawn_option(g, drawn_value, RT_NONE);
+                    f->pc = 1;   /* as the decision stores it: the same state */
+                    goto drawn_1;
+                }
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
+                    rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 51);
+                    rt_opt_done(g, &ob, 861);
+                }
+            }
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                drawn_1:;
+                L->v_option = rt_chosen(g);
+                if (L->v_option == 0) { /* activate a system */
+                    #line 77 "cards/rebellion/round.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 864);
+                } else if (L->v_option == 1) { /* reveal a mission */
+                    #line 78 "cards/rebellion/round.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 865);
+                } else if (L->v_option == 2) { /* pass */
+                    #line 79 "cards/rebellion/round.cards"
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 866);
+                }
+            }
+            #line 81 "cards/rebellion/round.cards"
+            L->v_step = rt_pvar_at(g, VCELL_intent, PLAYER_CELLS, f->me);
+            #line 82 "cards/rebellion/round.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " chooses: ");
+                rt_log_value(g, RT_TY_ENUM + 13, L->v_step);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 83 "cards/rebellion/round.cards"
+            if (L->v_step == ENUM_activate_a_system) {
+                #line 84 "cards/rebellion/round.cards"
+                { /* offer_base_reveal */
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 867);
+                }
+                f->pc = 2;
+                {
+                    RtStatus st = rt_run_entered(g, Script_proc_offer_base_reveal);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
+            case 2:;
+                if (rt_check(g)) return RT_END;
+                #line 85 "cards/rebellion/round.cards"
+                rt_choose_begin(g, f->me, 271, 0, 868);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, ": the leader who activates a system");
+                        rt_label_end(g);
+                    }
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 869);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
+                            if (Fn_has_tactics(g, f, it_l_2)) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 868);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13408,97 +13779,90 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     L->v_l_2 = rt_chosen(g);
-                    #line 74 "cards/rebellion/round.cards"
-                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 828), RT_AT_TOP, 829, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    #line 85 "cards/rebellion/round.cards"
+                    { /* activate */
+                        RtValue arg0 = L->v_l_2;
+                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 870);
+                        if (args) {
+                            args[0] = arg0;
+                        }
+                    }
+                    f->pc = 4;
+                    {
+                        RtStatus st = rt_run_entered(g, Script_proc_activate);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 4:;
                     if (rt_check(g)) return RT_END;
-                    #line 75 "cards/rebellion/round.cards"
-                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 830);
                 }
-            } else {
-                #line 78 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 269, 0, 831);
+            } else if (L->v_step == ENUM_reveal_a_mission) {
+                #line 87 "cards/rebellion/round.cards"
+                { /* offer_base_reveal */
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 871);
+                }
+                f->pc = 5;
                 {
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
+                    RtStatus st = rt_run_entered(g, Script_proc_offer_base_reveal);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
+            case 5:;
+                if (rt_check(g)) return RT_END;
+                #line 88 "cards/rebellion/round.cards"
+                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 872);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
                         rt_log_player(g, f->me);
-                        rt_log_str(g, ": a second leader?");
+                        rt_log_str(g, ": the facedown mission to reveal");
                         rt_label_end(g);
                     }
-                    int menu_0 = 1;   /* one leader */
-                    int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 832)[0] == 0);   /* add a second leader */
-                    int pick = rt_draw_options_now(g, menu_0 + menu_1);
-                    if (pick >= 0) {
-                        RtValue drawn_value;
-                        if (pick < menu_0) drawn_value = 0;
-                        else drawn_value = 1;
-                        rt_drawn_option(g, drawn_value, RT_NONE);
-                        f->pc = 4;   /* as the decision stores it: the same state */
-                        goto drawn_4;
-                    }
                     {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 47);
-                        rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 48);
-                        rt_opt_done(g, &ob, 831);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 873);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
+                            if (Fn_can_reveal(g, f, f->me, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob, 872);
                 }
                 if (rt_option_count(g) > 0) {
-                    f->pc = 4;
+                    f->pc = 6;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 4:;
-                    drawn_4:;
-                    L->v_option = rt_chosen(g);
-                    if (L->v_option == 0) { /* one leader */
-                    } else if (L->v_option == 1) { /* add a second leader */
-                        #line 81 "cards/rebellion/round.cards"
-                        rt_choose_begin(g, f->me, 270, 0, 833);
-                        {
-                            RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
-                                rt_log_player(g, f->me);
-                                rt_log_str(g, ": the second leader");
-                                rt_label_end(g);
-                            }
-                            {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 834);
-                                for (int i = zc[0] - 1; i >= 0; i--) {
-                                    RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-                                    rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
-                                }
-                            }
-                            rt_opt_done(g, &ob, 833);
-                        }
-                        if (rt_option_count(g) > 0) {
-                            f->pc = 5;
-                            if (!rt_answer_now(g))
-                                return RT_YIELD;
-                            /* fall through */
-                        case 5:;
-                            L->v_l_3 = rt_chosen(g);
-                            #line 82 "cards/rebellion/round.cards"
-                            rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 835), RT_AT_TOP, 836, KIND_leader, 4, RT_KEEP_SOME, -1);
-                            if (rt_check(g)) return RT_END;
-                            #line 83 "cards/rebellion/round.cards"
-                            rt_set_state_known(g, L->v_l_3, KIND_leader, 0, L->v_k, 0, 837);
+                case 6:;
+                    L->v_c_2 = rt_chosen(g);
+                    #line 88 "cards/rebellion/round.cards"
+                    { /* reveal_mission */
+                        RtValue arg0 = L->v_c_2;
+                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 874);
+                        if (args) {
+                            args[0] = arg0;
                         }
                     }
+                    f->pc = 7;
+                    {
+                        RtStatus st = rt_run_entered(g, Script_proc_reveal_mission);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 7:;
+                    if (rt_check(g)) return RT_END;
                 }
-            }
-            #line 88 "cards/rebellion/round.cards"
-            if (rt_logging(g)) {
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " assigns ");
-                rt_log_int(g, Agg1_proc_assign_one(g, f, L));
-                rt_log_str(g, " leaders to a facedown mission.");
-                rt_log_end(g);
+            } else {
+                #line 90 "cards/rebellion/round.cards"
+                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 875);
             }
         }
-#line 13499 "rebellion.c"
+#line 13863 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 839, "bad resume point");
+        return rt_fail(g, 876, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13507,18 +13871,18 @@ struct Locals_proc_offer_base_reveal {
     RtValue v_option;
 };
 
-/* cards/rebellion/round.cards:94: offer_base_reveal */
+/* cards/rebellion/round.cards:97: offer_base_reveal */
 static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_offer_base_reveal *L = (struct Locals_proc_offer_base_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 95 "cards/rebellion/round.cards"
+        #line 98 "cards/rebellion/round.cards"
         if (rt_flat((int)(rt_player_side(g, f->me) == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f)))) {
-            #line 96 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 271, 0, 840);
+            #line 99 "cards/rebellion/round.cards"
+            rt_choose_begin(g, f->me, 273, 0, 877);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": reveal the Rebel base before using a leader?");
                     rt_label_end(g);
@@ -13536,9 +13900,9 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
-                    rt_opt_done(g, &ob, 840);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 53);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 54);
+                    rt_opt_done(g, &ob, 877);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13551,11 +13915,11 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep the Rebel base hidden */
                 } else if (L->v_option == 1) { /* reveal the Rebel base */
-                    #line 98 "cards/rebellion/round.cards"
+                    #line 101 "cards/rebellion/round.cards"
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 841);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 878);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -13563,10 +13927,10 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13567 "rebellion.c"
+#line 13931 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 842, "bad resume point");
+        return rt_fail(g, 879, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13596,17 +13960,17 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 147 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 843);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 880);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 13607 "rebellion.c"
+#line 13971 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 844, "bad resume point");
+        return rt_fail(g, 881, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13626,7 +13990,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 845);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 882);
             if (st != RT_DONE)
                 return st;
         }
@@ -13641,15 +14005,15 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 846);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 883);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13650 "rebellion.c"
+#line 14014 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 847, "bad resume point");
+        return rt_fail(g, 884, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13662,7 +14026,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         #line 17 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 848);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 885);
             if (args) {
                 args[0] = arg0;
             }
@@ -13676,10 +14040,10 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13680 "rebellion.c"
+#line 14044 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 849, "bad resume point");
+        return rt_fail(g, 886, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13692,16 +14056,16 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
         #line 22 "cards/rebellion/actions.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 850);
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 887);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13702 "rebellion.c"
+#line 14066 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 851, "bad resume point");
+        return rt_fail(g, 888, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13716,18 +14080,18 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = f->me;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 852);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 889);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13728 "rebellion.c"
+#line 14092 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 853, "bad resume point");
+        return rt_fail(g, 890, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13747,15 +14111,15 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 854);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 891);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13756 "rebellion.c"
+#line 14120 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 855, "bad resume point");
+        return rt_fail(g, 892, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13771,11 +14135,11 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_x_wing;
             RtValue arg2 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 856);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 893);
             if (st != RT_DONE)
                 return st;
         }
@@ -13786,19 +14150,19 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_x_wing;
             RtValue arg2 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 857);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 894);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13799 "rebellion.c"
+#line 14163 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 858, "bad resume point");
+        return rt_fail(g, 895, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13811,7 +14175,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         #line 42 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 859);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 896);
             if (args) {
                 args[0] = arg0;
             }
@@ -13825,10 +14189,10 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13829 "rebellion.c"
+#line 14193 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 860, "bad resume point");
+        return rt_fail(g, 897, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13841,7 +14205,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         #line 47 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 861);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 898);
             if (args) {
                 args[0] = arg0;
             }
@@ -13855,10 +14219,10 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13859 "rebellion.c"
+#line 14223 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 862, "bad resume point");
+        return rt_fail(g, 899, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13873,18 +14237,18 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = f->me;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 863);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 900);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13885 "rebellion.c"
+#line 14249 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 864, "bad resume point");
+        return rt_fail(g, 901, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13904,15 +14268,15 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 865);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 902);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13913 "rebellion.c"
+#line 14277 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 866, "bad resume point");
+        return rt_fail(g, 903, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13932,15 +14296,15 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 867);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 904);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13941 "rebellion.c"
+#line 14305 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 868, "bad resume point");
+        return rt_fail(g, 905, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13953,16 +14317,16 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
         #line 70 "cards/rebellion/actions.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 869);
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 906);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 13963 "rebellion.c"
+#line 14327 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 870, "bad resume point");
+        return rt_fail(g, 907, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13975,7 +14339,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         #line 78 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 871);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 908);
             if (args) {
                 args[0] = arg0;
             }
@@ -13989,10 +14353,10 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13993 "rebellion.c"
+#line 14357 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 872, "bad resume point");
+        return rt_fail(g, 909, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14005,7 +14369,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         #line 83 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 873);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 910);
             if (args) {
                 args[0] = arg0;
             }
@@ -14019,10 +14383,10 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14023 "rebellion.c"
+#line 14387 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 874, "bad resume point");
+        return rt_fail(g, 911, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14042,15 +14406,15 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 875);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 912);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14051 "rebellion.c"
+#line 14415 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 876, "bad resume point");
+        return rt_fail(g, 913, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14066,19 +14430,19 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_star_destroyer;
             RtValue arg2 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 877);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 914);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14079 "rebellion.c"
+#line 14443 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 878, "bad resume point");
+        return rt_fail(g, 915, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14098,15 +14462,15 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 879);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 916);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14107 "rebellion.c"
+#line 14471 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 880, "bad resume point");
+        return rt_fail(g, 917, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14120,17 +14484,17 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
         { /* draw_probes */
             RtValue arg0 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 881);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 918);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14131 "rebellion.c"
+#line 14495 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 882, "bad resume point");
+        return rt_fail(g, 919, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14145,18 +14509,18 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = f->me;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 883);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 920);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14157 "rebellion.c"
+#line 14521 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 884, "bad resume point");
+        return rt_fail(g, 921, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14169,7 +14533,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         #line 113 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 885);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 922);
             if (args) {
                 args[0] = arg0;
             }
@@ -14183,10 +14547,10 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14187 "rebellion.c"
+#line 14551 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 886, "bad resume point");
+        return rt_fail(g, 923, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14201,18 +14565,18 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = f->me;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 887);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 924);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14213 "rebellion.c"
+#line 14577 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 888, "bad resume point");
+        return rt_fail(g, 925, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14225,7 +14589,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         #line 126 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 889);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 926);
             if (args) {
                 args[0] = arg0;
             }
@@ -14239,10 +14603,10 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14243 "rebellion.c"
+#line 14607 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 890, "bad resume point");
+        return rt_fail(g, 927, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14262,15 +14626,15 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 891);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 928);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14271 "rebellion.c"
+#line 14635 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 892, "bad resume point");
+        return rt_fail(g, 929, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14286,11 +14650,11 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_tie_fighter;
             RtValue arg2 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 893);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 930);
             if (st != RT_DONE)
                 return st;
         }
@@ -14301,19 +14665,19 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_tie_fighter;
             RtValue arg2 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 894);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 931);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14314 "rebellion.c"
+#line 14678 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 895, "bad resume point");
+        return rt_fail(g, 932, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14331,15 +14695,15 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 896);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 933);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14340 "rebellion.c"
+#line 14704 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 897, "bad resume point");
+        return rt_fail(g, 934, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14354,7 +14718,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 1;
             RtValue arg2 = 0;
-            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 898);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 935);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14370,10 +14734,10 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14374 "rebellion.c"
+#line 14738 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 899, "bad resume point");
+        return rt_fail(g, 936, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14386,16 +14750,16 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
         #line 24 "cards/rebellion/missions.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 900);
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 937);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14396 "rebellion.c"
+#line 14760 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 901, "bad resume point");
+        return rt_fail(g, 938, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14408,7 +14772,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         #line 29 "cards/rebellion/missions.cards"
         { /* covert_transit */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_covert_transit, 902);
+            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 939);
             if (args) {
                 args[0] = arg0;
             }
@@ -14422,10 +14786,10 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14426 "rebellion.c"
+#line 14790 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 903, "bad resume point");
+        return rt_fail(g, 940, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14443,7 +14807,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 904);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 941);
             if (st != RT_DONE)
                 return st;
         }
@@ -14456,15 +14820,15 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 905);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 942);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14465 "rebellion.c"
+#line 14829 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 906, "bad resume point");
+        return rt_fail(g, 943, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14480,19 +14844,19 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_rebel_trooper;
             RtValue arg2 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 907);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 944);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14493 "rebellion.c"
+#line 14857 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 908, "bad resume point");
+        return rt_fail(g, 945, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14503,7 +14867,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 48 "cards/rebellion/missions.cards"
-        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 909);
+        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 946);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/rebellion/missions.cards"
         if (rt_logging(g)) {
@@ -14514,10 +14878,10 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 14518 "rebellion.c"
+#line 14882 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 910, "bad resume point");
+        return rt_fail(g, 947, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14531,17 +14895,17 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
         { /* rescue */
             RtValue arg0 = rt_var_at(g, VCELL_victim);
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 911);
+            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 948);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14542 "rebellion.c"
+#line 14906 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 912, "bad resume point");
+        return rt_fail(g, 949, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14556,7 +14920,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 2;
             RtValue arg2 = 1;
-            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_destroy_enemies, 913);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 950);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14572,10 +14936,10 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14576 "rebellion.c"
+#line 14940 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 914, "bad resume point");
+        return rt_fail(g, 951, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14587,7 +14951,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 65 "cards/rebellion/missions.cards"
         { /* infiltrate */
-            (void)rt_enter(g, 36, f->self, f->me, NLOCALS_proc_infiltrate, 915);
+            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 952);
         }
         f->pc = 1;
         {
@@ -14598,10 +14962,10 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14602 "rebellion.c"
+#line 14966 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 916, "bad resume point");
+        return rt_fail(g, 953, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14615,17 +14979,17 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
         { /* train_luke */
             RtValue arg0 = rt_var_at(g, VCELL_target);
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_train_luke)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 917);
+            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 954);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14626 "rebellion.c"
+#line 14990 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 918, "bad resume point");
+        return rt_fail(g, 955, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14637,7 +15001,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 75 "cards/rebellion/missions.cards"
         { /* establish_base */
-            (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_establish_base, 919);
+            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 956);
         }
         f->pc = 1;
         {
@@ -14648,10 +15012,10 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14652 "rebellion.c"
+#line 15016 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 920, "bad resume point");
+        return rt_fail(g, 957, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14669,15 +15033,15 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 921);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 958);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14678 "rebellion.c"
+#line 15042 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 922, "bad resume point");
+        return rt_fail(g, 959, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14692,18 +15056,18 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_victim);
             RtValue arg1 = 0;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_capture)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 21, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 923);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 960);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14704 "rebellion.c"
+#line 15068 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 924, "bad resume point");
+        return rt_fail(g, 961, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14717,17 +15081,17 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
         { /* draw_probes */
             RtValue arg0 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 925);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 962);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14728 "rebellion.c"
+#line 15092 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 926, "bad resume point");
+        return rt_fail(g, 963, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14740,7 +15104,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/missions.cards"
         { /* slide_queue */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_slide_queue, 927);
+            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 964);
             if (args) {
                 args[0] = arg0;
             }
@@ -14754,10 +15118,10 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14758 "rebellion.c"
+#line 15122 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 928, "bad resume point");
+        return rt_fail(g, 965, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14770,16 +15134,16 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
         #line 103 "cards/rebellion/missions.cards"
         { /* draw_project */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_project)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 929);
+            RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 966);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14780 "rebellion.c"
+#line 15144 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 930, "bad resume point");
+        return rt_fail(g, 967, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14793,17 +15157,17 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
         { /* long_range_probe */
             RtValue arg0 = rt_var_at(g, VCELL_target);
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_long_range_probe)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 931);
+            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 968);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14804 "rebellion.c"
+#line 15168 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 932, "bad resume point");
+        return rt_fail(g, 969, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14817,17 +15181,17 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
         { /* draw_probes */
             RtValue arg0 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 933);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 970);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14828 "rebellion.c"
+#line 15192 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 934, "bad resume point");
+        return rt_fail(g, 971, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14843,19 +15207,19 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_stormtrooper;
             RtValue arg2 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 28, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 935);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 972);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14856 "rebellion.c"
+#line 15220 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 936, "bad resume point");
+        return rt_fail(g, 973, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14869,17 +15233,17 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
         { /* eliminate_leader */
             RtValue arg0 = rt_var_at(g, VCELL_victim);
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_eliminate_leader)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 937);
+            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 974);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14880 "rebellion.c"
+#line 15244 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 938, "bad resume point");
+        return rt_fail(g, 975, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14894,18 +15258,18 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_victim);
             RtValue arg1 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_capture)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 21, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 939);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 976);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14906 "rebellion.c"
+#line 15270 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 940, "bad resume point");
+        return rt_fail(g, 977, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14919,17 +15283,17 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
         { /* turn_leader */
             RtValue arg0 = rt_var_at(g, VCELL_victim);
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_turn_leader)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 941);
+            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 978);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14930 "rebellion.c"
+#line 15294 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 942, "bad resume point");
+        return rt_fail(g, 979, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14947,7 +15311,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 943);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 980);
             if (st != RT_DONE)
                 return st;
         }
@@ -14960,15 +15324,15 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 944);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 981);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14969 "rebellion.c"
+#line 15333 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 945, "bad resume point");
+        return rt_fail(g, 982, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14982,17 +15346,17 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
         { /* construct_death_star */
             RtValue arg0 = rt_var_at(g, VCELL_target);
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_construct_death_star)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 946);
+            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 983);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14993 "rebellion.c"
+#line 15357 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 947, "bad resume point");
+        return rt_fail(g, 984, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15005,7 +15369,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         #line 154 "cards/rebellion/missions.cards"
         { /* destroy_system */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_destroy_system, 948);
+            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 985);
             if (args) {
                 args[0] = arg0;
             }
@@ -15019,10 +15383,10 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15023 "rebellion.c"
+#line 15387 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 949, "bad resume point");
+        return rt_fail(g, 986, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15038,48 +15402,49 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
             RtValue arg1 = ENUM_super_star_destroyer;
             RtValue arg2 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_queue_from_supply)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 29, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 950);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 987);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15051 "rebellion.c"
+#line 15415 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 951, "bad resume point");
+        return rt_fail(g, 988, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_setup {
     RtValue v_s;
+    RtValue v_s_2;
     RtValue v_d;
     RtValue v_d_2;
     RtValue v_t;
     RtValue v_c;
     RtValue v_a;
     RtValue v_l;
-    RtValue v_s_2;
+    RtValue v_s_3;
     RtValue v_i;
     RtValue v_o;
     RtValue v_p;
-    RtValue v_s_3;
     RtValue v_s_4;
+    RtValue v_s_5;
     RtValue v_u;
     RtValue v_u_2;
-    RtValue v_s_5;
+    RtValue v_s_6;
     RtValue v_w;
     RtValue v_u_3;
     RtValue v_p_2;
     RtValue v_i_2;
     RtValue v_a_2;
-    RtValue v_s_6;
-    RtValue v_x;
     RtValue v_s_7;
+    RtValue v_x;
+    RtValue v_s_8;
     RtValue v_p_3;
     RtValue v_i_3;
     RtValue v_list;
@@ -15114,13 +15479,13 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
     (void)L;
     #line 127 "cards/rebellion/setup.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_probe_deck);
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
-        if (it_x == L->v_s_6) return 1;
+        if (it_x == L->v_s_7) return 1;
     }
     return acc;
-#line 15124 "rebellion.c"
+#line 15489 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -15130,166 +15495,168 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
-        /* the prelude (docs/runtime.md "The setup's prelude") */
-        if (!rt_prelude_done(g)) {
-            #line 12 "cards/rebellion/setup.cards"
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                int pluck_low = 0;
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_s = pluck_cells[pluck_at];
-                    if (!(rt_card_kind(g, it_s) == KIND_system)) continue;
-                    #line 12 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 952);
-                    pluck_low = pluck_at;
-                    if (rt_check(g)) break;
-                }
-                rt_pluck_close_from(g, pluck_from, pluck_low);
+        #line 12 "cards/rebellion/setup.cards"
+        {
+            const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_box));
+            for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
+                RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
+                if (!((rt_card_kind(g, it_s) == KIND_system) && Fn_is_coruscant(g, f, it_s))) continue;
+                #line 12 "cards/rebellion/setup.cards"
+                rt_var_store(g, VAR_hub, VCELL_hub, it_s);
             }
-            if (rt_check(g)) return RT_END;
-            #line 13 "cards/rebellion/setup.cards"
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                int pluck_low = 0;
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_d = pluck_cells[pluck_at];
-                    if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
-                    #line 13 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 953);
-                    pluck_low = pluck_at;
-                    if (rt_check(g)) break;
-                }
-                rt_pluck_close_from(g, pluck_from, pluck_low);
-            }
-            if (rt_check(g)) return RT_END;
-            #line 14 "cards/rebellion/setup.cards"
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                int pluck_low = 0;
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_d_2 = pluck_cells[pluck_at];
-                    if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
-                    #line 14 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 954);
-                    pluck_low = pluck_at;
-                    if (rt_check(g)) break;
-                }
-                rt_pluck_close_from(g, pluck_from, pluck_low);
-            }
-            if (rt_check(g)) return RT_END;
-            #line 15 "cards/rebellion/setup.cards"
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                int pluck_low = 0;
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_t = pluck_cells[pluck_at];
-                    if (!(rt_card_kind(g, it_t) == KIND_tactic)) continue;
-                    #line 15 "cards/rebellion/setup.cards"
-                    if (Inst_tactic(g, it_t)->fd_theater == ENUM_in_space) {
-                        #line 15 "cards/rebellion/setup.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 955);
-                        pluck_low = pluck_at;
-                        if (rt_check(g)) break;
-                    } else {
-                        #line 15 "cards/rebellion/setup.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 956);
-                        pluck_low = pluck_at;
-                        if (rt_check(g)) break;
-                    }
-                }
-                rt_pluck_close_from(g, pluck_from, pluck_low);
-            }
-            if (rt_check(g)) return RT_END;
-            memset(L, 0, sizeof *L);
-            if (rt_prelude_end(g)) return RT_DONE;
         }
+        #line 13 "cards/rebellion/setup.cards"
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_s_2 = pluck_cells[pluck_at];
+                if (!(rt_card_kind(g, it_s_2) == KIND_system)) continue;
+                #line 13 "cards/rebellion/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 989);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 14 "cards/rebellion/setup.cards"
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_d = pluck_cells[pluck_at];
+                if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
+                #line 14 "cards/rebellion/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 990);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 15 "cards/rebellion/setup.cards"
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_d_2 = pluck_cells[pluck_at];
+                if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
+                #line 15 "cards/rebellion/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 991);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
         #line 16 "cards/rebellion/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 957);
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_t = pluck_cells[pluck_at];
+                if (!(rt_card_kind(g, it_t) == KIND_tactic)) continue;
+                #line 16 "cards/rebellion/setup.cards"
+                if (Inst_tactic(g, it_t)->fd_theater == ENUM_in_space) {
+                    #line 16 "cards/rebellion/setup.cards"
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 992);
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
+                } else {
+                    #line 16 "cards/rebellion/setup.cards"
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 993);
+                    pluck_low = pluck_at;
+                    if (rt_check(g)) break;
+                }
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 17 "cards/rebellion/setup.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 994);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list[0]; L->v_i_3++) {
                 L->v_c = cells_v_list[1 + L->v_i_3];
                 if (!(rt_card_kind(g, L->v_c) == KIND_mission)) continue;
-                #line 17 "cards/rebellion/setup.cards"
-                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 958))->fd_project) {
-                    #line 17 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 959);
-                    if (rt_check(g)) return RT_END;
-                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 960))->fd_starting) {
+                #line 18 "cards/rebellion/setup.cards"
+                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 995))->fd_project) {
                     #line 18 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 961))->fd_side), 962), RT_AT_TOP, 963);
+                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 996);
+                    if (rt_check(g)) return RT_END;
+                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 997))->fd_starting) {
+                    #line 19 "cards/rebellion/setup.cards"
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 998))->fd_side), 999), RT_AT_TOP, 1000);
                     if (rt_check(g)) return RT_END;
                 } else {
-                    #line 19 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 964))->fd_side), 965), RT_AT_TOP, 966);
+                    #line 20 "cards/rebellion/setup.cards"
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1001))->fd_side), 1002), RT_AT_TOP, 1003);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 21 "cards/rebellion/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 967);
+        #line 22 "cards/rebellion/setup.cards"
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1004);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_4 = 0; L->v_i_4 < cells_v_list_2[0]; L->v_i_4++) {
                 L->v_a = cells_v_list_2[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_a) == KIND_action_card)) continue;
-                #line 22 "cards/rebellion/setup.cards"
-                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 968))->fd_recruit) {
-                    #line 22 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 969))->fd_side), 970), RT_AT_TOP, 971);
+                #line 23 "cards/rebellion/setup.cards"
+                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1005))->fd_recruit) {
+                    #line 23 "cards/rebellion/setup.cards"
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1006))->fd_side), 1007), RT_AT_TOP, 1008);
                     if (rt_check(g)) return RT_END;
                 } else {
-                    #line 22 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 972))->fd_side), 973), RT_AT_TOP, 974);
+                    #line 23 "cards/rebellion/setup.cards"
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1009))->fd_side), 1010), RT_AT_TOP, 1011);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 26 "cards/rebellion/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 975);
+        #line 27 "cards/rebellion/setup.cards"
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1012);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_5 = 0; L->v_i_5 < cells_v_list_3[0]; L->v_i_5++) {
                 L->v_l = cells_v_list_3[1 + L->v_i_5];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
-                #line 27 "cards/rebellion/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 976))->fd_starting) {
-                    #line 27 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 977))->fd_side), 978), RT_AT_TOP, 979);
+                #line 28 "cards/rebellion/setup.cards"
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1013))->fd_starting) {
+                    #line 28 "cards/rebellion/setup.cards"
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1014))->fd_side), 1015), RT_AT_TOP, 1016);
                     if (rt_check(g)) return RT_END;
-                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 980))->fd_jedi) {
-                    #line 27 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 981);
+                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1017))->fd_jedi) {
+                    #line 28 "cards/rebellion/setup.cards"
+                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1018);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_3);
-        #line 29 "cards/rebellion/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 982));
-        if (rt_check(g)) return RT_END;
         #line 33 "cards/rebellion/setup.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 983);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1019);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
             for (L->v_i_6 = 0; L->v_i_6 < cells_v_list_4[0]; L->v_i_6++) {
-                L->v_s_2 = cells_v_list_4[1 + L->v_i_6];
-                if (!(Fn_is_coruscant(g, f, L->v_s_2))) continue;
+                L->v_s_3 = cells_v_list_4[1 + L->v_i_6];
+                if (!(Fn_is_coruscant(g, f, L->v_s_3))) continue;
                 #line 33 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_2, KIND_system, 985);
-                    rt_set_at(g, elem, who, (-1), 984);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1021);
+                    rt_set_at(g, elem, who, (-1), 1020);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -15299,34 +15666,34 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 37 "cards/rebellion/setup.cards"
-            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 986);
+            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1022);
             if (L->v_list_5 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                 for (L->v_i_8 = 0; L->v_i_8 < cells_v_list_5[0]; L->v_i_8++) {
                     L->v_o = cells_v_list_5[1 + L->v_i_8];
-                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 987)))) {
+                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1023)))) {
                         if (rt_check(g)) return RT_END;
                         continue;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 37 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 988);
+                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1024);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_5);
             #line 38 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 989);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1025);
             #line 39 "cards/rebellion/setup.cards"
-            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 990, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1026, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 42 "cards/rebellion/setup.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 991);
+            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1027);
             if (st != RT_DONE)
                 return st;
         }
@@ -15335,62 +15702,62 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p = L->v_i_9;
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 992), 993);
+            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1028), 1029);
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 994), 995);
+            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1030), 1031);
         }
         #line 46 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 996);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1032);
         #line 47 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 997);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1033);
         #line 48 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 998);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1034);
         #line 51 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 999);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1035);
         #line 52 "cards/rebellion/setup.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_rebels_found) < 3) | (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
             #line 53 "cards/rebellion/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1000);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1036);
             if (rt_check(g)) return RT_END;
             #line 54 "cards/rebellion/setup.cards"
-            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 1001);
+            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1037);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/rebellion/setup.cards"
-            if (rt_flat((int)(Inst_system(g, L->v_s_3)->fd_probe_icon == ENUM_rebel_icon) & (int)(rt_var_at(g, VCELL_rebels_found) < 3))) {
+            if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_rebel_icon) & (int)(rt_var_at(g, VCELL_rebels_found) < 3))) {
                 #line 56 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1002));
+                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1038));
                 if (rt_check(g)) return RT_END;
                 #line 57 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1004);
-                    rt_set_at(g, elem, who, 1, 1003);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1040);
+                    rt_set_at(g, elem, who, 1, 1039);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 58 "cards/rebellion/setup.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "Setup: ");
-                    rt_log_card(g, L->v_s_3);
+                    rt_log_card(g, L->v_s_4);
                     rt_log_str(g, " is a Rebel system (Rebel loyalty marker).");
                     rt_log_end(g);
                 }
                 #line 59 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1005, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1041, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
-            } else if (rt_flat((int)(Inst_system(g, L->v_s_3)->fd_probe_icon == ENUM_imperial_icon) & (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
+            } else if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_imperial_icon) & (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
                 #line 61 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1006));
+                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1042));
                 if (rt_check(g)) return RT_END;
                 #line 62 "cards/rebellion/setup.cards"
                 if (rt_var_at(g, VCELL_imperials_found) <= 2) {
                     #line 63 "cards/rebellion/setup.cards"
-                    rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 1007);
+                    rt_set_state_known(g, L->v_s_4, KIND_system, 0, 1, 0, 1043);
                     #line 64 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, "Setup: ");
-                        rt_log_card(g, L->v_s_3);
+                        rt_log_card(g, L->v_s_4);
                         rt_log_str(g, " is an Imperial system (subjugation marker).");
                         rt_log_end(g);
                     }
@@ -15398,43 +15765,43 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 66 "cards/rebellion/setup.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1009);
-                        rt_set_at(g, elem, who, (-1), 1008);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1045);
+                        rt_set_at(g, elem, who, (-1), 1044);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 67 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_str(g, "Setup: ");
-                        rt_log_card(g, L->v_s_3);
+                        rt_log_card(g, L->v_s_4);
                         rt_log_str(g, " is an Imperial system (Imperial loyalty marker).");
                         rt_log_end(g);
                     }
                 }
                 #line 69 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1010, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1046, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 71 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1011, KIND_system, 6, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1047, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_back_edge(g, 1012)) return RT_END;
+            if (rt_back_edge(g, 1048)) return RT_END;
         }
         #line 74 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1013, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1049, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 75 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1014);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1050);
         #line 79 "cards/rebellion/setup.cards"
         { /* take_units */
             RtValue arg0 = ENUM_star_destroyer;
             RtValue arg1 = 3;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1015);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1051);
             if (st != RT_DONE)
                 return st;
         }
@@ -15444,10 +15811,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_assault_carrier;
             RtValue arg1 = 3;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1016);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1052);
             if (st != RT_DONE)
                 return st;
         }
@@ -15457,10 +15824,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_tie_fighter;
             RtValue arg1 = 12;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1017);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1053);
             if (st != RT_DONE)
                 return st;
         }
@@ -15470,10 +15837,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_stormtrooper;
             RtValue arg1 = 12;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1018);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1054);
             if (st != RT_DONE)
                 return st;
         }
@@ -15483,10 +15850,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_at_st;
             RtValue arg1 = 5;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1019);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1055);
             if (st != RT_DONE)
                 return st;
         }
@@ -15496,10 +15863,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_at_at;
             RtValue arg1 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1020);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1056);
             if (st != RT_DONE)
                 return st;
         }
@@ -15509,29 +15876,29 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_death_star_station;
             RtValue arg1 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1021);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1057);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/setup.cards"
-        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1022);
+        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1058);
         if (L->v_list_6 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_6); L->v_i_10++) {
-                L->v_s_4 = rt_list_at(g, L->v_list_6, L->v_i_10);
-                if (!(Fn_imperial_system(g, f, L->v_s_4))) continue;
+                L->v_s_5 = rt_list_at(g, L->v_list_6, L->v_i_10);
+                if (!(Fn_imperial_system(g, f, L->v_s_5))) continue;
                 #line 87 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 272, 0, 1023);
+                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1059);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
                         rt_log_player(g, Fn_empire_player(g, f));
                         rt_log_str(g, ": a ground unit for ");
-                        rt_log_card(g, L->v_s_4);
+                        rt_log_card(g, L->v_s_5);
                         rt_label_end(g);
                     }
                     {
@@ -15541,7 +15908,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground), it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1023);
+                    rt_opt_done(g, &ob, 1059);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -15551,23 +15918,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 88 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_4, 1024), RT_AT_TOP, 1025, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1060), RT_AT_TOP, 1061, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 91 "cards/rebellion/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1026);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1062);
         if (L->v_list_7 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_7); L->v_i_11++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 273, 0, 1027);
+                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1063);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
                         rt_log_player(g, Fn_empire_player(g, f));
                         rt_log_str(g, ": the system for ");
                         rt_log_card(g, L->v_u_2);
@@ -15575,13 +15942,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1028);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1064);
                         for (int i = 0; i < gn; i++) {
-                            RtValue it_s_5 = gs[i]; (void)it_s_5;
-                            if (Fn_imperial_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
+                            RtValue it_s_6 = gs[i]; (void)it_s_6;
+                            if (Fn_imperial_system(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1027);
+                    rt_opt_done(g, &ob, 1063);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -15590,9 +15957,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 2:;
-                    L->v_s_5 = rt_chosen(g);
+                    L->v_s_6 = rt_chosen(g);
                     #line 93 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_5, 1029), RT_AT_TOP, 1030, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1065), RT_AT_TOP, 1066, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -15609,10 +15976,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_corellian_corvette;
             RtValue arg1 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1031);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1067);
             if (st != RT_DONE)
                 return st;
         }
@@ -15622,10 +15989,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_rebel_transport;
             RtValue arg1 = 1;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1032);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1068);
             if (st != RT_DONE)
                 return st;
         }
@@ -15635,10 +16002,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_x_wing;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1033);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1069);
             if (st != RT_DONE)
                 return st;
         }
@@ -15648,10 +16015,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_y_wing;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1034);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1070);
             if (st != RT_DONE)
                 return st;
         }
@@ -15661,10 +16028,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_rebel_trooper;
             RtValue arg1 = 6;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1035);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1071);
             if (st != RT_DONE)
                 return st;
         }
@@ -15674,32 +16041,32 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtValue arg0 = ENUM_airspeeder;
             RtValue arg1 = 2;
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_take_units)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 58, f->self, f->me);
+            RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1036);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1072);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 274, 0, 1037);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1073);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
                 rt_log_player(g, Fn_rebel_player(g, f));
                 rt_log_str(g, ": the one Rebel or neutral system for your units outside the base");
                 rt_label_end(g);
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1038);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1074);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if (!Fn_s_imperial(g, f, it_w)) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1037);
+            rt_opt_done(g, &ob, 1073);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -15710,32 +16077,32 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_w = rt_chosen(g);
             #line 106 "cards/rebellion/setup.cards"
-            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1039);
+            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1075);
             if (L->v_list_8 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_8); L->v_i_12++) {
                     L->v_u_3 = rt_list_at(g, L->v_list_8, L->v_i_12);
                     #line 107 "cards/rebellion/setup.cards"
-                    rt_choose_begin(g, Fn_rebel_player(g, f), 275, 0, 1040);
+                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1076);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 277)) {
                             rt_log_player(g, Fn_rebel_player(g, f));
                             rt_log_str(g, ": where does ");
                             rt_log_card(g, L->v_u_3);
                             rt_log_str(g, " start?");
                             rt_label_end(g);
                         }
-                        rt_opt_add(&ob, 0, RT_NONE, 52);
+                        rt_opt_add(&ob, 0, RT_NONE, 56);
                         {
-                            rt_opt_add(&ob, 1, RT_NONE, 53);
-                            if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 53)) {
+                            rt_opt_add(&ob, 1, RT_NONE, 57);
+                            if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 57)) {
                                 rt_log_str(g, "in ");
                                 rt_log_card(g, L->v_w);
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 1040);
+                        rt_opt_done(g, &ob, 1076);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -15746,11 +16113,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* in the Rebel Base space */
                             #line 108 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1041, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1077, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* in _w_ */
                             #line 109 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1042), RT_AT_TOP, 1043, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1078), RT_AT_TOP, 1079, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -15765,72 +16132,69 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (L->v_i_14 = 0; L->v_i_14 < 2; L->v_i_14++) {
                 L->v_i_2 = L->v_i_14 + 1;
                 #line 118 "cards/rebellion/setup.cards"
-                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1044), 1045);
+                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1080), 1081);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1046), RT_AT_TOP, 1047, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1082), RT_AT_TOP, 1083, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
                 if (rt_check(g)) return RT_END;
                 #line 120 "cards/rebellion/setup.cards"
-                if (Inst_action_card(g, L->v_a_2)->fd_timing == ENUM_immediate) {
-                    #line 120 "cards/rebellion/setup.cards"
-                    { /* use_action */
-                        RtValue arg0 = L->v_p_2;
-                        RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 37, f->self, f->me, NLOCALS_proc_use_action, 1048);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
+                { /* immediate_action */
+                    RtValue arg0 = L->v_p_2;
+                    RtValue arg1 = L->v_a_2;
+                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1084);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
                     }
-                    f->pc = 5;
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_use_action);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 5:;
-                    if (rt_check(g)) return RT_END;
                 }
+                f->pc = 5;
+                {
+                    RtStatus st = rt_run_entered(g, Script_proc_immediate_action);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
+            case 5:;
+                if (rt_check(g)) return RT_END;
             }
         }
         #line 126 "cards/rebellion/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1049);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1085);
         if (L->v_list_9 < 0) return RT_END;
         {
             const int32_t *cells_v_list_9 = rt_list_cells(g, L->v_list_9);
             for (L->v_i_15 = 0; L->v_i_15 < cells_v_list_9[0]; L->v_i_15++) {
-                L->v_s_6 = cells_v_list_9[1 + L->v_i_15];
-                if (!(Fn_units_of(g, f, L->v_s_6, SIDE_empire) > 0)) continue;
+                L->v_s_7 = cells_v_list_9[1 + L->v_i_15];
+                if (!(Fn_units_of(g, f, L->v_s_7, SIDE_empire) > 0)) continue;
                 #line 127 "cards/rebellion/setup.cards"
-                if (Agg1_setup(g, f, L)) {
+                if (!Agg1_setup(g, f, L)) {
                     #line 127 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_s_6, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1050);
+                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1086);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 129 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1051), RT_AT_TOP, 1052, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1087), RT_AT_TOP, 1088, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 130 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 276, RT_CHOOSE_HIDDEN, 1053);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1089);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 278)) {
                 rt_log_player(g, Fn_rebel_player(g, f));
                 rt_log_str(g, ": the system of your Rebel base");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1054);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1090);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s_7 = zc[1 + i]; (void)it_s_7;
-                    rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
+                    RtValue it_s_8 = zc[1 + i]; (void)it_s_8;
+                    rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1053);
+            rt_opt_done(g, &ob, 1089);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 6;
@@ -15838,16 +16202,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 6:;
-            L->v_s_7 = rt_chosen(g);
+            L->v_s_8 = rt_chosen(g);
             #line 131 "cards/rebellion/setup.cards"
-            rt_move_known(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1055), RT_AT_TOP, 1056, KIND_system, 6, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1091), RT_AT_TOP, 1092, KIND_system, 7, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 133 "cards/rebellion/setup.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1057), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1058, KIND_system, 6, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1093), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1094, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 134 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1059);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1095);
         #line 135 "cards/rebellion/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -15862,10 +16226,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p_3;
                 RtValue arg1 = 2;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1060);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1096);
                 if (st != RT_DONE)
                     return st;
             }
@@ -15877,10 +16241,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 15881 "rebellion.c"
+#line 16245 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1061, "bad resume point");
+        return rt_fail(g, 1097, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15890,13 +16254,30 @@ struct Locals_round {
     RtValue v_passes;
     RtValue v_saved_me;
     RtValue v_action;
+    RtValue v_p;
     RtValue v_turn_2;
     RtValue v_passes_2;
     RtValue v_saved_me_2;
     RtValue v_action_2;
-    RtValue v_l;
-    RtValue v_c;
+    RtValue v_p_2;
+    RtValue v_i;
 };
+
+/* cards/rebellion/round.cards:17: any */
+RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
+{
+    (void)f;
+    (void)L;
+    #line 17 "cards/rebellion/round.cards"
+    RtValue acc = 0;
+    int n = rt_players(g);
+    for (int i = 0; i < n; i++) {
+        RtValue it_p_2 = i; (void)it_p_2;
+        if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, it_p_2)) return 1;
+    }
+    return acc;
+#line 16280 "rebellion.c"
+}
 
 /* cards/rebellion/round.cards:7: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
@@ -15907,7 +16288,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         #line 8 "cards/rebellion/round.cards"
         /* cards/rebellion/round.cards:8: phase assignment */
-        rt_log_phase(g, 55);
+        rt_log_phase(g, 59);
         #line 11 "cards/rebellion/round.cards"
         L->v_turn = Fn_rebel_player(g, f);
         L->v_saved_me = f->me;
@@ -15917,7 +16298,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 11 "cards/rebellion/round.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 55, f->self, f->me, NLOCALS_proc_assign_missions, 1062);
+                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1098);
             }
             f->pc = 1;
             {
@@ -15930,180 +16311,63 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel_player(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1063)) return RT_END;
+            if (rt_back_edge(g, 1099)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 13 "cards/rebellion/round.cards"
         /* cards/rebellion/round.cards:13: phase command */
-        rt_log_phase(g, 57);
+        rt_log_phase(g, 61);
         #line 16 "cards/rebellion/round.cards"
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            #line 16 "cards/rebellion/round.cards"
+            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1100);
+        }
+        #line 17 "cards/rebellion/round.cards"
         L->v_turn_2 = Fn_rebel_player(g, f);
         L->v_saved_me_2 = f->me;
         L->v_passes_2 = 0;
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 277, 0, 1064);
-            {
-                RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 277)) {
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, ": activate a system, reveal a mission, or pass");
-                    rt_label_end(g);
-                }
-                /* action "activate a system with _l_" */
-                if (!rt_logging(g)) {
-                    {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1065);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_l = zc[1 + i]; (void)it_l;
-                            if (Fn_has_tactics(g, f, it_l)) rt_opt_add(&ob, 0, it_l, 58);
-                        }
-                    }
-                } else {
-                    {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 1066);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_l = zc[1 + i]; (void)it_l;
-                            if (Fn_has_tactics(g, f, it_l)) {
-                                rt_opt_add(&ob, 0, it_l, 58);
-                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 58)) {
-                                    rt_log_str(g, "activate a system with ");
-                                    rt_log_card(g, it_l);
-                                    rt_label_end(g);
-                                }
-                            }
-                        }
-                    }
-                }
-                /* action "reveal _c_" */
-                if (!rt_logging(g)) {
-                    {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1067);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c = zc[1 + i]; (void)it_c;
-                            if (Fn_can_reveal(g, f, f->me, it_c)) rt_opt_add(&ob, 1, it_c, 59);
-                        }
-                    }
-                } else {
-                    {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 1068);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c = zc[1 + i]; (void)it_c;
-                            if (Fn_can_reveal(g, f, f->me, it_c)) {
-                                rt_opt_add(&ob, 1, it_c, 59);
-                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 59)) {
-                                    rt_log_str(g, "reveal ");
-                                    rt_log_card(g, it_c);
-                                    rt_label_end(g);
-                                }
-                            }
-                        }
-                    }
-                }
-                /* action "pass" */
-                rt_opt_add(&ob, 2, RT_NONE, 60);
-                rt_opt_done(g, &ob, 1064);
+            #line 17 "cards/rebellion/round.cards"
+            { /* command_turn */
+                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1101);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 1069, "no action is possible in this turn");
             f->pc = 2;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
+            {
+                RtStatus st = rt_run_entered(g, Script_proc_command_turn);
+                if (st != RT_DONE)
+                    return st;
+            }
             /* fall through */
         case 2:;
-            L->v_action_2 = rt_chosen(g);
-            if (L->v_action_2 == 0) { /* activate a system with _l_ */
-                L->v_l = rt_chosen_card(g);
-                #line 18 "cards/rebellion/round.cards"
-                { /* offer_base_reveal */
-                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1070);
-                }
-                f->pc = 3;
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_offer_base_reveal);
-                    if (st != RT_DONE)
-                        return st;
-                }
-                /* fall through */
-            case 3:;
-                if (rt_check(g)) return RT_END;
-                #line 19 "cards/rebellion/round.cards"
-                { /* activate */
-                    RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_activate, 1071);
-                    if (args) {
-                        args[0] = arg0;
-                    }
-                }
-                f->pc = 4;
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_activate);
-                    if (st != RT_DONE)
-                        return st;
-                }
-                /* fall through */
-            case 4:;
-                if (rt_check(g)) return RT_END;
-            } else if (L->v_action_2 == 1) { /* reveal _c_ */
-                L->v_c = rt_chosen_card(g);
-                #line 22 "cards/rebellion/round.cards"
-                { /* offer_base_reveal */
-                    (void)rt_enter(g, 57, f->self, f->me, NLOCALS_proc_offer_base_reveal, 1072);
-                }
-                f->pc = 5;
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_offer_base_reveal);
-                    if (st != RT_DONE)
-                        return st;
-                }
-                /* fall through */
-            case 5:;
-                if (rt_check(g)) return RT_END;
-                #line 23 "cards/rebellion/round.cards"
-                { /* reveal_mission */
-                    RtValue arg0 = L->v_c;
-                    RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_reveal_mission, 1073);
-                    if (args) {
-                        args[0] = arg0;
-                    }
-                }
-                f->pc = 6;
-                {
-                    RtStatus st = rt_run_entered(g, Script_proc_reveal_mission);
-                    if (st != RT_DONE)
-                        return st;
-                }
-                /* fall through */
-            case 6:;
-                if (rt_check(g)) return RT_END;
-            } else if (L->v_action_2 == 2) { /* pass */
-            }
-            if (L->v_action_2 == 2) L->v_passes_2 |= 1 << f->me;
-            L->v_turn_2 = rt_next_unpassed(g, L->v_turn_2, L->v_passes_2);
-            if (L->v_turn_2 == RT_NONE) break;
-            if (rt_back_edge(g, 1074)) return RT_END;
+            if (rt_check(g)) return RT_END;
+            if (!Agg1_round(g, f, L)) break;
+            L->v_turn_2 = rt_next_player(g, L->v_turn_2);
+            if (rt_back_edge(g, 1102)) return RT_END;
         }
         f->me = L->v_saved_me_2;
-        #line 28 "cards/rebellion/round.cards"
-        /* cards/rebellion/round.cards:28: phase refresh */
-        rt_log_phase(g, 61);
-        #line 28 "cards/rebellion/round.cards"
+        #line 19 "cards/rebellion/round.cards"
+        /* cards/rebellion/round.cards:19: phase refresh */
+        rt_log_phase(g, 62);
+        #line 19 "cards/rebellion/round.cards"
         { /* refresh */
-            (void)rt_enter(g, 46, f->self, f->me, NLOCALS_proc_refresh, 1075);
+            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1103);
         }
-        f->pc = 7;
+        f->pc = 3;
         {
             RtStatus st = rt_run_entered(g, Script_proc_refresh);
             if (st != RT_DONE)
                 return st;
         }
         /* fall through */
-    case 7:;
+    case 3:;
         if (rt_check(g)) return RT_END;
-#line 16104 "rebellion.c"
+#line 16368 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1076, "bad resume point");
+        return rt_fail(g, 1104, "bad resume point");
     }
     return RT_DONE;
 }
@@ -16117,14 +16381,20 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
     switch (zone_decl) {
     case ZONE_moving:
         if (Inst_unit(g, card)->fd_needs_transport) {
-            /* live 3: as in carried */
-            c[LCELL_3] += sign;
+            /* live 4: as in carried */
+            c[LCELL_4] += sign;
+        }
+        break;
+    case ZONE_objectives:
+        {
+            /* live 2: as in death_star_plans */
+            c[LCELL_2 + rt_live_key(Inst_objective(g, card)->fd_goal, 11)] += sign;
         }
         break;
     case ZONE_actions:
         {
-            /* live 2: as in assign_missions */
-            c[LCELL_2 + rt_live_key(Inst_action_card(g, card)->fd_timing, 3)] += sign;
+            /* live 3: as in assign_missions */
+            c[LCELL_3 + rt_live_key(Inst_action_card(g, card)->fd_timing, 3)] += sign;
         }
         break;
     case ZONE_tactics:
@@ -16149,16 +16419,24 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
     case ZONE_moving: {
         int32_t *c = rt__pre(g)->cells;
         if (Inst_unit(g, card)->fd_needs_transport) {
-            /* live 3: as in carried */
-            c[LCELL_3] += sign;
+            /* live 4: as in carried */
+            c[LCELL_4] += sign;
+        }
+        break;
+    }
+    case ZONE_objectives: {
+        int32_t *c = rt__pre(g)->cells + owner * PLAYER_CELLS;
+        {
+            /* live 2: as in death_star_plans */
+            c[LCELL_2 + rt_live_key(Inst_objective(g, card)->fd_goal, 11)] += sign;
         }
         break;
     }
     case ZONE_actions: {
         int32_t *c = rt__pre(g)->cells + owner * PLAYER_CELLS;
         {
-            /* live 2: as in assign_missions */
-            c[LCELL_2 + rt_live_key(Inst_action_card(g, card)->fd_timing, 3)] += sign;
+            /* live 3: as in assign_missions */
+            c[LCELL_3 + rt_live_key(Inst_action_card(g, card)->fd_timing, 3)] += sign;
         }
         break;
     }
@@ -16181,12 +16459,16 @@ RT_HOT_INLINE void Live_in(RtGame *g, RtValue card, int zone_decl, RtValue owner
 static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
-    memset(x->cells + LCELL_3, 0, 1 * sizeof(int32_t));
+    memset(x->cells + LCELL_4, 0, 1 * sizeof(int32_t));
     for (const int32_t *zc = x->cells + ZCELL_moving, *at = zc + 1; at <= zc + zc[0]; at++)
         if (*at >= 0)
             Live_update(g, *at, ZONE_moving, RT_NONE, 1);
     for (ptrdiff_t p = 0; p < x->nplayers; p++) {
-        memset(x->cells + LCELL_2 + p * PLAYER_CELLS, 0, 4 * sizeof(int32_t));
+        memset(x->cells + LCELL_2 + p * PLAYER_CELLS, 0, 12 * sizeof(int32_t));
+        for (const int32_t *zc = x->cells + ZCELL_objectives + p * PLAYER_CELLS, *at = zc + 1; at <= zc + zc[0]; at++)
+            if (*at >= 0)
+                Live_update(g, *at, ZONE_objectives, (RtValue)p, 1);
+        memset(x->cells + LCELL_3 + p * PLAYER_CELLS, 0, 4 * sizeof(int32_t));
         for (const int32_t *zc = x->cells + ZCELL_actions + p * PLAYER_CELLS, *at = zc + 1; at <= zc + zc[0]; at++)
             if (*at >= 0)
                 Live_update(g, *at, ZONE_actions, (RtValue)p, 1);
@@ -16198,9 +16480,9 @@ static void Live_recount(RtGame *g)
 }
 
 /* per live count cell: one per player */
-static const uint8_t Live_per_player[] = { 1, 1, 1, 1, 1, 1, 1, 0 };
+static const uint8_t Live_per_player[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0 };
 /* per zone: live counts read it */
-static const uint8_t Zone_live[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t Zone_live[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 /* per kind: the state slots live counts read */
 static const uint32_t Kind_live_slots[] = { 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u, 0x0u };
 
@@ -16220,6 +16502,7 @@ static const char *const Values_goal[] = { "loyal_3", "loyal_5", "loyal_7", "uni
 static const char *const Values_ring[] = { "no_ring", "dark_side_ring" };
 static const char *const Values_model[] = { "tie_fighter", "assault_carrier", "star_destroyer", "super_star_destroyer", "death_star_station", "death_star_construction", "stormtrooper", "at_st", "at_at", "x_wing", "y_wing", "rebel_transport", "corellian_corvette", "mon_calamari_cruiser", "rebel_trooper", "airspeeder", "shield_generator", "ion_cannon" };
 static const char *const Values_symbol[] = { "hit", "direct_hit", "special", "blank" };
+static const char *const Values_plan[] = { "keep_it", "play_a_card", "move_the_base", "move_base_units", "draw_a_card", "assign_leaders", "activate_a_system", "reveal_a_mission", "pass_the_phase" };
 static const char *const Values_region[] = { "core_worlds", "colonies", "inner_rim", "expansion_region", "mid_rim", "outer_rim", "wild_space", "unknown_regions" };
 static const RtEnumDef enums[] = {
     { "ending", 4, Values_ending },
@@ -16235,6 +16518,7 @@ static const RtEnumDef enums[] = {
     { "ring", 2, Values_ring },
     { "model", 18, Values_model },
     { "symbol", 4, Values_symbol },
+    { "plan", 9, Values_plan },
     { "region", 8, Values_region },
 };
 
@@ -16247,6 +16531,7 @@ static const RtZoneDef zones[] = {
     { "base_pick", 1, 0, RT_PRIVATE, KIND_system },
     { "base_card", 1, 0, RT_PRIVATE, KIND_system },
     { "new_base", 1, 0, RT_PRIVATE, KIND_system },
+    { "base_shown", 0, 0, RT_PUBLIC, KIND_system },
     { "units", 0, 0, RT_PUBLIC, KIND_unit },
     { "base_units", 0, 0, RT_PUBLIC, KIND_unit },
     { "queue", 1, 0, RT_PUBLIC, KIND_unit },
@@ -16352,10 +16637,10 @@ static const char *const StateNames_black_die[] = { "face" };
 static const RtValue StateDefaults_black_die[] = { ENUM_hit };
 static const uint8_t StateTypes_black_die[] = { RT_TY_ENUM + 12 };
 static const uint8_t StateKeep_black_die[] = { 1 };
-static const char *const StateNames_system[] = { "subjugated", "sabotaged", "destroyed", "origin", "sent_cap", "deployed" };
-static const RtValue StateDefaults_system[] = { 0, 0, 0, 0, 0, 0 };
-static const uint8_t StateTypes_system[] = { RT_TY_BOOL, RT_TY_BOOL, RT_TY_BOOL, RT_TY_BOOL, RT_TY_BOOL, RT_TY_INT };
-static const uint8_t StateKeep_system[] = { 1, 1, 1, 1, 1, 1 };
+static const char *const StateNames_system[] = { "subjugated", "sabotaged", "destroyed", "origin", "sent_cap", "deployed", "probed" };
+static const RtValue StateDefaults_system[] = { 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t StateTypes_system[] = { RT_TY_BOOL, RT_TY_BOOL, RT_TY_BOOL, RT_TY_BOOL, RT_TY_BOOL, RT_TY_INT, RT_TY_BOOL };
+static const uint8_t StateKeep_system[] = { 1, 1, 1, 1, 1, 1, 1 };
 static const char *const StateNames_unit[] = { "damage", "pending", "eta" };
 static const RtValue StateDefaults_unit[] = { 0, 0, 0 };
 static const uint8_t StateTypes_unit[] = { RT_TY_INT, RT_TY_INT, RT_TY_INT };
@@ -16371,7 +16656,7 @@ static const uint8_t StateKeep_mission[] = { 0 };
 static const RtKindDef kinds[] = {
     { "red_die", 1, StateNames_red_die, StateDefaults_red_die, StateTypes_red_die, NULL, 0, StateKeep_red_die },
     { "black_die", 1, StateNames_black_die, StateDefaults_black_die, StateTypes_black_die, NULL, 0, StateKeep_black_die },
-    { "system", 6, StateNames_system, StateDefaults_system, StateTypes_system, Rows_system, 32, StateKeep_system },
+    { "system", 7, StateNames_system, StateDefaults_system, StateTypes_system, Rows_system, 32, StateKeep_system },
     { "unit", 3, StateNames_unit, StateDefaults_unit, StateTypes_unit, Rows_unit, 18, StateKeep_unit },
     { "leader", 4, StateNames_leader, StateDefaults_leader, StateTypes_leader, Rows_leader, 25, StateKeep_leader },
     { "mission", 1, StateNames_mission, StateDefaults_mission, StateTypes_mission, Rows_mission, 27, StateKeep_mission },
@@ -16549,6 +16834,8 @@ static const RtVarDef vars[] = {
     { "objective_played", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "imperial_win", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "missions_made", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "intent", 1, RT_TY_ENUM + 13, 0, 0, 0, 0, 0, RT_PRIVATE, -1 },
+    { "passed", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "against_leader", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "at_base", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "mine_successes", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
@@ -16556,6 +16843,7 @@ static const RtVarDef vars[] = {
     { "rolled_successes", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "base_sent_cap", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "base_deployed", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "more_draws", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "assigning", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "mission_no", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "rebels_found", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
@@ -16599,14 +16887,14 @@ static const char *const strings[] = {
     "add a leader", /* 1 */
     "choose a leader from pool", /* 2 */
     "use a Start of Combat action card", /* 3 */
-    "choose an action_card from actions", /* 4 */
-    "no more action cards", /* 5 */
+    "no more action cards", /* 4 */
+    "choose an action_card from actions", /* 5 */
     "choose an unit from units", /* 6 */
     "discard a special die to draw a tactic card", /* 7 */
-    "choose a card from rolled", /* 8 */
-    "play a tactic card", /* 9 */
-    "choose a tactic from tactics", /* 10 */
-    "assign damage", /* 11 */
+    "play a tactic card", /* 8 */
+    "assign damage", /* 9 */
+    "choose a card from rolled", /* 10 */
+    "choose a tactic from tactics", /* 11 */
     "block damage", /* 12 */
     "take the damage", /* 13 */
     "stay", /* 14 */
@@ -16616,20 +16904,20 @@ static const char *const strings[] = {
     "keep it", /* 18 */
     "play Death Star Plans", /* 19 */
     "choose an objective from objectives", /* 20 */
-    "keep them", /* 21 */
-    "play an objective card", /* 22 */
-    "keep the base where it is", /* 23 */
-    "establish a new base", /* 24 */
-    "choose a system from new_base", /* 25 */
-    "from the Rebel Base space to {t}", /* 26 */
-    "choose an unit from base_units", /* 27 */
-    "from {t} to the Rebel Base space", /* 28 */
-    "choose an objective from obj_offer", /* 29 */
-    "send a leader from your pool to oppose", /* 30 */
-    "do not oppose", /* 31 */
-    "no units from the Rebel Base space", /* 32 */
-    "move units from the Rebel Base space", /* 33 */
-    "choose a mission from hand", /* 34 */
+    "keep the base where it is", /* 21 */
+    "establish a new base", /* 22 */
+    "choose a system from new_base", /* 23 */
+    "from the Rebel Base space to {t}", /* 24 */
+    "choose an unit from base_units", /* 25 */
+    "from {t} to the Rebel Base space", /* 26 */
+    "choose an objective from obj_offer", /* 27 */
+    "send a leader from your pool to oppose", /* 28 */
+    "do not oppose", /* 29 */
+    "no units from the Rebel Base space", /* 30 */
+    "move units from the Rebel Base space", /* 31 */
+    "choose a mission from hand", /* 32 */
+    "keep them", /* 33 */
+    "play an objective card", /* 34 */
     "choose a leader from unrecruited", /* 35 */
     "choose an action_card from action_offer", /* 36 */
     "from your supply", /* 37 */
@@ -16644,188 +16932,188 @@ static const char *const strings[] = {
     "done assigning", /* 46 */
     "one leader", /* 47 */
     "add a second leader", /* 48 */
-    "keep the Rebel base hidden", /* 49 */
-    "reveal the Rebel base", /* 50 */
-    "choose an unit from moving", /* 51 */
-    "in the Rebel Base space", /* 52 */
-    "in {w}", /* 53 */
-    "choose a system from base_pick", /* 54 */
-    "assignment", /* 55 */
-    "take a turn", /* 56 */
-    "command", /* 57 */
-    "activate a system with {l}", /* 58 */
-    "reveal {c}", /* 59 */
-    "pass", /* 60 */
-    "refresh", /* 61 */
-    "Heroes of the Rebellion", /* 62 */
-    "Covert Alliance", /* 63 */
-    "Rebel Sympathizers", /* 64 */
-    "Diplomatic Mission", /* 65 */
-    "Fleet Tactics", /* 66 */
-    "Reinforcements", /* 67 */
-    "Ambush", /* 68 */
-    "Hidden Support", /* 69 */
-    "Rally the Senate", /* 70 */
-    "Attack Plan", /* 71 */
-    "Defensive Position", /* 72 */
-    "Intercepted Transmission", /* 73 */
-    "Rule by Fear", /* 74 */
-    "Precision Strike", /* 75 */
-    "Ground Assault Orders", /* 76 */
-    "Reinforced Fleet", /* 77 */
-    "Fleet Command", /* 78 */
-    "Probe Network", /* 79 */
-    "Imperial Bureaucracy", /* 80 */
-    "Martial Law", /* 81 */
-    "The Emperor's Will", /* 82 */
-    "Vader's Fury", /* 83 */
-    "Ground Superiority", /* 84 */
-    "Fighter Reserves", /* 85 */
-    "Red die", /* 86 */
-    "Black die", /* 87 */
-    "Mon Mothma", /* 88 */
-    "Jan Dodonna", /* 89 */
-    "Carlist Rieekan", /* 90 */
-    "Toryn Farr", /* 91 */
-    "Luke Skywalker", /* 92 */
-    "Han Solo", /* 93 */
-    "Chewbacca", /* 94 */
-    "Leia Organa", /* 95 */
-    "Lando Calrissian", /* 96 */
-    "Admiral Ackbar", /* 97 */
-    "Wedge Antilles", /* 98 */
-    "Obi-Wan Kenobi", /* 99 */
-    "Luke Skywalker (Jedi)", /* 100 */
-    "Emperor Palpatine", /* 101 */
-    "Darth Vader", /* 102 */
-    "General Tagge", /* 103 */
-    "Admiral Motti", /* 104 */
-    "Grand Moff Tarkin", /* 105 */
-    "Boba Fett", /* 106 */
-    "General Veers", /* 107 */
-    "Admiral Piett", /* 108 */
-    "Admiral Ozzel", /* 109 */
-    "Soontir Fel", /* 110 */
-    "Moff Jerjerrod", /* 111 */
-    "Janus Greejatus", /* 112 */
-    "Coruscant", /* 113 */
-    "Alderaan", /* 114 */
-    "Corellia", /* 115 */
-    "Kuat", /* 116 */
-    "Mandalore", /* 117 */
-    "Bothawui", /* 118 */
-    "Cato Neimoidia", /* 119 */
-    "Dantooine", /* 120 */
-    "Naboo", /* 121 */
-    "Malastare", /* 122 */
-    "Ord Mantell", /* 123 */
-    "Ilum", /* 124 */
-    "Kessel", /* 125 */
-    "Toydaria", /* 126 */
-    "Mygeeto", /* 127 */
-    "Felucia", /* 128 */
-    "Kashyyyk", /* 129 */
-    "Mon Calamari", /* 130 */
-    "Rodia", /* 131 */
-    "Saleucami", /* 132 */
-    "Tatooine", /* 133 */
-    "Geonosis", /* 134 */
-    "Ryloth", /* 135 */
-    "Nal Hutta", /* 136 */
-    "Utapau", /* 137 */
-    "Mustafar", /* 138 */
-    "Sullust", /* 139 */
-    "Yavin", /* 140 */
-    "Bespin", /* 141 */
-    "Hoth", /* 142 */
-    "Dagobah", /* 143 */
-    "Endor", /* 144 */
-    "Rally Support", /* 145 */
-    "Hit and Run", /* 146 */
-    "Gather Intel", /* 147 */
-    "Covert Transit", /* 148 */
-    "Incite Rebellion", /* 149 */
-    "Recruit Allies", /* 150 */
-    "Sabotage", /* 151 */
-    "Daring Rescue", /* 152 */
-    "Strike Team", /* 153 */
-    "Infiltration", /* 154 */
-    "Jedi Training", /* 155 */
-    "Rapid Mobilization", /* 156 */
-    "Imperial Decree", /* 157 */
-    "Capture Rebel Operative", /* 158 */
-    "Interrogation", /* 159 */
-    "Accelerate Production", /* 160 */
-    "Research and Development", /* 161 */
-    "Long Range Probe", /* 162 */
-    "Probe Droid Scan", /* 163 */
-    "Imperial Recruitment", /* 164 */
-    "Execution", /* 165 */
-    "Carbonite Freeze", /* 166 */
-    "Lure of the Dark Side", /* 167 */
-    "Subdue the Populace", /* 168 */
-    "Construct Death Star", /* 169 */
-    "Superlaser Online", /* 170 */
-    "Build Super Star Destroyer", /* 171 */
-    "Spark of Rebellion", /* 172 */
-    "Show of Strength", /* 173 */
-    "Strike a Blow", /* 174 */
-    "Hold the Line", /* 175 */
-    "Cripple the Empire", /* 176 */
-    "Death Star Plans", /* 177 */
-    "Rebellion Grows", /* 178 */
-    "Destroy the Fleet", /* 179 */
-    "Galactic Uprising", /* 180 */
-    "Crushing Defeat", /* 181 */
-    "Alliance of Worlds", /* 182 */
-    "Evasive Maneuvers", /* 183 */
-    "Concentrated Fire", /* 184 */
-    "Squadron Strike", /* 185 */
-    "Take Cover", /* 186 */
-    "Heavy Artillery", /* 187 */
-    "Flanking Maneuver", /* 188 */
-    "TIE Fighter", /* 189 */
-    "Assault Carrier", /* 190 */
-    "Star Destroyer", /* 191 */
-    "Super Star Destroyer", /* 192 */
-    "Death Star", /* 193 */
-    "Death Star Under Construction", /* 194 */
-    "Stormtrooper", /* 195 */
-    "AT-ST", /* 196 */
-    "AT-AT", /* 197 */
-    "X-wing", /* 198 */
-    "Y-wing", /* 199 */
-    "Rebel Transport", /* 200 */
-    "Corellian Corvette", /* 201 */
-    "Mon Calamari Cruiser", /* 202 */
-    "Rebel Trooper", /* 203 */
-    "Airspeeder", /* 204 */
-    "Shield Generator", /* 205 */
-    "Ion Cannon", /* 206 */
-    "choose", /* 207 */
-    "{p}: add a leader from your pool to the combat in {t}?", /* 208 */
-    "{p}: the leader for the combat", /* 209 */
-    "{p}: use a Start of Combat action card?", /* 210 */
-    "{p}: the action card", /* 211 */
-    "{p}: the unit dealt 1 damage", /* 212 */
-    "{p}: a combat action?", /* 213 */
-    "{p}: the special die to discard", /* 214 */
-    "{p}: the tactic card", /* 215 */
-    "{p}: the unit dealt damage by {c}", /* 216 */
-    "{p}: the unit that takes a hit", /* 217 */
-    "{p}: the unit that takes a direct hit", /* 218 */
-    "{q}: block damage with a tactic card?", /* 219 */
-    "{q}: the tactic card", /* 220 */
-    "{q}: the unit whose damage is blocked", /* 221 */
-    "{p}: retreat from {t}?", /* 222 */
-    "{p}: the leader who retreats", /* 223 */
-    "{p}: the system to retreat to", /* 224 */
-    "{p}: a unit that retreats with the ships", /* 225 */
-    "done", /* 226 */
-    "{r}: play Death Star Plans?", /* 227 */
-    "{r}: the objective card", /* 228 */
-    "{r}: the station to destroy", /* 229 */
-    "{r}: play an End of Combat objective card?", /* 230 */
+    "activate a system", /* 49 */
+    "reveal a mission", /* 50 */
+    "pass", /* 51 */
+    "choose a mission from assigned", /* 52 */
+    "keep the Rebel base hidden", /* 53 */
+    "reveal the Rebel base", /* 54 */
+    "choose an unit from moving", /* 55 */
+    "in the Rebel Base space", /* 56 */
+    "in {w}", /* 57 */
+    "choose a system from base_pick", /* 58 */
+    "assignment", /* 59 */
+    "take a turn", /* 60 */
+    "command", /* 61 */
+    "refresh", /* 62 */
+    "Heroes of the Rebellion", /* 63 */
+    "Covert Alliance", /* 64 */
+    "Rebel Sympathizers", /* 65 */
+    "Diplomatic Mission", /* 66 */
+    "Fleet Tactics", /* 67 */
+    "Reinforcements", /* 68 */
+    "Ambush", /* 69 */
+    "Hidden Support", /* 70 */
+    "Rally the Senate", /* 71 */
+    "Attack Plan", /* 72 */
+    "Defensive Position", /* 73 */
+    "Intercepted Transmission", /* 74 */
+    "Rule by Fear", /* 75 */
+    "Precision Strike", /* 76 */
+    "Ground Assault Orders", /* 77 */
+    "Reinforced Fleet", /* 78 */
+    "Fleet Command", /* 79 */
+    "Probe Network", /* 80 */
+    "Imperial Bureaucracy", /* 81 */
+    "Martial Law", /* 82 */
+    "The Emperor's Will", /* 83 */
+    "Vader's Fury", /* 84 */
+    "Ground Superiority", /* 85 */
+    "Fighter Reserves", /* 86 */
+    "Red die", /* 87 */
+    "Black die", /* 88 */
+    "Mon Mothma", /* 89 */
+    "Jan Dodonna", /* 90 */
+    "Carlist Rieekan", /* 91 */
+    "Toryn Farr", /* 92 */
+    "Luke Skywalker", /* 93 */
+    "Han Solo", /* 94 */
+    "Chewbacca", /* 95 */
+    "Leia Organa", /* 96 */
+    "Lando Calrissian", /* 97 */
+    "Admiral Ackbar", /* 98 */
+    "Wedge Antilles", /* 99 */
+    "Obi-Wan Kenobi", /* 100 */
+    "Luke Skywalker (Jedi)", /* 101 */
+    "Emperor Palpatine", /* 102 */
+    "Darth Vader", /* 103 */
+    "General Tagge", /* 104 */
+    "Admiral Motti", /* 105 */
+    "Grand Moff Tarkin", /* 106 */
+    "Boba Fett", /* 107 */
+    "General Veers", /* 108 */
+    "Admiral Piett", /* 109 */
+    "Admiral Ozzel", /* 110 */
+    "Soontir Fel", /* 111 */
+    "Moff Jerjerrod", /* 112 */
+    "Janus Greejatus", /* 113 */
+    "Coruscant", /* 114 */
+    "Alderaan", /* 115 */
+    "Corellia", /* 116 */
+    "Kuat", /* 117 */
+    "Mandalore", /* 118 */
+    "Bothawui", /* 119 */
+    "Cato Neimoidia", /* 120 */
+    "Dantooine", /* 121 */
+    "Naboo", /* 122 */
+    "Malastare", /* 123 */
+    "Ord Mantell", /* 124 */
+    "Ilum", /* 125 */
+    "Kessel", /* 126 */
+    "Toydaria", /* 127 */
+    "Mygeeto", /* 128 */
+    "Felucia", /* 129 */
+    "Kashyyyk", /* 130 */
+    "Mon Calamari", /* 131 */
+    "Rodia", /* 132 */
+    "Saleucami", /* 133 */
+    "Tatooine", /* 134 */
+    "Geonosis", /* 135 */
+    "Ryloth", /* 136 */
+    "Nal Hutta", /* 137 */
+    "Utapau", /* 138 */
+    "Mustafar", /* 139 */
+    "Sullust", /* 140 */
+    "Yavin", /* 141 */
+    "Bespin", /* 142 */
+    "Hoth", /* 143 */
+    "Dagobah", /* 144 */
+    "Endor", /* 145 */
+    "Rally Support", /* 146 */
+    "Hit and Run", /* 147 */
+    "Gather Intel", /* 148 */
+    "Covert Transit", /* 149 */
+    "Incite Rebellion", /* 150 */
+    "Recruit Allies", /* 151 */
+    "Sabotage", /* 152 */
+    "Daring Rescue", /* 153 */
+    "Strike Team", /* 154 */
+    "Infiltration", /* 155 */
+    "Jedi Training", /* 156 */
+    "Rapid Mobilization", /* 157 */
+    "Imperial Decree", /* 158 */
+    "Capture Rebel Operative", /* 159 */
+    "Interrogation", /* 160 */
+    "Accelerate Production", /* 161 */
+    "Research and Development", /* 162 */
+    "Long Range Probe", /* 163 */
+    "Probe Droid Scan", /* 164 */
+    "Imperial Recruitment", /* 165 */
+    "Execution", /* 166 */
+    "Carbonite Freeze", /* 167 */
+    "Lure of the Dark Side", /* 168 */
+    "Subdue the Populace", /* 169 */
+    "Construct Death Star", /* 170 */
+    "Superlaser Online", /* 171 */
+    "Build Super Star Destroyer", /* 172 */
+    "Spark of Rebellion", /* 173 */
+    "Show of Strength", /* 174 */
+    "Strike a Blow", /* 175 */
+    "Hold the Line", /* 176 */
+    "Cripple the Empire", /* 177 */
+    "Death Star Plans", /* 178 */
+    "Rebellion Grows", /* 179 */
+    "Destroy the Fleet", /* 180 */
+    "Galactic Uprising", /* 181 */
+    "Crushing Defeat", /* 182 */
+    "Alliance of Worlds", /* 183 */
+    "Evasive Maneuvers", /* 184 */
+    "Concentrated Fire", /* 185 */
+    "Squadron Strike", /* 186 */
+    "Take Cover", /* 187 */
+    "Heavy Artillery", /* 188 */
+    "Flanking Maneuver", /* 189 */
+    "TIE Fighter", /* 190 */
+    "Assault Carrier", /* 191 */
+    "Star Destroyer", /* 192 */
+    "Super Star Destroyer", /* 193 */
+    "Death Star", /* 194 */
+    "Death Star Under Construction", /* 195 */
+    "Stormtrooper", /* 196 */
+    "AT-ST", /* 197 */
+    "AT-AT", /* 198 */
+    "X-wing", /* 199 */
+    "Y-wing", /* 200 */
+    "Rebel Transport", /* 201 */
+    "Corellian Corvette", /* 202 */
+    "Mon Calamari Cruiser", /* 203 */
+    "Rebel Trooper", /* 204 */
+    "Airspeeder", /* 205 */
+    "Shield Generator", /* 206 */
+    "Ion Cannon", /* 207 */
+    "choose", /* 208 */
+    "{p}: add a leader from your pool to the combat in {t}?", /* 209 */
+    "{p}: the leader for the combat", /* 210 */
+    "{p}: use a Start of Combat action card?", /* 211 */
+    "{p}: the action card", /* 212 */
+    "{p}: the unit dealt 1 damage", /* 213 */
+    "{p}: a combat action?", /* 214 */
+    "{p}: the special die to discard", /* 215 */
+    "{p}: the tactic card", /* 216 */
+    "{p}: the unit dealt damage by {c}", /* 217 */
+    "{p}: the unit that takes a hit", /* 218 */
+    "{p}: the unit that takes a direct hit", /* 219 */
+    "{q}: block damage with a tactic card?", /* 220 */
+    "{q}: the tactic card", /* 221 */
+    "{q}: the unit whose damage is blocked", /* 222 */
+    "{p}: retreat from {t}?", /* 223 */
+    "{p}: the leader who retreats", /* 224 */
+    "{p}: the system to retreat to", /* 225 */
+    "{p}: a unit that retreats with the ships", /* 226 */
+    "done", /* 227 */
+    "{r}: play Death Star Plans?", /* 228 */
+    "{r}: the objective card", /* 229 */
+    "{r}: the station to destroy", /* 230 */
     "{p}: the system that gains your loyalty", /* 231 */
     "{r}: establish a new base?", /* 232 */
     "{r}: the system of the new base", /* 233 */
@@ -16848,8 +17136,8 @@ static const char *const strings[] = {
     "{me}: a unit carried from the Rebel Base space to {t}", /* 250 */
     "{me}: a unit carried from {s} to {t}", /* 251 */
     "{me}: a captured leader carried from {s} to {t}", /* 252 */
-    "{r}: play a Start of Refresh Phase objective card?", /* 253 */
-    "{p}: a mission card to discard", /* 254 */
+    "{p}: a mission card to discard", /* 253 */
+    "{r}: play {if w == combat_end then \"an End of Combat\" else \"a Start of Refresh Phase\"} objective card?", /* 254 */
     "{p}: the action card you keep", /* 255 */
     "{p}: the leader you recruit", /* 256 */
     "{p}: build a unit for a {r} icon", /* 257 */
@@ -16863,77 +17151,82 @@ static const char *const strings[] = {
     "{me}: the Assignment action card", /* 265 */
     "{me}: the mission card to place facedown", /* 266 */
     "{me}: a leader for the mission", /* 267 */
-    "{me}: a second leader (for the skill icons)", /* 268 */
-    "{me}: a second leader?", /* 269 */
-    "{me}: the second leader", /* 270 */
-    "{me}: reveal the Rebel base before using a leader?", /* 271 */
-    "{empire_player()}: a ground unit for {s}", /* 272 */
-    "{empire_player()}: the system for {u}", /* 273 */
-    "{rebel_player()}: the one Rebel or neutral system for your units outside the base", /* 274 */
-    "{rebel_player()}: where does {u} start?", /* 275 */
-    "{rebel_player()}: the system of your Rebel base", /* 276 */
-    "{me}: activate a system, reveal a mission, or pass", /* 277 */
+    "{me}: a second leader?", /* 268 */
+    "{me}: the second leader", /* 269 */
+    "{me}: activate a system, reveal a mission, or pass", /* 270 */
+    "{me}: the leader who activates a system", /* 271 */
+    "{me}: the facedown mission to reveal", /* 272 */
+    "{me}: reveal the Rebel base before using a leader?", /* 273 */
+    "{empire_player()}: a ground unit for {s}", /* 274 */
+    "{empire_player()}: the system for {u}", /* 275 */
+    "{rebel_player()}: the one Rebel or neutral system for your units outside the base", /* 276 */
+    "{rebel_player()}: where does {u} start?", /* 277 */
+    "{rebel_player()}: the system of your Rebel base", /* 278 */
 };
 
 static const RtScriptDef scripts[] = {
     { "combat", "cards/rebellion/combat.cards", 19, Script_proc_combat, 17 },
     { "battle_results", "cards/rebellion/combat.cards", 82, Script_proc_battle_results, 3 },
     { "add_leader", "cards/rebellion/combat.cards", 89, Script_proc_add_leader, 4 },
-    { "start_cards", "cards/rebellion/combat.cards", 107, Script_proc_start_cards, 5 },
-    { "draw_tactics", "cards/rebellion/combat.cards", 122, Script_proc_draw_tactics, 2 },
-    { "draw_tactic", "cards/rebellion/combat.cards", 127, Script_proc_draw_tactic, 5 },
-    { "ambush", "cards/rebellion/combat.cards", 140, Script_proc_ambush, 2 },
-    { "attack", "cards/rebellion/combat.cards", 155, Script_proc_attack, 35 },
-    { "destroy_damaged", "cards/rebellion/combat.cards", 238, Script_proc_destroy_damaged, 6 },
-    { "retreat", "cards/rebellion/combat.cards", 261, Script_proc_retreat, 15 },
-    { "transports_alone", "cards/rebellion/combat.cards", 294, Script_proc_transports_alone, 5 },
-    { "death_star_plans", "cards/rebellion/combat.cards", 306, Script_proc_death_star_plans, 7 },
-    { "end_objective", "cards/rebellion/combat.cards", 325, Script_proc_end_objective, 4 },
+    { "start_cards", "cards/rebellion/combat.cards", 107, Script_proc_start_cards, 6 },
+    { "draw_tactics", "cards/rebellion/combat.cards", 127, Script_proc_draw_tactics, 2 },
+    { "draw_tactic", "cards/rebellion/combat.cards", 132, Script_proc_draw_tactic, 5 },
+    { "ambush", "cards/rebellion/combat.cards", 145, Script_proc_ambush, 2 },
+    { "attack", "cards/rebellion/combat.cards", 160, Script_proc_attack, 37 },
+    { "destroy_damaged", "cards/rebellion/combat.cards", 253, Script_proc_destroy_damaged, 6 },
+    { "retreat", "cards/rebellion/combat.cards", 276, Script_proc_retreat, 15 },
+    { "transports_alone", "cards/rebellion/combat.cards", 309, Script_proc_transports_alone, 5 },
+    { "death_star_plans", "cards/rebellion/combat.cards", 321, Script_proc_death_star_plans, 8 },
+    { "end_objective", "cards/rebellion/combat.cards", 346, Script_proc_end_objective, 1 },
     { "gain_loyalty", "cards/rebellion/effects.cards", 13, Script_proc_gain_loyalty, 2 },
     { "loyalty_where_units", "cards/rebellion/effects.cards", 34, Script_proc_loyalty_where_units, 2 },
-    { "tidy", "cards/rebellion/effects.cards", 44, Script_proc_tidy, 6 },
-    { "reveal_base", "cards/rebellion/effects.cards", 61, Script_proc_reveal_base, 0 },
-    { "place_in_base", "cards/rebellion/effects.cards", 70, Script_proc_place_in_base, 1 },
-    { "establish_base", "cards/rebellion/effects.cards", 76, Script_proc_establish_base, 8 },
-    { "long_range_probe", "cards/rebellion/effects.cards", 102, Script_proc_long_range_probe, 1 },
-    { "covert_transit", "cards/rebellion/effects.cards", 109, Script_proc_covert_transit, 17 },
-    { "capture", "cards/rebellion/effects.cards", 144, Script_proc_capture, 8 },
-    { "rescue", "cards/rebellion/effects.cards", 157, Script_proc_rescue, 1 },
-    { "turn_leader", "cards/rebellion/effects.cards", 170, Script_proc_turn_leader, 1 },
-    { "eliminate_leader", "cards/rebellion/effects.cards", 177, Script_proc_eliminate_leader, 1 },
-    { "train_luke", "cards/rebellion/effects.cards", 183, Script_proc_train_luke, 8 },
-    { "destroy_unit", "cards/rebellion/effects.cards", 195, Script_proc_destroy_unit, 4 },
-    { "destroy_enemies", "cards/rebellion/effects.cards", 206, Script_proc_destroy_enemies, 7 },
-    { "place_from_supply", "cards/rebellion/effects.cards", 215, Script_proc_place_from_supply, 7 },
-    { "queue_from_supply", "cards/rebellion/effects.cards", 223, Script_proc_queue_from_supply, 7 },
-    { "construct_death_star", "cards/rebellion/effects.cards", 232, Script_proc_construct_death_star, 7 },
-    { "destroy_system", "cards/rebellion/effects.cards", 244, Script_proc_destroy_system, 13 },
-    { "draw_missions", "cards/rebellion/effects.cards", 275, Script_proc_draw_missions, 5 },
-    { "draw_objective", "cards/rebellion/effects.cards", 287, Script_proc_draw_objective, 0 },
-    { "draw_probes", "cards/rebellion/effects.cards", 291, Script_proc_draw_probes, 3 },
-    { "draw_project", "cards/rebellion/effects.cards", 299, Script_proc_draw_project, 0 },
-    { "infiltrate", "cards/rebellion/effects.cards", 308, Script_proc_infiltrate, 5 },
-    { "use_action", "cards/rebellion/effects.cards", 316, Script_proc_use_action, 3 },
-    { "check_win", "cards/rebellion/effects.cards", 331, Script_proc_check_win, 0 },
+    { "tidy", "cards/rebellion/effects.cards", 44, Script_proc_tidy, 9 },
+    { "reveal_base", "cards/rebellion/effects.cards", 65, Script_proc_reveal_base, 0 },
+    { "declare_base", "cards/rebellion/effects.cards", 75, Script_proc_declare_base, 3 },
+    { "place_in_base", "cards/rebellion/effects.cards", 84, Script_proc_place_in_base, 1 },
+    { "establish_base", "cards/rebellion/effects.cards", 90, Script_proc_establish_base, 12 },
+    { "long_range_probe", "cards/rebellion/effects.cards", 120, Script_proc_long_range_probe, 3 },
+    { "covert_transit", "cards/rebellion/effects.cards", 131, Script_proc_covert_transit, 17 },
+    { "capture", "cards/rebellion/effects.cards", 166, Script_proc_capture, 8 },
+    { "rescue", "cards/rebellion/effects.cards", 179, Script_proc_rescue, 1 },
+    { "turn_leader", "cards/rebellion/effects.cards", 192, Script_proc_turn_leader, 1 },
+    { "eliminate_leader", "cards/rebellion/effects.cards", 199, Script_proc_eliminate_leader, 1 },
+    { "train_luke", "cards/rebellion/effects.cards", 205, Script_proc_train_luke, 8 },
+    { "destroy_unit", "cards/rebellion/effects.cards", 217, Script_proc_destroy_unit, 4 },
+    { "destroy_enemies", "cards/rebellion/effects.cards", 228, Script_proc_destroy_enemies, 7 },
+    { "place_from_supply", "cards/rebellion/effects.cards", 237, Script_proc_place_from_supply, 7 },
+    { "queue_from_supply", "cards/rebellion/effects.cards", 245, Script_proc_queue_from_supply, 7 },
+    { "construct_death_star", "cards/rebellion/effects.cards", 254, Script_proc_construct_death_star, 7 },
+    { "destroy_system", "cards/rebellion/effects.cards", 266, Script_proc_destroy_system, 13 },
+    { "draw_missions", "cards/rebellion/effects.cards", 297, Script_proc_draw_missions, 5 },
+    { "draw_objective", "cards/rebellion/effects.cards", 309, Script_proc_draw_objective, 0 },
+    { "draw_probes", "cards/rebellion/effects.cards", 313, Script_proc_draw_probes, 3 },
+    { "draw_project", "cards/rebellion/effects.cards", 321, Script_proc_draw_project, 0 },
+    { "infiltrate", "cards/rebellion/effects.cards", 330, Script_proc_infiltrate, 5 },
+    { "immediate_action", "cards/rebellion/effects.cards", 339, Script_proc_immediate_action, 3 },
+    { "use_action", "cards/rebellion/effects.cards", 346, Script_proc_use_action, 3 },
+    { "check_win", "cards/rebellion/effects.cards", 361, Script_proc_check_win, 0 },
     { "reveal_mission", "cards/rebellion/missions.cards", 212, Script_proc_reveal_mission, 18 },
-    { "oppose", "cards/rebellion/missions.cards", 257, Script_proc_oppose, 11 },
-    { "skill_roll", "cards/rebellion/missions.cards", 289, Script_proc_skill_roll, 7 },
-    { "activate", "cards/rebellion/moves.cards", 26, Script_proc_activate, 2 },
-    { "move_in", "cards/rebellion/moves.cards", 36, Script_proc_move_in, 28 },
-    { "arrive", "cards/rebellion/moves.cards", 79, Script_proc_arrive, 6 },
-    { "subjugate", "cards/rebellion/moves.cards", 99, Script_proc_subjugate, 1 },
-    { "refresh", "cards/rebellion/refresh.cards", 12, Script_proc_refresh, 17 },
-    { "play_objective", "cards/rebellion/refresh.cards", 79, Script_proc_play_objective, 1 },
-    { "recruit_phase", "cards/rebellion/refresh.cards", 93, Script_proc_recruit_phase, 4 },
-    { "recruit", "cards/rebellion/refresh.cards", 103, Script_proc_recruit, 5 },
-    { "build", "cards/rebellion/refresh.cards", 131, Script_proc_build, 4 },
-    { "build_one", "cards/rebellion/refresh.cards", 146, Script_proc_build_one, 12 },
-    { "deploy_phase", "cards/rebellion/refresh.cards", 179, Script_proc_deploy_phase, 8 },
-    { "slide_queue", "cards/rebellion/refresh.cards", 187, Script_proc_slide_queue, 1 },
-    { "slid_off", "cards/rebellion/refresh.cards", 189, Script_proc_slid_off, 12 },
-    { "assign_missions", "cards/rebellion/round.cards", 43, Script_proc_assign_missions, 4 },
-    { "assign_one", "cards/rebellion/round.cards", 59, Script_proc_assign_one, 10 },
-    { "offer_base_reveal", "cards/rebellion/round.cards", 94, Script_proc_offer_base_reveal, 1 },
+    { "oppose", "cards/rebellion/missions.cards", 259, Script_proc_oppose, 11 },
+    { "skill_roll", "cards/rebellion/missions.cards", 291, Script_proc_skill_roll, 7 },
+    { "activate", "cards/rebellion/moves.cards", 27, Script_proc_activate, 2 },
+    { "move_in", "cards/rebellion/moves.cards", 37, Script_proc_move_in, 29 },
+    { "arrive", "cards/rebellion/moves.cards", 84, Script_proc_arrive, 6 },
+    { "subjugate", "cards/rebellion/moves.cards", 101, Script_proc_subjugate, 1 },
+    { "refresh", "cards/rebellion/refresh.cards", 13, Script_proc_refresh, 14 },
+    { "play_objective_at", "cards/rebellion/refresh.cards", 75, Script_proc_play_objective_at, 6 },
+    { "play_objective", "cards/rebellion/refresh.cards", 92, Script_proc_play_objective, 1 },
+    { "recruit_phase", "cards/rebellion/refresh.cards", 106, Script_proc_recruit_phase, 4 },
+    { "recruit", "cards/rebellion/refresh.cards", 116, Script_proc_recruit, 8 },
+    { "build", "cards/rebellion/refresh.cards", 152, Script_proc_build, 4 },
+    { "build_one", "cards/rebellion/refresh.cards", 167, Script_proc_build_one, 12 },
+    { "deploy_phase", "cards/rebellion/refresh.cards", 200, Script_proc_deploy_phase, 8 },
+    { "slide_queue", "cards/rebellion/refresh.cards", 208, Script_proc_slide_queue, 1 },
+    { "slid_off", "cards/rebellion/refresh.cards", 210, Script_proc_slid_off, 12 },
+    { "assign_missions", "cards/rebellion/round.cards", 24, Script_proc_assign_missions, 4 },
+    { "assign_one", "cards/rebellion/round.cards", 46, Script_proc_assign_one, 6 },
+    { "command_turn", "cards/rebellion/round.cards", 74, Script_proc_command_turn, 6 },
+    { "offer_base_reveal", "cards/rebellion/round.cards", 97, Script_proc_offer_base_reveal, 1 },
     { "take_units", "cards/rebellion/setup.cards", 146, Script_proc_take_units, 4 },
     { "Heroes of the Rebellion.effect", "cards/rebellion/actions.cards", 12, Script_heroes_of_the_rebellion_effect, 0 },
     { "Covert Alliance.effect", "cards/rebellion/actions.cards", 17, Script_covert_alliance_effect, 0 },
@@ -16986,8 +17279,8 @@ static const RtScriptDef scripts[] = {
     { "Construct Death Star.effect", "cards/rebellion/missions.cards", 149, Script_construct_death_star_effect, 0 },
     { "Superlaser Online.effect", "cards/rebellion/missions.cards", 154, Script_superlaser_online_effect, 0 },
     { "Build Super Star Destroyer.effect", "cards/rebellion/missions.cards", 159, Script_build_super_star_destroyer_effect, 0 },
-    { "setup", "cards/rebellion/setup.cards", 10, Script_setup, 49 },
-    { "round", "cards/rebellion/round.cards", 7, Script_round, 10 },
+    { "setup", "cards/rebellion/setup.cards", 10, Script_setup, 50 },
+    { "round", "cards/rebellion/round.cards", 7, Script_round, 11 },
 };
 
 /* Run_script: run script (a card's ability; -1 when it has none) at once,
@@ -17050,1077 +17343,1105 @@ static const RtSite Site_table[] = {
     { 7, 204, 64 }, /* 3: cards/rebellion/missions.cards:204:64 */
     { 7, 204, 98 }, /* 4: cards/rebellion/missions.cards:204:98 */
     { 1, 105, 54 }, /* 5: cards/rebellion/combat.cards:105:54 */
-    { 1, 151, 61 }, /* 6: cards/rebellion/combat.cards:151:61 */
-    { 1, 151, 51 }, /* 7: cards/rebellion/combat.cards:151:51 */
-    { 1, 253, 60 }, /* 8: cards/rebellion/combat.cards:253:60 */
-    { 3, 275, 48 }, /* 9: cards/rebellion/game.cards:275:48 */
-    { 3, 275, 64 }, /* 10: cards/rebellion/game.cards:275:64 */
-    { 3, 274, 51 }, /* 11: cards/rebellion/game.cards:274:51 */
-    { 3, 274, 68 }, /* 12: cards/rebellion/game.cards:274:68 */
-    { 1, 253, 60 }, /* 13: cards/rebellion/combat.cards:253:60 */
-    { 3, 275, 48 }, /* 14: cards/rebellion/game.cards:275:48 */
-    { 3, 275, 64 }, /* 15: cards/rebellion/game.cards:275:64 */
-    { 3, 274, 51 }, /* 16: cards/rebellion/game.cards:274:51 */
-    { 3, 274, 68 }, /* 17: cards/rebellion/game.cards:274:68 */
-    { 1, 253, 60 }, /* 18: cards/rebellion/combat.cards:253:60 */
-    { 3, 275, 48 }, /* 19: cards/rebellion/game.cards:275:48 */
-    { 3, 275, 64 }, /* 20: cards/rebellion/game.cards:275:64 */
-    { 3, 274, 51 }, /* 21: cards/rebellion/game.cards:274:51 */
-    { 3, 274, 68 }, /* 22: cards/rebellion/game.cards:274:68 */
-    { 1, 259, 59 }, /* 23: cards/rebellion/combat.cards:259:59 */
-    { 2, 99, 40 }, /* 24: cards/rebellion/effects.cards:99:40 */
-    { 2, 99, 64 }, /* 25: cards/rebellion/effects.cards:99:64 */
-    { 3, 252, 40 }, /* 26: cards/rebellion/game.cards:252:40 */
-    { 3, 258, 26 }, /* 27: cards/rebellion/game.cards:258:26 */
-    { 3, 258, 62 }, /* 28: cards/rebellion/game.cards:258:62 */
-    { 3, 259, 30 }, /* 29: cards/rebellion/game.cards:259:30 */
-    { 3, 259, 46 }, /* 30: cards/rebellion/game.cards:259:46 */
-    { 3, 267, 40 }, /* 31: cards/rebellion/game.cards:267:40 */
-    { 3, 267, 58 }, /* 32: cards/rebellion/game.cards:267:58 */
-    { 3, 272, 41 }, /* 33: cards/rebellion/game.cards:272:41 */
-    { 3, 272, 58 }, /* 34: cards/rebellion/game.cards:272:58 */
-    { 3, 274, 51 }, /* 35: cards/rebellion/game.cards:274:51 */
-    { 3, 274, 68 }, /* 36: cards/rebellion/game.cards:274:68 */
-    { 3, 275, 48 }, /* 37: cards/rebellion/game.cards:275:48 */
-    { 3, 275, 64 }, /* 38: cards/rebellion/game.cards:275:64 */
-    { 3, 277, 48 }, /* 39: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 73 }, /* 40: cards/rebellion/game.cards:277:73 */
-    { 3, 277, 85 }, /* 41: cards/rebellion/game.cards:277:85 */
-    { 3, 275, 48 }, /* 42: cards/rebellion/game.cards:275:48 */
-    { 3, 275, 64 }, /* 43: cards/rebellion/game.cards:275:64 */
-    { 3, 279, 64 }, /* 44: cards/rebellion/game.cards:279:64 */
-    { 3, 281, 57 }, /* 45: cards/rebellion/game.cards:281:57 */
-    { 3, 282, 57 }, /* 46: cards/rebellion/game.cards:282:57 */
-    { 3, 283, 58 }, /* 47: cards/rebellion/game.cards:283:58 */
-    { 3, 284, 72 }, /* 48: cards/rebellion/game.cards:284:72 */
-    { 3, 287, 92 }, /* 49: cards/rebellion/game.cards:287:92 */
-    { 3, 290, 62 }, /* 50: cards/rebellion/game.cards:290:62 */
-    { 3, 292, 12 }, /* 51: cards/rebellion/game.cards:292:12 */
-    { 3, 294, 42 }, /* 52: cards/rebellion/game.cards:294:42 */
-    { 3, 294, 33 }, /* 53: cards/rebellion/game.cards:294:33 */
-    { 3, 296, 42 }, /* 54: cards/rebellion/game.cards:296:42 */
-    { 3, 296, 33 }, /* 55: cards/rebellion/game.cards:296:33 */
-    { 3, 299, 34 }, /* 56: cards/rebellion/game.cards:299:34 */
-    { 3, 299, 30 }, /* 57: cards/rebellion/game.cards:299:30 */
-    { 3, 275, 48 }, /* 58: cards/rebellion/game.cards:275:48 */
-    { 3, 275, 64 }, /* 59: cards/rebellion/game.cards:275:64 */
-    { 3, 303, 43 }, /* 60: cards/rebellion/game.cards:303:43 */
-    { 7, 171, 31 }, /* 61: cards/rebellion/missions.cards:171:31 */
-    { 3, 272, 41 }, /* 62: cards/rebellion/game.cards:272:41 */
-    { 3, 272, 58 }, /* 63: cards/rebellion/game.cards:272:58 */
-    { 7, 173, 50 }, /* 64: cards/rebellion/missions.cards:173:50 */
-    { 7, 174, 51 }, /* 65: cards/rebellion/missions.cards:174:51 */
-    { 3, 272, 41 }, /* 66: cards/rebellion/game.cards:272:41 */
-    { 3, 272, 58 }, /* 67: cards/rebellion/game.cards:272:58 */
-    { 7, 175, 53 }, /* 68: cards/rebellion/missions.cards:175:53 */
-    { 3, 275, 48 }, /* 69: cards/rebellion/game.cards:275:48 */
-    { 3, 275, 64 }, /* 70: cards/rebellion/game.cards:275:64 */
-    { 3, 279, 64 }, /* 71: cards/rebellion/game.cards:279:64 */
-    { 3, 277, 48 }, /* 72: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 73 }, /* 73: cards/rebellion/game.cards:277:73 */
-    { 3, 277, 85 }, /* 74: cards/rebellion/game.cards:277:85 */
-    { 3, 274, 51 }, /* 75: cards/rebellion/game.cards:274:51 */
-    { 3, 274, 68 }, /* 76: cards/rebellion/game.cards:274:68 */
-    { 7, 179, 48 }, /* 77: cards/rebellion/missions.cards:179:48 */
-    { 7, 186, 37 }, /* 78: cards/rebellion/missions.cards:186:37 */
-    { 7, 194, 74 }, /* 79: cards/rebellion/missions.cards:194:74 */
-    { 7, 194, 39 }, /* 80: cards/rebellion/missions.cards:194:39 */
-    { 7, 195, 17 }, /* 81: cards/rebellion/missions.cards:195:17 */
-    { 7, 198, 68 }, /* 82: cards/rebellion/missions.cards:198:68 */
-    { 7, 201, 59 }, /* 83: cards/rebellion/missions.cards:201:59 */
-    { 7, 201, 74 }, /* 84: cards/rebellion/missions.cards:201:74 */
-    { 7, 201, 85 }, /* 85: cards/rebellion/missions.cards:201:85 */
-    { 7, 204, 13 }, /* 86: cards/rebellion/missions.cards:204:13 */
-    { 7, 204, 37 }, /* 87: cards/rebellion/missions.cards:204:37 */
-    { 7, 204, 52 }, /* 88: cards/rebellion/missions.cards:204:52 */
-    { 7, 204, 64 }, /* 89: cards/rebellion/missions.cards:204:64 */
-    { 7, 204, 98 }, /* 90: cards/rebellion/missions.cards:204:98 */
-    { 7, 207, 64 }, /* 91: cards/rebellion/missions.cards:207:64 */
-    { 7, 207, 72 }, /* 92: cards/rebellion/missions.cards:207:72 */
-    { 7, 207, 84 }, /* 93: cards/rebellion/missions.cards:207:84 */
-    { 7, 207, 106 }, /* 94: cards/rebellion/missions.cards:207:106 */
-    { 8, 9, 61 }, /* 95: cards/rebellion/moves.cards:9:61 */
-    { 3, 299, 34 }, /* 96: cards/rebellion/game.cards:299:34 */
-    { 3, 299, 30 }, /* 97: cards/rebellion/game.cards:299:30 */
-    { 3, 299, 34 }, /* 98: cards/rebellion/game.cards:299:34 */
-    { 3, 299, 30 }, /* 99: cards/rebellion/game.cards:299:30 */
-    { 8, 14, 41 }, /* 100: cards/rebellion/moves.cards:14:41 */
-    { 10, 9, 38 }, /* 101: cards/rebellion/refresh.cards:9:38 */
-    { 10, 10, 36 }, /* 102: cards/rebellion/refresh.cards:10:36 */
-    { 10, 65, 6 }, /* 103: cards/rebellion/refresh.cards:65:6 */
-    { 10, 66, 11 }, /* 104: cards/rebellion/refresh.cards:66:11 */
-    { 10, 67, 11 }, /* 105: cards/rebellion/refresh.cards:67:11 */
-    { 10, 68, 11 }, /* 106: cards/rebellion/refresh.cards:68:11 */
-    { 10, 68, 53 }, /* 107: cards/rebellion/refresh.cards:68:53 */
-    { 10, 69, 11 }, /* 108: cards/rebellion/refresh.cards:69:11 */
-    { 10, 69, 79 }, /* 109: cards/rebellion/refresh.cards:69:79 */
-    { 10, 69, 48 }, /* 110: cards/rebellion/refresh.cards:69:48 */
-    { 10, 70, 11 }, /* 111: cards/rebellion/refresh.cards:70:11 */
-    { 10, 70, 93 }, /* 112: cards/rebellion/refresh.cards:70:93 */
-    { 10, 70, 67 }, /* 113: cards/rebellion/refresh.cards:70:67 */
-    { 10, 71, 11 }, /* 114: cards/rebellion/refresh.cards:71:11 */
-    { 10, 72, 11 }, /* 115: cards/rebellion/refresh.cards:72:11 */
-    { 10, 73, 11 }, /* 116: cards/rebellion/refresh.cards:73:11 */
-    { 10, 74, 11 }, /* 117: cards/rebellion/refresh.cards:74:11 */
-    { 10, 101, 72 }, /* 118: cards/rebellion/refresh.cards:101:72 */
-    { 10, 101, 96 }, /* 119: cards/rebellion/refresh.cards:101:96 */
-    { 10, 124, 7 }, /* 120: cards/rebellion/refresh.cards:124:7 */
-    { 10, 124, 27 }, /* 121: cards/rebellion/refresh.cards:124:27 */
-    { 3, 277, 48 }, /* 122: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 73 }, /* 123: cards/rebellion/game.cards:277:73 */
-    { 3, 277, 85 }, /* 124: cards/rebellion/game.cards:277:85 */
-    { 3, 275, 48 }, /* 125: cards/rebellion/game.cards:275:48 */
-    { 3, 275, 64 }, /* 126: cards/rebellion/game.cards:275:64 */
-    { 3, 279, 64 }, /* 127: cards/rebellion/game.cards:279:64 */
-    { 3, 299, 34 }, /* 128: cards/rebellion/game.cards:299:34 */
-    { 3, 299, 30 }, /* 129: cards/rebellion/game.cards:299:30 */
-    { 3, 299, 34 }, /* 130: cards/rebellion/game.cards:299:34 */
-    { 3, 299, 30 }, /* 131: cards/rebellion/game.cards:299:30 */
-    { 10, 129, 97 }, /* 132: cards/rebellion/refresh.cards:129:97 */
-    { 10, 142, 77 }, /* 133: cards/rebellion/refresh.cards:142:77 */
-    { 3, 272, 41 }, /* 134: cards/rebellion/game.cards:272:41 */
-    { 3, 272, 58 }, /* 135: cards/rebellion/game.cards:272:58 */
-    { 10, 176, 23 }, /* 136: cards/rebellion/refresh.cards:176:23 */
-    { 10, 176, 39 }, /* 137: cards/rebellion/refresh.cards:176:39 */
-    { 3, 277, 48 }, /* 138: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 73 }, /* 139: cards/rebellion/game.cards:277:73 */
-    { 3, 277, 85 }, /* 140: cards/rebellion/game.cards:277:85 */
-    { 3, 275, 48 }, /* 141: cards/rebellion/game.cards:275:48 */
-    { 3, 275, 64 }, /* 142: cards/rebellion/game.cards:275:64 */
-    { 3, 279, 64 }, /* 143: cards/rebellion/game.cards:279:64 */
-    { 3, 275, 48 }, /* 144: cards/rebellion/game.cards:275:48 */
-    { 3, 275, 64 }, /* 145: cards/rebellion/game.cards:275:64 */
-    { 3, 279, 64 }, /* 146: cards/rebellion/game.cards:279:64 */
-    { 3, 277, 48 }, /* 147: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 73 }, /* 148: cards/rebellion/game.cards:277:73 */
-    { 3, 277, 85 }, /* 149: cards/rebellion/game.cards:277:85 */
-    { 10, 225, 14 }, /* 150: cards/rebellion/refresh.cards:225:14 */
-    { 10, 241, 8 }, /* 151: cards/rebellion/refresh.cards:241:8 */
-    { 10, 241, 3 }, /* 152: cards/rebellion/refresh.cards:241:3 */
-    { 10, 241, 3 }, /* 153: cards/rebellion/refresh.cards:241:3 */
-    { 3, 277, 48 }, /* 154: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 73 }, /* 155: cards/rebellion/game.cards:277:73 */
-    { 3, 277, 85 }, /* 156: cards/rebellion/game.cards:277:85 */
-    { 10, 242, 16 }, /* 157: cards/rebellion/refresh.cards:242:16 */
-    { 10, 241, 3 }, /* 158: cards/rebellion/refresh.cards:241:3 */
-    { 10, 241, 3 }, /* 159: cards/rebellion/refresh.cards:241:3 */
-    { 10, 244, 77 }, /* 160: cards/rebellion/refresh.cards:244:77 */
-    { 11, 34, 57 }, /* 161: cards/rebellion/round.cards:34:57 */
-    { 11, 34, 86 }, /* 162: cards/rebellion/round.cards:34:86 */
-    { 11, 34, 77 }, /* 163: cards/rebellion/round.cards:34:77 */
-    { 11, 36, 12 }, /* 164: cards/rebellion/round.cards:36:12 */
-    { 11, 36, 45 }, /* 165: cards/rebellion/round.cards:36:45 */
-    { 11, 36, 36 }, /* 166: cards/rebellion/round.cards:36:36 */
-    { 11, 38, 12 }, /* 167: cards/rebellion/round.cards:38:12 */
-    { 11, 38, 41 }, /* 168: cards/rebellion/round.cards:38:41 */
-    { 11, 38, 32 }, /* 169: cards/rebellion/round.cards:38:32 */
-    { 11, 41, 62 }, /* 170: cards/rebellion/round.cards:41:62 */
-    { 11, 41, 74 }, /* 171: cards/rebellion/round.cards:41:74 */
-    { 3, 277, 48 }, /* 172: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 73 }, /* 173: cards/rebellion/game.cards:277:73 */
-    { 3, 277, 85 }, /* 174: cards/rebellion/game.cards:277:85 */
-    { 1, 25, 22 }, /* 175: cards/rebellion/combat.cards:25:22 */
-    { 1, 25, 39 }, /* 176: cards/rebellion/combat.cards:25:39 */
-    { 1, 25, 52 }, /* 177: cards/rebellion/combat.cards:25:52 */
-    { 1, 27, 83 }, /* 178: cards/rebellion/combat.cards:27:83 */
-    { 1, 30, 3 }, /* 179: cards/rebellion/combat.cards:30:3 */
-    { 1, 31, 3 }, /* 180: cards/rebellion/combat.cards:31:3 */
-    { 1, 32, 3 }, /* 181: cards/rebellion/combat.cards:32:3 */
-    { 1, 33, 3 }, /* 182: cards/rebellion/combat.cards:33:3 */
-    { 1, 35, 3 }, /* 183: cards/rebellion/combat.cards:35:3 */
-    { 1, 36, 3 }, /* 184: cards/rebellion/combat.cards:36:3 */
-    { 1, 40, 5 }, /* 185: cards/rebellion/combat.cards:40:5 */
-    { 1, 43, 7 }, /* 186: cards/rebellion/combat.cards:43:7 */
-    { 1, 44, 7 }, /* 187: cards/rebellion/combat.cards:44:7 */
-    { 1, 45, 7 }, /* 188: cards/rebellion/combat.cards:45:7 */
-    { 1, 47, 46 }, /* 189: cards/rebellion/combat.cards:47:46 */
-    { 1, 48, 18 }, /* 190: cards/rebellion/combat.cards:48:18 */
-    { 1, 48, 9 }, /* 191: cards/rebellion/combat.cards:48:9 */
-    { 1, 48, 103 }, /* 192: cards/rebellion/combat.cards:48:103 */
-    { 1, 50, 7 }, /* 193: cards/rebellion/combat.cards:50:7 */
-    { 1, 51, 7 }, /* 194: cards/rebellion/combat.cards:51:7 */
-    { 1, 53, 69 }, /* 195: cards/rebellion/combat.cards:53:69 */
-    { 1, 54, 7 }, /* 196: cards/rebellion/combat.cards:54:7 */
-    { 1, 55, 7 }, /* 197: cards/rebellion/combat.cards:55:7 */
-    { 1, 56, 7 }, /* 198: cards/rebellion/combat.cards:56:7 */
-    { 1, 58, 76 }, /* 199: cards/rebellion/combat.cards:58:76 */
-    { 1, 59, 18 }, /* 200: cards/rebellion/combat.cards:59:18 */
-    { 1, 59, 9 }, /* 201: cards/rebellion/combat.cards:59:9 */
-    { 1, 59, 78 }, /* 202: cards/rebellion/combat.cards:59:78 */
-    { 1, 61, 7 }, /* 203: cards/rebellion/combat.cards:61:7 */
-    { 1, 64, 5 }, /* 204: cards/rebellion/combat.cards:64:5 */
-    { 1, 65, 5 }, /* 205: cards/rebellion/combat.cards:65:5 */
-    { 1, 66, 5 }, /* 206: cards/rebellion/combat.cards:66:5 */
-    { 1, 67, 5 }, /* 207: cards/rebellion/combat.cards:67:5 */
-    { 1, 39, 3 }, /* 208: cards/rebellion/combat.cards:39:3 */
-    { 1, 71, 3 }, /* 209: cards/rebellion/combat.cards:71:3 */
-    { 1, 72, 27 }, /* 210: cards/rebellion/combat.cards:72:27 */
-    { 1, 72, 22 }, /* 211: cards/rebellion/combat.cards:72:22 */
-    { 1, 73, 56 }, /* 212: cards/rebellion/combat.cards:73:56 */
-    { 1, 73, 86 }, /* 213: cards/rebellion/combat.cards:73:86 */
-    { 1, 74, 3 }, /* 214: cards/rebellion/combat.cards:74:3 */
-    { 1, 75, 3 }, /* 215: cards/rebellion/combat.cards:75:3 */
-    { 1, 76, 12 }, /* 216: cards/rebellion/combat.cards:76:12 */
-    { 1, 76, 22 }, /* 217: cards/rebellion/combat.cards:76:22 */
-    { 1, 19, 11 }, /* 218: cards/rebellion/combat.cards:19:11 */
-    { 1, 82, 11 }, /* 219: cards/rebellion/combat.cards:82:11 */
-    { 1, 90, 53 }, /* 220: cards/rebellion/combat.cards:90:53 */
-    { 1, 91, 5 }, /* 221: cards/rebellion/combat.cards:91:5 */
-    { 1, 94, 9 }, /* 222: cards/rebellion/combat.cards:94:9 */
-    { 1, 94, 21 }, /* 223: cards/rebellion/combat.cards:94:21 */
-    { 1, 95, 21 }, /* 224: cards/rebellion/combat.cards:95:21 */
-    { 1, 95, 11 }, /* 225: cards/rebellion/combat.cards:95:11 */
-    { 1, 89, 11 }, /* 226: cards/rebellion/combat.cards:89:11 */
-    { 1, 110, 5 }, /* 227: cards/rebellion/combat.cards:110:5 */
-    { 1, 111, 64 }, /* 228: cards/rebellion/combat.cards:111:64 */
-    { 1, 112, 9 }, /* 229: cards/rebellion/combat.cards:112:9 */
-    { 1, 112, 21 }, /* 230: cards/rebellion/combat.cards:112:21 */
-    { 1, 112, 121 }, /* 231: cards/rebellion/combat.cards:112:121 */
-    { 1, 109, 3 }, /* 232: cards/rebellion/combat.cards:109:3 */
-    { 1, 107, 11 }, /* 233: cards/rebellion/combat.cards:107:11 */
-    { 1, 123, 59 }, /* 234: cards/rebellion/combat.cards:123:59 */
-    { 1, 124, 67 }, /* 235: cards/rebellion/combat.cards:124:67 */
-    { 1, 124, 81 }, /* 236: cards/rebellion/combat.cards:124:81 */
-    { 1, 122, 11 }, /* 237: cards/rebellion/combat.cards:122:11 */
-    { 1, 131, 60 }, /* 238: cards/rebellion/combat.cards:131:60 */
-    { 1, 131, 36 }, /* 239: cards/rebellion/combat.cards:131:36 */
-    { 1, 133, 62 }, /* 240: cards/rebellion/combat.cards:133:62 */
-    { 1, 133, 37 }, /* 241: cards/rebellion/combat.cards:133:37 */
-    { 1, 127, 11 }, /* 242: cards/rebellion/combat.cards:127:11 */
-    { 1, 141, 3 }, /* 243: cards/rebellion/combat.cards:141:3 */
-    { 1, 141, 15 }, /* 244: cards/rebellion/combat.cards:141:15 */
-    { 1, 142, 5 }, /* 245: cards/rebellion/combat.cards:142:5 */
-    { 1, 142, 5 }, /* 246: cards/rebellion/combat.cards:142:5 */
-    { 1, 145, 3 }, /* 247: cards/rebellion/combat.cards:145:3 */
-    { 1, 146, 3 }, /* 248: cards/rebellion/combat.cards:146:3 */
-    { 1, 140, 11 }, /* 249: cards/rebellion/combat.cards:140:11 */
-    { 1, 157, 67 }, /* 250: cards/rebellion/combat.cards:157:67 */
-    { 1, 158, 31 }, /* 251: cards/rebellion/combat.cards:158:31 */
-    { 1, 158, 22 }, /* 252: cards/rebellion/combat.cards:158:22 */
-    { 1, 159, 33 }, /* 253: cards/rebellion/combat.cards:159:33 */
-    { 1, 161, 51 }, /* 254: cards/rebellion/combat.cards:161:51 */
-    { 1, 161, 3 }, /* 255: cards/rebellion/combat.cards:161:3 */
-    { 1, 162, 55 }, /* 256: cards/rebellion/combat.cards:162:55 */
-    { 1, 162, 3 }, /* 257: cards/rebellion/combat.cards:162:3 */
-    { 1, 163, 8 }, /* 258: cards/rebellion/combat.cards:163:8 */
-    { 1, 163, 3 }, /* 259: cards/rebellion/combat.cards:163:3 */
-    { 1, 168, 5 }, /* 260: cards/rebellion/combat.cards:168:5 */
-    { 1, 173, 49 }, /* 261: cards/rebellion/combat.cards:173:49 */
-    { 1, 170, 9 }, /* 262: cards/rebellion/combat.cards:170:9 */
-    { 1, 170, 36 }, /* 263: cards/rebellion/combat.cards:170:36 */
-    { 1, 170, 21 }, /* 264: cards/rebellion/combat.cards:170:21 */
-    { 1, 170, 99 }, /* 265: cards/rebellion/combat.cards:170:99 */
-    { 1, 171, 9 }, /* 266: cards/rebellion/combat.cards:171:9 */
-    { 1, 174, 9 }, /* 267: cards/rebellion/combat.cards:174:9 */
-    { 1, 174, 21 }, /* 268: cards/rebellion/combat.cards:174:21 */
-    { 1, 176, 13 }, /* 269: cards/rebellion/combat.cards:176:13 */
-    { 1, 176, 40 }, /* 270: cards/rebellion/combat.cards:176:40 */
-    { 1, 176, 25 }, /* 271: cards/rebellion/combat.cards:176:25 */
-    { 1, 176, 103 }, /* 272: cards/rebellion/combat.cards:176:103 */
-    { 1, 181, 15 }, /* 273: cards/rebellion/combat.cards:181:15 */
-    { 1, 181, 27 }, /* 274: cards/rebellion/combat.cards:181:27 */
-    { 1, 183, 17 }, /* 275: cards/rebellion/combat.cards:183:17 */
-    { 1, 183, 17 }, /* 276: cards/rebellion/combat.cards:183:17 */
-    { 1, 187, 11 }, /* 277: cards/rebellion/combat.cards:187:11 */
-    { 1, 167, 3 }, /* 278: cards/rebellion/combat.cards:167:3 */
-    { 1, 195, 12 }, /* 279: cards/rebellion/combat.cards:195:12 */
-    { 1, 195, 3 }, /* 280: cards/rebellion/combat.cards:195:3 */
-    { 1, 196, 8 }, /* 281: cards/rebellion/combat.cards:196:8 */
-    { 1, 197, 7 }, /* 282: cards/rebellion/combat.cards:197:7 */
-    { 1, 197, 19 }, /* 283: cards/rebellion/combat.cards:197:19 */
-    { 1, 198, 9 }, /* 284: cards/rebellion/combat.cards:198:9 */
-    { 1, 198, 9 }, /* 285: cards/rebellion/combat.cards:198:9 */
-    { 1, 201, 15 }, /* 286: cards/rebellion/combat.cards:201:15 */
-    { 1, 202, 7 }, /* 287: cards/rebellion/combat.cards:202:7 */
-    { 1, 202, 19 }, /* 288: cards/rebellion/combat.cards:202:19 */
-    { 1, 203, 9 }, /* 289: cards/rebellion/combat.cards:203:9 */
-    { 1, 203, 9 }, /* 290: cards/rebellion/combat.cards:203:9 */
-    { 1, 208, 8 }, /* 291: cards/rebellion/combat.cards:208:8 */
-    { 1, 208, 3 }, /* 292: cards/rebellion/combat.cards:208:3 */
-    { 1, 211, 29 }, /* 293: cards/rebellion/combat.cards:211:29 */
-    { 1, 211, 86 }, /* 294: cards/rebellion/combat.cards:211:86 */
-    { 1, 212, 5 }, /* 295: cards/rebellion/combat.cards:212:5 */
-    { 1, 214, 9 }, /* 296: cards/rebellion/combat.cards:214:9 */
-    { 1, 214, 21 }, /* 297: cards/rebellion/combat.cards:214:21 */
-    { 1, 218, 15 }, /* 298: cards/rebellion/combat.cards:218:15 */
-    { 1, 218, 27 }, /* 299: cards/rebellion/combat.cards:218:27 */
-    { 1, 219, 17 }, /* 300: cards/rebellion/combat.cards:219:17 */
-    { 1, 219, 17 }, /* 301: cards/rebellion/combat.cards:219:17 */
-    { 1, 223, 11 }, /* 302: cards/rebellion/combat.cards:223:11 */
-    { 1, 211, 3 }, /* 303: cards/rebellion/combat.cards:211:3 */
-    { 1, 229, 12 }, /* 304: cards/rebellion/combat.cards:229:12 */
-    { 1, 230, 5 }, /* 305: cards/rebellion/combat.cards:230:5 */
-    { 1, 230, 5 }, /* 306: cards/rebellion/combat.cards:230:5 */
-    { 1, 232, 5 }, /* 307: cards/rebellion/combat.cards:232:5 */
-    { 1, 155, 11 }, /* 308: cards/rebellion/combat.cards:155:11 */
-    { 1, 239, 12 }, /* 309: cards/rebellion/combat.cards:239:12 */
-    { 1, 239, 3 }, /* 310: cards/rebellion/combat.cards:239:3 */
-    { 1, 241, 5 }, /* 311: cards/rebellion/combat.cards:241:5 */
-    { 1, 241, 5 }, /* 312: cards/rebellion/combat.cards:241:5 */
-    { 1, 242, 49 }, /* 313: cards/rebellion/combat.cards:242:49 */
-    { 1, 242, 49 }, /* 314: cards/rebellion/combat.cards:242:49 */
-    { 1, 244, 5 }, /* 315: cards/rebellion/combat.cards:244:5 */
-    { 1, 238, 11 }, /* 316: cards/rebellion/combat.cards:238:11 */
-    { 1, 263, 19 }, /* 317: cards/rebellion/combat.cards:263:19 */
-    { 1, 264, 45 }, /* 318: cards/rebellion/combat.cards:264:45 */
-    { 1, 265, 19 }, /* 319: cards/rebellion/combat.cards:265:19 */
-    { 1, 266, 5 }, /* 320: cards/rebellion/combat.cards:266:5 */
-    { 1, 269, 9 }, /* 321: cards/rebellion/combat.cards:269:9 */
-    { 1, 270, 9 }, /* 322: cards/rebellion/combat.cards:270:9 */
-    { 1, 270, 21 }, /* 323: cards/rebellion/combat.cards:270:21 */
-    { 1, 271, 11 }, /* 324: cards/rebellion/combat.cards:271:11 */
-    { 1, 271, 23 }, /* 325: cards/rebellion/combat.cards:271:23 */
-    { 1, 272, 23 }, /* 326: cards/rebellion/combat.cards:272:23 */
-    { 1, 272, 13 }, /* 327: cards/rebellion/combat.cards:272:13 */
-    { 1, 274, 13 }, /* 328: cards/rebellion/combat.cards:274:13 */
-    { 1, 275, 22 }, /* 329: cards/rebellion/combat.cards:275:22 */
-    { 1, 275, 13 }, /* 330: cards/rebellion/combat.cards:275:13 */
-    { 1, 276, 36 }, /* 331: cards/rebellion/combat.cards:276:36 */
-    { 1, 277, 15 }, /* 332: cards/rebellion/combat.cards:277:15 */
-    { 1, 279, 13 }, /* 333: cards/rebellion/combat.cards:279:13 */
-    { 1, 279, 13 }, /* 334: cards/rebellion/combat.cards:279:13 */
-    { 1, 279, 73 }, /* 335: cards/rebellion/combat.cards:279:73 */
-    { 1, 279, 34 }, /* 336: cards/rebellion/combat.cards:279:34 */
-    { 1, 280, 15 }, /* 337: cards/rebellion/combat.cards:280:15 */
-    { 1, 282, 13 }, /* 338: cards/rebellion/combat.cards:282:13 */
-    { 1, 284, 28 }, /* 339: cards/rebellion/combat.cards:284:28 */
-    { 1, 284, 13 }, /* 340: cards/rebellion/combat.cards:284:13 */
-    { 1, 261, 11 }, /* 341: cards/rebellion/combat.cards:261:11 */
-    { 1, 295, 42 }, /* 342: cards/rebellion/combat.cards:295:42 */
-    { 1, 296, 14 }, /* 343: cards/rebellion/combat.cards:296:14 */
-    { 1, 296, 5 }, /* 344: cards/rebellion/combat.cards:296:5 */
-    { 1, 298, 7 }, /* 345: cards/rebellion/combat.cards:298:7 */
-    { 1, 294, 11 }, /* 346: cards/rebellion/combat.cards:294:11 */
-    { 1, 308, 67 }, /* 347: cards/rebellion/combat.cards:308:67 */
-    { 1, 309, 19 }, /* 348: cards/rebellion/combat.cards:309:19 */
-    { 1, 310, 5 }, /* 349: cards/rebellion/combat.cards:310:5 */
-    { 1, 313, 9 }, /* 350: cards/rebellion/combat.cards:313:9 */
-    { 1, 313, 21 }, /* 351: cards/rebellion/combat.cards:313:21 */
-    { 1, 314, 11 }, /* 352: cards/rebellion/combat.cards:314:11 */
-    { 1, 314, 23 }, /* 353: cards/rebellion/combat.cards:314:23 */
-    { 1, 316, 13 }, /* 354: cards/rebellion/combat.cards:316:13 */
-    { 1, 318, 11 }, /* 355: cards/rebellion/combat.cards:318:11 */
-    { 1, 306, 11 }, /* 356: cards/rebellion/combat.cards:306:11 */
-    { 1, 327, 40 }, /* 357: cards/rebellion/combat.cards:327:40 */
-    { 1, 328, 5 }, /* 358: cards/rebellion/combat.cards:328:5 */
-    { 1, 331, 9 }, /* 359: cards/rebellion/combat.cards:331:9 */
-    { 1, 331, 21 }, /* 360: cards/rebellion/combat.cards:331:21 */
-    { 1, 331, 122 }, /* 361: cards/rebellion/combat.cards:331:122 */
-    { 1, 325, 11 }, /* 362: cards/rebellion/combat.cards:325:11 */
-    { 2, 16, 18 }, /* 363: cards/rebellion/effects.cards:16:18 */
-    { 2, 16, 29 }, /* 364: cards/rebellion/effects.cards:16:29 */
-    { 2, 16, 37 }, /* 365: cards/rebellion/effects.cards:16:37 */
-    { 2, 17, 23 }, /* 366: cards/rebellion/effects.cards:17:23 */
-    { 2, 17, 33 }, /* 367: cards/rebellion/effects.cards:17:33 */
-    { 2, 17, 41 }, /* 368: cards/rebellion/effects.cards:17:41 */
-    { 2, 17, 81 }, /* 369: cards/rebellion/effects.cards:17:81 */
-    { 2, 17, 81 }, /* 370: cards/rebellion/effects.cards:17:81 */
-    { 2, 19, 18 }, /* 371: cards/rebellion/effects.cards:19:18 */
-    { 2, 19, 28 }, /* 372: cards/rebellion/effects.cards:19:28 */
-    { 2, 19, 36 }, /* 373: cards/rebellion/effects.cards:19:36 */
-    { 2, 20, 23 }, /* 374: cards/rebellion/effects.cards:20:23 */
-    { 2, 21, 9 }, /* 375: cards/rebellion/effects.cards:21:9 */
-    { 2, 21, 17 }, /* 376: cards/rebellion/effects.cards:21:17 */
-    { 2, 22, 12 }, /* 377: cards/rebellion/effects.cards:22:12 */
-    { 2, 23, 11 }, /* 378: cards/rebellion/effects.cards:23:11 */
-    { 2, 13, 11 }, /* 379: cards/rebellion/effects.cards:13:11 */
-    { 2, 35, 3 }, /* 380: cards/rebellion/effects.cards:35:3 */
-    { 2, 35, 15 }, /* 381: cards/rebellion/effects.cards:35:15 */
-    { 2, 37, 5 }, /* 382: cards/rebellion/effects.cards:37:5 */
-    { 2, 34, 11 }, /* 383: cards/rebellion/effects.cards:34:11 */
-    { 2, 45, 3 }, /* 384: cards/rebellion/effects.cards:45:3 */
-    { 2, 46, 8 }, /* 385: cards/rebellion/effects.cards:46:8 */
-    { 2, 47, 7 }, /* 386: cards/rebellion/effects.cards:47:7 */
-    { 2, 50, 5 }, /* 387: cards/rebellion/effects.cards:50:5 */
-    { 2, 51, 14 }, /* 388: cards/rebellion/effects.cards:51:14 */
-    { 2, 51, 5 }, /* 389: cards/rebellion/effects.cards:51:5 */
-    { 2, 51, 72 }, /* 390: cards/rebellion/effects.cards:51:72 */
-    { 2, 53, 92 }, /* 391: cards/rebellion/effects.cards:53:92 */
-    { 2, 54, 3 }, /* 392: cards/rebellion/effects.cards:54:3 */
+    { 1, 156, 61 }, /* 6: cards/rebellion/combat.cards:156:61 */
+    { 1, 156, 51 }, /* 7: cards/rebellion/combat.cards:156:51 */
+    { 1, 268, 60 }, /* 8: cards/rebellion/combat.cards:268:60 */
+    { 3, 277, 48 }, /* 9: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 10: cards/rebellion/game.cards:277:64 */
+    { 3, 276, 51 }, /* 11: cards/rebellion/game.cards:276:51 */
+    { 3, 276, 68 }, /* 12: cards/rebellion/game.cards:276:68 */
+    { 1, 268, 60 }, /* 13: cards/rebellion/combat.cards:268:60 */
+    { 3, 277, 48 }, /* 14: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 15: cards/rebellion/game.cards:277:64 */
+    { 3, 276, 51 }, /* 16: cards/rebellion/game.cards:276:51 */
+    { 3, 276, 68 }, /* 17: cards/rebellion/game.cards:276:68 */
+    { 1, 268, 60 }, /* 18: cards/rebellion/combat.cards:268:60 */
+    { 3, 277, 48 }, /* 19: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 20: cards/rebellion/game.cards:277:64 */
+    { 3, 276, 51 }, /* 21: cards/rebellion/game.cards:276:51 */
+    { 3, 276, 68 }, /* 22: cards/rebellion/game.cards:276:68 */
+    { 1, 274, 59 }, /* 23: cards/rebellion/combat.cards:274:59 */
+    { 2, 117, 40 }, /* 24: cards/rebellion/effects.cards:117:40 */
+    { 2, 117, 64 }, /* 25: cards/rebellion/effects.cards:117:64 */
+    { 3, 254, 40 }, /* 26: cards/rebellion/game.cards:254:40 */
+    { 3, 260, 26 }, /* 27: cards/rebellion/game.cards:260:26 */
+    { 3, 260, 62 }, /* 28: cards/rebellion/game.cards:260:62 */
+    { 3, 261, 30 }, /* 29: cards/rebellion/game.cards:261:30 */
+    { 3, 261, 46 }, /* 30: cards/rebellion/game.cards:261:46 */
+    { 3, 269, 40 }, /* 31: cards/rebellion/game.cards:269:40 */
+    { 3, 269, 58 }, /* 32: cards/rebellion/game.cards:269:58 */
+    { 3, 274, 41 }, /* 33: cards/rebellion/game.cards:274:41 */
+    { 3, 274, 58 }, /* 34: cards/rebellion/game.cards:274:58 */
+    { 3, 276, 51 }, /* 35: cards/rebellion/game.cards:276:51 */
+    { 3, 276, 68 }, /* 36: cards/rebellion/game.cards:276:68 */
+    { 3, 277, 48 }, /* 37: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 38: cards/rebellion/game.cards:277:64 */
+    { 3, 279, 48 }, /* 39: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 40: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 41: cards/rebellion/game.cards:279:85 */
+    { 3, 277, 48 }, /* 42: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 43: cards/rebellion/game.cards:277:64 */
+    { 3, 281, 64 }, /* 44: cards/rebellion/game.cards:281:64 */
+    { 3, 283, 57 }, /* 45: cards/rebellion/game.cards:283:57 */
+    { 3, 284, 57 }, /* 46: cards/rebellion/game.cards:284:57 */
+    { 3, 285, 58 }, /* 47: cards/rebellion/game.cards:285:58 */
+    { 3, 286, 72 }, /* 48: cards/rebellion/game.cards:286:72 */
+    { 3, 289, 92 }, /* 49: cards/rebellion/game.cards:289:92 */
+    { 3, 292, 62 }, /* 50: cards/rebellion/game.cards:292:62 */
+    { 3, 294, 12 }, /* 51: cards/rebellion/game.cards:294:12 */
+    { 3, 296, 42 }, /* 52: cards/rebellion/game.cards:296:42 */
+    { 3, 296, 33 }, /* 53: cards/rebellion/game.cards:296:33 */
+    { 3, 298, 42 }, /* 54: cards/rebellion/game.cards:298:42 */
+    { 3, 298, 33 }, /* 55: cards/rebellion/game.cards:298:33 */
+    { 3, 304, 34 }, /* 56: cards/rebellion/game.cards:304:34 */
+    { 3, 304, 30 }, /* 57: cards/rebellion/game.cards:304:30 */
+    { 3, 305, 32 }, /* 58: cards/rebellion/game.cards:305:32 */
+    { 3, 277, 48 }, /* 59: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 60: cards/rebellion/game.cards:277:64 */
+    { 3, 315, 43 }, /* 61: cards/rebellion/game.cards:315:43 */
+    { 7, 171, 31 }, /* 62: cards/rebellion/missions.cards:171:31 */
+    { 3, 274, 41 }, /* 63: cards/rebellion/game.cards:274:41 */
+    { 3, 274, 58 }, /* 64: cards/rebellion/game.cards:274:58 */
+    { 7, 173, 50 }, /* 65: cards/rebellion/missions.cards:173:50 */
+    { 7, 174, 51 }, /* 66: cards/rebellion/missions.cards:174:51 */
+    { 3, 274, 41 }, /* 67: cards/rebellion/game.cards:274:41 */
+    { 3, 274, 58 }, /* 68: cards/rebellion/game.cards:274:58 */
+    { 7, 175, 53 }, /* 69: cards/rebellion/missions.cards:175:53 */
+    { 3, 277, 48 }, /* 70: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 71: cards/rebellion/game.cards:277:64 */
+    { 3, 281, 64 }, /* 72: cards/rebellion/game.cards:281:64 */
+    { 3, 279, 48 }, /* 73: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 74: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 75: cards/rebellion/game.cards:279:85 */
+    { 3, 276, 51 }, /* 76: cards/rebellion/game.cards:276:51 */
+    { 3, 276, 68 }, /* 77: cards/rebellion/game.cards:276:68 */
+    { 7, 179, 48 }, /* 78: cards/rebellion/missions.cards:179:48 */
+    { 7, 186, 37 }, /* 79: cards/rebellion/missions.cards:186:37 */
+    { 7, 194, 74 }, /* 80: cards/rebellion/missions.cards:194:74 */
+    { 7, 194, 39 }, /* 81: cards/rebellion/missions.cards:194:39 */
+    { 7, 195, 17 }, /* 82: cards/rebellion/missions.cards:195:17 */
+    { 7, 198, 68 }, /* 83: cards/rebellion/missions.cards:198:68 */
+    { 7, 201, 59 }, /* 84: cards/rebellion/missions.cards:201:59 */
+    { 7, 201, 74 }, /* 85: cards/rebellion/missions.cards:201:74 */
+    { 7, 201, 85 }, /* 86: cards/rebellion/missions.cards:201:85 */
+    { 7, 204, 13 }, /* 87: cards/rebellion/missions.cards:204:13 */
+    { 7, 204, 37 }, /* 88: cards/rebellion/missions.cards:204:37 */
+    { 7, 204, 52 }, /* 89: cards/rebellion/missions.cards:204:52 */
+    { 7, 204, 64 }, /* 90: cards/rebellion/missions.cards:204:64 */
+    { 7, 204, 98 }, /* 91: cards/rebellion/missions.cards:204:98 */
+    { 7, 207, 64 }, /* 92: cards/rebellion/missions.cards:207:64 */
+    { 7, 207, 72 }, /* 93: cards/rebellion/missions.cards:207:72 */
+    { 7, 207, 84 }, /* 94: cards/rebellion/missions.cards:207:84 */
+    { 7, 207, 106 }, /* 95: cards/rebellion/missions.cards:207:106 */
+    { 8, 9, 61 }, /* 96: cards/rebellion/moves.cards:9:61 */
+    { 8, 15, 31 }, /* 97: cards/rebellion/moves.cards:15:31 */
+    { 8, 15, 27 }, /* 98: cards/rebellion/moves.cards:15:27 */
+    { 8, 15, 60 }, /* 99: cards/rebellion/moves.cards:15:60 */
+    { 8, 15, 56 }, /* 100: cards/rebellion/moves.cards:15:56 */
+    { 8, 15, 47 }, /* 101: cards/rebellion/moves.cards:15:47 */
+    { 10, 10, 38 }, /* 102: cards/rebellion/refresh.cards:10:38 */
+    { 10, 11, 36 }, /* 103: cards/rebellion/refresh.cards:11:36 */
+    { 10, 60, 6 }, /* 104: cards/rebellion/refresh.cards:60:6 */
+    { 10, 61, 11 }, /* 105: cards/rebellion/refresh.cards:61:11 */
+    { 10, 62, 11 }, /* 106: cards/rebellion/refresh.cards:62:11 */
+    { 10, 63, 11 }, /* 107: cards/rebellion/refresh.cards:63:11 */
+    { 10, 63, 53 }, /* 108: cards/rebellion/refresh.cards:63:53 */
+    { 10, 64, 11 }, /* 109: cards/rebellion/refresh.cards:64:11 */
+    { 10, 64, 79 }, /* 110: cards/rebellion/refresh.cards:64:79 */
+    { 10, 64, 48 }, /* 111: cards/rebellion/refresh.cards:64:48 */
+    { 10, 65, 11 }, /* 112: cards/rebellion/refresh.cards:65:11 */
+    { 10, 65, 93 }, /* 113: cards/rebellion/refresh.cards:65:93 */
+    { 10, 65, 67 }, /* 114: cards/rebellion/refresh.cards:65:67 */
+    { 10, 66, 11 }, /* 115: cards/rebellion/refresh.cards:66:11 */
+    { 10, 67, 11 }, /* 116: cards/rebellion/refresh.cards:67:11 */
+    { 10, 68, 11 }, /* 117: cards/rebellion/refresh.cards:68:11 */
+    { 10, 69, 11 }, /* 118: cards/rebellion/refresh.cards:69:11 */
+    { 10, 114, 72 }, /* 119: cards/rebellion/refresh.cards:114:72 */
+    { 10, 114, 96 }, /* 120: cards/rebellion/refresh.cards:114:96 */
+    { 10, 145, 7 }, /* 121: cards/rebellion/refresh.cards:145:7 */
+    { 10, 145, 27 }, /* 122: cards/rebellion/refresh.cards:145:27 */
+    { 3, 279, 48 }, /* 123: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 124: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 125: cards/rebellion/game.cards:279:85 */
+    { 3, 277, 48 }, /* 126: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 127: cards/rebellion/game.cards:277:64 */
+    { 3, 281, 64 }, /* 128: cards/rebellion/game.cards:281:64 */
+    { 3, 305, 32 }, /* 129: cards/rebellion/game.cards:305:32 */
+    { 3, 305, 32 }, /* 130: cards/rebellion/game.cards:305:32 */
+    { 10, 150, 113 }, /* 131: cards/rebellion/refresh.cards:150:113 */
+    { 10, 163, 77 }, /* 132: cards/rebellion/refresh.cards:163:77 */
+    { 3, 274, 41 }, /* 133: cards/rebellion/game.cards:274:41 */
+    { 3, 274, 58 }, /* 134: cards/rebellion/game.cards:274:58 */
+    { 10, 197, 23 }, /* 135: cards/rebellion/refresh.cards:197:23 */
+    { 10, 197, 39 }, /* 136: cards/rebellion/refresh.cards:197:39 */
+    { 3, 279, 48 }, /* 137: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 138: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 139: cards/rebellion/game.cards:279:85 */
+    { 3, 277, 48 }, /* 140: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 141: cards/rebellion/game.cards:277:64 */
+    { 3, 281, 64 }, /* 142: cards/rebellion/game.cards:281:64 */
+    { 3, 277, 48 }, /* 143: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 144: cards/rebellion/game.cards:277:64 */
+    { 3, 281, 64 }, /* 145: cards/rebellion/game.cards:281:64 */
+    { 3, 279, 48 }, /* 146: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 147: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 148: cards/rebellion/game.cards:279:85 */
+    { 10, 246, 14 }, /* 149: cards/rebellion/refresh.cards:246:14 */
+    { 10, 262, 8 }, /* 150: cards/rebellion/refresh.cards:262:8 */
+    { 10, 262, 3 }, /* 151: cards/rebellion/refresh.cards:262:3 */
+    { 10, 262, 3 }, /* 152: cards/rebellion/refresh.cards:262:3 */
+    { 3, 279, 48 }, /* 153: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 154: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 155: cards/rebellion/game.cards:279:85 */
+    { 10, 263, 16 }, /* 156: cards/rebellion/refresh.cards:263:16 */
+    { 10, 262, 3 }, /* 157: cards/rebellion/refresh.cards:262:3 */
+    { 10, 262, 3 }, /* 158: cards/rebellion/refresh.cards:262:3 */
+    { 10, 265, 77 }, /* 159: cards/rebellion/refresh.cards:265:77 */
+    { 3, 279, 48 }, /* 160: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 161: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 162: cards/rebellion/game.cards:279:85 */
+    { 1, 25, 22 }, /* 163: cards/rebellion/combat.cards:25:22 */
+    { 1, 25, 39 }, /* 164: cards/rebellion/combat.cards:25:39 */
+    { 1, 25, 52 }, /* 165: cards/rebellion/combat.cards:25:52 */
+    { 1, 27, 83 }, /* 166: cards/rebellion/combat.cards:27:83 */
+    { 1, 30, 3 }, /* 167: cards/rebellion/combat.cards:30:3 */
+    { 1, 31, 3 }, /* 168: cards/rebellion/combat.cards:31:3 */
+    { 1, 32, 3 }, /* 169: cards/rebellion/combat.cards:32:3 */
+    { 1, 33, 3 }, /* 170: cards/rebellion/combat.cards:33:3 */
+    { 1, 35, 3 }, /* 171: cards/rebellion/combat.cards:35:3 */
+    { 1, 36, 3 }, /* 172: cards/rebellion/combat.cards:36:3 */
+    { 1, 40, 5 }, /* 173: cards/rebellion/combat.cards:40:5 */
+    { 1, 43, 7 }, /* 174: cards/rebellion/combat.cards:43:7 */
+    { 1, 44, 7 }, /* 175: cards/rebellion/combat.cards:44:7 */
+    { 1, 45, 7 }, /* 176: cards/rebellion/combat.cards:45:7 */
+    { 1, 47, 46 }, /* 177: cards/rebellion/combat.cards:47:46 */
+    { 1, 48, 18 }, /* 178: cards/rebellion/combat.cards:48:18 */
+    { 1, 48, 9 }, /* 179: cards/rebellion/combat.cards:48:9 */
+    { 1, 48, 103 }, /* 180: cards/rebellion/combat.cards:48:103 */
+    { 1, 50, 7 }, /* 181: cards/rebellion/combat.cards:50:7 */
+    { 1, 51, 7 }, /* 182: cards/rebellion/combat.cards:51:7 */
+    { 1, 53, 69 }, /* 183: cards/rebellion/combat.cards:53:69 */
+    { 1, 54, 7 }, /* 184: cards/rebellion/combat.cards:54:7 */
+    { 1, 55, 7 }, /* 185: cards/rebellion/combat.cards:55:7 */
+    { 1, 56, 7 }, /* 186: cards/rebellion/combat.cards:56:7 */
+    { 1, 58, 76 }, /* 187: cards/rebellion/combat.cards:58:76 */
+    { 1, 59, 18 }, /* 188: cards/rebellion/combat.cards:59:18 */
+    { 1, 59, 9 }, /* 189: cards/rebellion/combat.cards:59:9 */
+    { 1, 59, 78 }, /* 190: cards/rebellion/combat.cards:59:78 */
+    { 1, 61, 7 }, /* 191: cards/rebellion/combat.cards:61:7 */
+    { 1, 64, 5 }, /* 192: cards/rebellion/combat.cards:64:5 */
+    { 1, 65, 5 }, /* 193: cards/rebellion/combat.cards:65:5 */
+    { 1, 66, 5 }, /* 194: cards/rebellion/combat.cards:66:5 */
+    { 1, 67, 5 }, /* 195: cards/rebellion/combat.cards:67:5 */
+    { 1, 39, 3 }, /* 196: cards/rebellion/combat.cards:39:3 */
+    { 1, 71, 3 }, /* 197: cards/rebellion/combat.cards:71:3 */
+    { 1, 72, 27 }, /* 198: cards/rebellion/combat.cards:72:27 */
+    { 1, 72, 22 }, /* 199: cards/rebellion/combat.cards:72:22 */
+    { 1, 73, 56 }, /* 200: cards/rebellion/combat.cards:73:56 */
+    { 1, 73, 86 }, /* 201: cards/rebellion/combat.cards:73:86 */
+    { 1, 74, 3 }, /* 202: cards/rebellion/combat.cards:74:3 */
+    { 1, 75, 3 }, /* 203: cards/rebellion/combat.cards:75:3 */
+    { 1, 76, 12 }, /* 204: cards/rebellion/combat.cards:76:12 */
+    { 1, 76, 22 }, /* 205: cards/rebellion/combat.cards:76:22 */
+    { 1, 19, 11 }, /* 206: cards/rebellion/combat.cards:19:11 */
+    { 1, 82, 11 }, /* 207: cards/rebellion/combat.cards:82:11 */
+    { 1, 90, 53 }, /* 208: cards/rebellion/combat.cards:90:53 */
+    { 1, 91, 5 }, /* 209: cards/rebellion/combat.cards:91:5 */
+    { 1, 94, 9 }, /* 210: cards/rebellion/combat.cards:94:9 */
+    { 1, 94, 21 }, /* 211: cards/rebellion/combat.cards:94:21 */
+    { 1, 95, 21 }, /* 212: cards/rebellion/combat.cards:95:21 */
+    { 1, 95, 11 }, /* 213: cards/rebellion/combat.cards:95:11 */
+    { 1, 89, 11 }, /* 214: cards/rebellion/combat.cards:89:11 */
+    { 1, 112, 5 }, /* 215: cards/rebellion/combat.cards:112:5 */
+    { 1, 113, 64 }, /* 216: cards/rebellion/combat.cards:113:64 */
+    { 1, 113, 125 }, /* 217: cards/rebellion/combat.cards:113:125 */
+    { 1, 114, 39 }, /* 218: cards/rebellion/combat.cards:114:39 */
+    { 1, 119, 7 }, /* 219: cards/rebellion/combat.cards:119:7 */
+    { 1, 119, 19 }, /* 220: cards/rebellion/combat.cards:119:19 */
+    { 1, 119, 126 }, /* 221: cards/rebellion/combat.cards:119:126 */
+    { 1, 109, 3 }, /* 222: cards/rebellion/combat.cards:109:3 */
+    { 1, 107, 11 }, /* 223: cards/rebellion/combat.cards:107:11 */
+    { 1, 128, 59 }, /* 224: cards/rebellion/combat.cards:128:59 */
+    { 1, 129, 67 }, /* 225: cards/rebellion/combat.cards:129:67 */
+    { 1, 129, 81 }, /* 226: cards/rebellion/combat.cards:129:81 */
+    { 1, 127, 11 }, /* 227: cards/rebellion/combat.cards:127:11 */
+    { 1, 136, 60 }, /* 228: cards/rebellion/combat.cards:136:60 */
+    { 1, 136, 36 }, /* 229: cards/rebellion/combat.cards:136:36 */
+    { 1, 138, 62 }, /* 230: cards/rebellion/combat.cards:138:62 */
+    { 1, 138, 37 }, /* 231: cards/rebellion/combat.cards:138:37 */
+    { 1, 132, 11 }, /* 232: cards/rebellion/combat.cards:132:11 */
+    { 1, 146, 3 }, /* 233: cards/rebellion/combat.cards:146:3 */
+    { 1, 146, 15 }, /* 234: cards/rebellion/combat.cards:146:15 */
+    { 1, 147, 5 }, /* 235: cards/rebellion/combat.cards:147:5 */
+    { 1, 147, 5 }, /* 236: cards/rebellion/combat.cards:147:5 */
+    { 1, 150, 3 }, /* 237: cards/rebellion/combat.cards:150:3 */
+    { 1, 151, 3 }, /* 238: cards/rebellion/combat.cards:151:3 */
+    { 1, 145, 11 }, /* 239: cards/rebellion/combat.cards:145:11 */
+    { 1, 162, 67 }, /* 240: cards/rebellion/combat.cards:162:67 */
+    { 1, 163, 31 }, /* 241: cards/rebellion/combat.cards:163:31 */
+    { 1, 163, 22 }, /* 242: cards/rebellion/combat.cards:163:22 */
+    { 1, 164, 33 }, /* 243: cards/rebellion/combat.cards:164:33 */
+    { 1, 166, 51 }, /* 244: cards/rebellion/combat.cards:166:51 */
+    { 1, 166, 3 }, /* 245: cards/rebellion/combat.cards:166:3 */
+    { 1, 167, 55 }, /* 246: cards/rebellion/combat.cards:167:55 */
+    { 1, 167, 3 }, /* 247: cards/rebellion/combat.cards:167:3 */
+    { 1, 168, 8 }, /* 248: cards/rebellion/combat.cards:168:8 */
+    { 1, 168, 3 }, /* 249: cards/rebellion/combat.cards:168:3 */
+    { 1, 175, 5 }, /* 250: cards/rebellion/combat.cards:175:5 */
+    { 1, 177, 49 }, /* 251: cards/rebellion/combat.cards:177:49 */
+    { 1, 176, 148 }, /* 252: cards/rebellion/combat.cards:176:148 */
+    { 1, 177, 139 }, /* 253: cards/rebellion/combat.cards:177:139 */
+    { 1, 178, 32 }, /* 254: cards/rebellion/combat.cards:178:32 */
+    { 1, 183, 7 }, /* 255: cards/rebellion/combat.cards:183:7 */
+    { 1, 183, 34 }, /* 256: cards/rebellion/combat.cards:183:34 */
+    { 1, 183, 19 }, /* 257: cards/rebellion/combat.cards:183:19 */
+    { 1, 183, 97 }, /* 258: cards/rebellion/combat.cards:183:97 */
+    { 1, 184, 7 }, /* 259: cards/rebellion/combat.cards:184:7 */
+    { 1, 186, 7 }, /* 260: cards/rebellion/combat.cards:186:7 */
+    { 1, 186, 19 }, /* 261: cards/rebellion/combat.cards:186:19 */
+    { 1, 187, 9 }, /* 262: cards/rebellion/combat.cards:187:9 */
+    { 1, 189, 11 }, /* 263: cards/rebellion/combat.cards:189:11 */
+    { 1, 189, 38 }, /* 264: cards/rebellion/combat.cards:189:38 */
+    { 1, 189, 23 }, /* 265: cards/rebellion/combat.cards:189:23 */
+    { 1, 189, 101 }, /* 266: cards/rebellion/combat.cards:189:101 */
+    { 1, 194, 13 }, /* 267: cards/rebellion/combat.cards:194:13 */
+    { 1, 194, 25 }, /* 268: cards/rebellion/combat.cards:194:25 */
+    { 1, 196, 15 }, /* 269: cards/rebellion/combat.cards:196:15 */
+    { 1, 196, 15 }, /* 270: cards/rebellion/combat.cards:196:15 */
+    { 1, 200, 9 }, /* 271: cards/rebellion/combat.cards:200:9 */
+    { 1, 172, 3 }, /* 272: cards/rebellion/combat.cards:172:3 */
+    { 1, 206, 12 }, /* 273: cards/rebellion/combat.cards:206:12 */
+    { 1, 206, 3 }, /* 274: cards/rebellion/combat.cards:206:3 */
+    { 1, 207, 8 }, /* 275: cards/rebellion/combat.cards:207:8 */
+    { 1, 208, 7 }, /* 276: cards/rebellion/combat.cards:208:7 */
+    { 1, 208, 19 }, /* 277: cards/rebellion/combat.cards:208:19 */
+    { 1, 209, 9 }, /* 278: cards/rebellion/combat.cards:209:9 */
+    { 1, 209, 9 }, /* 279: cards/rebellion/combat.cards:209:9 */
+    { 1, 212, 15 }, /* 280: cards/rebellion/combat.cards:212:15 */
+    { 1, 213, 7 }, /* 281: cards/rebellion/combat.cards:213:7 */
+    { 1, 213, 19 }, /* 282: cards/rebellion/combat.cards:213:19 */
+    { 1, 214, 9 }, /* 283: cards/rebellion/combat.cards:214:9 */
+    { 1, 214, 9 }, /* 284: cards/rebellion/combat.cards:214:9 */
+    { 1, 219, 8 }, /* 285: cards/rebellion/combat.cards:219:8 */
+    { 1, 219, 3 }, /* 286: cards/rebellion/combat.cards:219:3 */
+    { 1, 222, 30 }, /* 287: cards/rebellion/combat.cards:222:30 */
+    { 1, 222, 54 }, /* 288: cards/rebellion/combat.cards:222:54 */
+    { 1, 223, 5 }, /* 289: cards/rebellion/combat.cards:223:5 */
+    { 1, 224, 43 }, /* 290: cards/rebellion/combat.cards:224:43 */
+    { 1, 224, 89 }, /* 291: cards/rebellion/combat.cards:224:89 */
+    { 1, 225, 34 }, /* 292: cards/rebellion/combat.cards:225:34 */
+    { 1, 230, 7 }, /* 293: cards/rebellion/combat.cards:230:7 */
+    { 1, 230, 19 }, /* 294: cards/rebellion/combat.cards:230:19 */
+    { 1, 231, 9 }, /* 295: cards/rebellion/combat.cards:231:9 */
+    { 1, 235, 13 }, /* 296: cards/rebellion/combat.cards:235:13 */
+    { 1, 235, 25 }, /* 297: cards/rebellion/combat.cards:235:25 */
+    { 1, 236, 15 }, /* 298: cards/rebellion/combat.cards:236:15 */
+    { 1, 236, 15 }, /* 299: cards/rebellion/combat.cards:236:15 */
+    { 1, 240, 9 }, /* 300: cards/rebellion/combat.cards:240:9 */
+    { 1, 222, 3 }, /* 301: cards/rebellion/combat.cards:222:3 */
+    { 1, 244, 12 }, /* 302: cards/rebellion/combat.cards:244:12 */
+    { 1, 245, 5 }, /* 303: cards/rebellion/combat.cards:245:5 */
+    { 1, 245, 5 }, /* 304: cards/rebellion/combat.cards:245:5 */
+    { 1, 247, 5 }, /* 305: cards/rebellion/combat.cards:247:5 */
+    { 1, 160, 11 }, /* 306: cards/rebellion/combat.cards:160:11 */
+    { 1, 254, 12 }, /* 307: cards/rebellion/combat.cards:254:12 */
+    { 1, 254, 3 }, /* 308: cards/rebellion/combat.cards:254:3 */
+    { 1, 256, 5 }, /* 309: cards/rebellion/combat.cards:256:5 */
+    { 1, 256, 5 }, /* 310: cards/rebellion/combat.cards:256:5 */
+    { 1, 257, 49 }, /* 311: cards/rebellion/combat.cards:257:49 */
+    { 1, 257, 49 }, /* 312: cards/rebellion/combat.cards:257:49 */
+    { 1, 259, 5 }, /* 313: cards/rebellion/combat.cards:259:5 */
+    { 1, 253, 11 }, /* 314: cards/rebellion/combat.cards:253:11 */
+    { 1, 278, 19 }, /* 315: cards/rebellion/combat.cards:278:19 */
+    { 1, 279, 45 }, /* 316: cards/rebellion/combat.cards:279:45 */
+    { 1, 280, 19 }, /* 317: cards/rebellion/combat.cards:280:19 */
+    { 1, 281, 5 }, /* 318: cards/rebellion/combat.cards:281:5 */
+    { 1, 284, 9 }, /* 319: cards/rebellion/combat.cards:284:9 */
+    { 1, 285, 9 }, /* 320: cards/rebellion/combat.cards:285:9 */
+    { 1, 285, 21 }, /* 321: cards/rebellion/combat.cards:285:21 */
+    { 1, 286, 11 }, /* 322: cards/rebellion/combat.cards:286:11 */
+    { 1, 286, 23 }, /* 323: cards/rebellion/combat.cards:286:23 */
+    { 1, 287, 23 }, /* 324: cards/rebellion/combat.cards:287:23 */
+    { 1, 287, 13 }, /* 325: cards/rebellion/combat.cards:287:13 */
+    { 1, 289, 13 }, /* 326: cards/rebellion/combat.cards:289:13 */
+    { 1, 290, 22 }, /* 327: cards/rebellion/combat.cards:290:22 */
+    { 1, 290, 13 }, /* 328: cards/rebellion/combat.cards:290:13 */
+    { 1, 291, 36 }, /* 329: cards/rebellion/combat.cards:291:36 */
+    { 1, 292, 15 }, /* 330: cards/rebellion/combat.cards:292:15 */
+    { 1, 294, 13 }, /* 331: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 13 }, /* 332: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 73 }, /* 333: cards/rebellion/combat.cards:294:73 */
+    { 1, 294, 34 }, /* 334: cards/rebellion/combat.cards:294:34 */
+    { 1, 295, 15 }, /* 335: cards/rebellion/combat.cards:295:15 */
+    { 1, 297, 13 }, /* 336: cards/rebellion/combat.cards:297:13 */
+    { 1, 299, 28 }, /* 337: cards/rebellion/combat.cards:299:28 */
+    { 1, 299, 13 }, /* 338: cards/rebellion/combat.cards:299:13 */
+    { 1, 276, 11 }, /* 339: cards/rebellion/combat.cards:276:11 */
+    { 1, 310, 42 }, /* 340: cards/rebellion/combat.cards:310:42 */
+    { 1, 311, 14 }, /* 341: cards/rebellion/combat.cards:311:14 */
+    { 1, 311, 5 }, /* 342: cards/rebellion/combat.cards:311:5 */
+    { 1, 313, 7 }, /* 343: cards/rebellion/combat.cards:313:7 */
+    { 1, 309, 11 }, /* 344: cards/rebellion/combat.cards:309:11 */
+    { 1, 323, 67 }, /* 345: cards/rebellion/combat.cards:323:67 */
+    { 1, 324, 20 }, /* 346: cards/rebellion/combat.cards:324:20 */
+    { 1, 327, 5 }, /* 347: cards/rebellion/combat.cards:327:5 */
+    { 1, 329, 52 }, /* 348: cards/rebellion/combat.cards:329:52 */
+    { 1, 328, 26 }, /* 349: cards/rebellion/combat.cards:328:26 */
+    { 1, 329, 85 }, /* 350: cards/rebellion/combat.cards:329:85 */
+    { 1, 334, 7 }, /* 351: cards/rebellion/combat.cards:334:7 */
+    { 1, 334, 19 }, /* 352: cards/rebellion/combat.cards:334:19 */
+    { 1, 335, 9 }, /* 353: cards/rebellion/combat.cards:335:9 */
+    { 1, 336, 9 }, /* 354: cards/rebellion/combat.cards:336:9 */
+    { 1, 336, 21 }, /* 355: cards/rebellion/combat.cards:336:21 */
+    { 1, 338, 11 }, /* 356: cards/rebellion/combat.cards:338:11 */
+    { 1, 340, 9 }, /* 357: cards/rebellion/combat.cards:340:9 */
+    { 1, 321, 11 }, /* 358: cards/rebellion/combat.cards:321:11 */
+    { 1, 348, 3 }, /* 359: cards/rebellion/combat.cards:348:3 */
+    { 1, 346, 11 }, /* 360: cards/rebellion/combat.cards:346:11 */
+    { 2, 16, 18 }, /* 361: cards/rebellion/effects.cards:16:18 */
+    { 2, 16, 29 }, /* 362: cards/rebellion/effects.cards:16:29 */
+    { 2, 16, 37 }, /* 363: cards/rebellion/effects.cards:16:37 */
+    { 2, 17, 23 }, /* 364: cards/rebellion/effects.cards:17:23 */
+    { 2, 17, 33 }, /* 365: cards/rebellion/effects.cards:17:33 */
+    { 2, 17, 41 }, /* 366: cards/rebellion/effects.cards:17:41 */
+    { 2, 17, 81 }, /* 367: cards/rebellion/effects.cards:17:81 */
+    { 2, 17, 81 }, /* 368: cards/rebellion/effects.cards:17:81 */
+    { 2, 19, 18 }, /* 369: cards/rebellion/effects.cards:19:18 */
+    { 2, 19, 28 }, /* 370: cards/rebellion/effects.cards:19:28 */
+    { 2, 19, 36 }, /* 371: cards/rebellion/effects.cards:19:36 */
+    { 2, 20, 23 }, /* 372: cards/rebellion/effects.cards:20:23 */
+    { 2, 21, 9 }, /* 373: cards/rebellion/effects.cards:21:9 */
+    { 2, 21, 17 }, /* 374: cards/rebellion/effects.cards:21:17 */
+    { 2, 22, 12 }, /* 375: cards/rebellion/effects.cards:22:12 */
+    { 2, 23, 11 }, /* 376: cards/rebellion/effects.cards:23:11 */
+    { 2, 13, 11 }, /* 377: cards/rebellion/effects.cards:13:11 */
+    { 2, 35, 3 }, /* 378: cards/rebellion/effects.cards:35:3 */
+    { 2, 35, 15 }, /* 379: cards/rebellion/effects.cards:35:15 */
+    { 2, 37, 5 }, /* 380: cards/rebellion/effects.cards:37:5 */
+    { 2, 34, 11 }, /* 381: cards/rebellion/effects.cards:34:11 */
+    { 2, 45, 3 }, /* 382: cards/rebellion/effects.cards:45:3 */
+    { 2, 46, 8 }, /* 383: cards/rebellion/effects.cards:46:8 */
+    { 2, 47, 7 }, /* 384: cards/rebellion/effects.cards:47:7 */
+    { 2, 50, 5 }, /* 385: cards/rebellion/effects.cards:50:5 */
+    { 2, 51, 14 }, /* 386: cards/rebellion/effects.cards:51:14 */
+    { 2, 51, 5 }, /* 387: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 72 }, /* 388: cards/rebellion/effects.cards:51:72 */
+    { 2, 55, 3 }, /* 389: cards/rebellion/effects.cards:55:3 */
+    { 2, 55, 65 }, /* 390: cards/rebellion/effects.cards:55:65 */
+    { 2, 56, 5 }, /* 391: cards/rebellion/effects.cards:56:5 */
+    { 2, 58, 3 }, /* 392: cards/rebellion/effects.cards:58:3 */
     { 2, 44, 11 }, /* 393: cards/rebellion/effects.cards:44:11 */
-    { 2, 63, 10 }, /* 394: cards/rebellion/effects.cards:63:10 */
-    { 2, 63, 3 }, /* 395: cards/rebellion/effects.cards:63:3 */
-    { 2, 65, 22 }, /* 396: cards/rebellion/effects.cards:65:22 */
-    { 2, 65, 3 }, /* 397: cards/rebellion/effects.cards:65:3 */
-    { 2, 66, 24 }, /* 398: cards/rebellion/effects.cards:66:24 */
-    { 2, 66, 3 }, /* 399: cards/rebellion/effects.cards:66:3 */
-    { 2, 61, 11 }, /* 400: cards/rebellion/effects.cards:61:11 */
-    { 2, 71, 32 }, /* 401: cards/rebellion/effects.cards:71:32 */
-    { 2, 71, 22 }, /* 402: cards/rebellion/effects.cards:71:22 */
-    { 2, 71, 60 }, /* 403: cards/rebellion/effects.cards:71:60 */
-    { 2, 70, 11 }, /* 404: cards/rebellion/effects.cards:70:11 */
-    { 2, 78, 35 }, /* 405: cards/rebellion/effects.cards:78:35 */
-    { 2, 78, 3 }, /* 406: cards/rebellion/effects.cards:78:3 */
-    { 2, 79, 3 }, /* 407: cards/rebellion/effects.cards:79:3 */
-    { 2, 81, 49 }, /* 408: cards/rebellion/effects.cards:81:49 */
-    { 2, 82, 7 }, /* 409: cards/rebellion/effects.cards:82:7 */
-    { 2, 82, 19 }, /* 410: cards/rebellion/effects.cards:82:19 */
-    { 2, 84, 16 }, /* 411: cards/rebellion/effects.cards:84:16 */
-    { 2, 84, 9 }, /* 412: cards/rebellion/effects.cards:84:9 */
-    { 2, 86, 28 }, /* 413: cards/rebellion/effects.cards:86:28 */
-    { 2, 86, 9 }, /* 414: cards/rebellion/effects.cards:86:9 */
-    { 2, 87, 30 }, /* 415: cards/rebellion/effects.cards:87:30 */
-    { 2, 87, 9 }, /* 416: cards/rebellion/effects.cards:87:9 */
-    { 2, 88, 21 }, /* 417: cards/rebellion/effects.cards:88:21 */
-    { 2, 88, 9 }, /* 418: cards/rebellion/effects.cards:88:9 */
-    { 2, 89, 19 }, /* 419: cards/rebellion/effects.cards:89:19 */
-    { 2, 89, 9 }, /* 420: cards/rebellion/effects.cards:89:9 */
-    { 2, 94, 8 }, /* 421: cards/rebellion/effects.cards:94:8 */
-    { 2, 94, 3 }, /* 422: cards/rebellion/effects.cards:94:3 */
-    { 2, 95, 3 }, /* 423: cards/rebellion/effects.cards:95:3 */
-    { 2, 96, 27 }, /* 424: cards/rebellion/effects.cards:96:27 */
-    { 2, 97, 3 }, /* 425: cards/rebellion/effects.cards:97:3 */
-    { 2, 76, 11 }, /* 426: cards/rebellion/effects.cards:76:11 */
-    { 2, 102, 11 }, /* 427: cards/rebellion/effects.cards:102:11 */
-    { 2, 111, 5 }, /* 428: cards/rebellion/effects.cards:111:5 */
-    { 2, 114, 9 }, /* 429: cards/rebellion/effects.cards:114:9 */
-    { 2, 114, 9 }, /* 430: cards/rebellion/effects.cards:114:9 */
-    { 2, 116, 11 }, /* 431: cards/rebellion/effects.cards:116:11 */
-    { 2, 118, 9 }, /* 432: cards/rebellion/effects.cards:118:9 */
-    { 2, 119, 11 }, /* 433: cards/rebellion/effects.cards:119:11 */
-    { 2, 121, 9 }, /* 434: cards/rebellion/effects.cards:121:9 */
-    { 2, 124, 9 }, /* 435: cards/rebellion/effects.cards:124:9 */
-    { 2, 125, 9 }, /* 436: cards/rebellion/effects.cards:125:9 */
-    { 2, 125, 9 }, /* 437: cards/rebellion/effects.cards:125:9 */
-    { 2, 125, 30 }, /* 438: cards/rebellion/effects.cards:125:30 */
-    { 2, 126, 32 }, /* 439: cards/rebellion/effects.cards:126:32 */
-    { 2, 127, 11 }, /* 440: cards/rebellion/effects.cards:127:11 */
-    { 2, 129, 9 }, /* 441: cards/rebellion/effects.cards:129:9 */
-    { 2, 129, 9 }, /* 442: cards/rebellion/effects.cards:129:9 */
-    { 2, 129, 68 }, /* 443: cards/rebellion/effects.cards:129:68 */
-    { 2, 129, 30 }, /* 444: cards/rebellion/effects.cards:129:30 */
-    { 2, 130, 11 }, /* 445: cards/rebellion/effects.cards:130:11 */
-    { 2, 132, 9 }, /* 446: cards/rebellion/effects.cards:132:9 */
-    { 2, 134, 9 }, /* 447: cards/rebellion/effects.cards:134:9 */
-    { 2, 109, 11 }, /* 448: cards/rebellion/effects.cards:109:11 */
-    { 2, 145, 10 }, /* 449: cards/rebellion/effects.cards:145:10 */
-    { 2, 146, 5 }, /* 450: cards/rebellion/effects.cards:146:5 */
-    { 2, 147, 16 }, /* 451: cards/rebellion/effects.cards:147:16 */
-    { 2, 147, 7 }, /* 452: cards/rebellion/effects.cards:147:7 */
-    { 2, 147, 74 }, /* 453: cards/rebellion/effects.cards:147:74 */
-    { 2, 149, 5 }, /* 454: cards/rebellion/effects.cards:149:5 */
-    { 2, 150, 5 }, /* 455: cards/rebellion/effects.cards:150:5 */
-    { 2, 144, 11 }, /* 456: cards/rebellion/effects.cards:144:11 */
-    { 2, 158, 3 }, /* 457: cards/rebellion/effects.cards:158:3 */
-    { 2, 159, 3 }, /* 458: cards/rebellion/effects.cards:159:3 */
-    { 2, 161, 3 }, /* 459: cards/rebellion/effects.cards:161:3 */
-    { 2, 157, 11 }, /* 460: cards/rebellion/effects.cards:157:11 */
-    { 2, 171, 3 }, /* 461: cards/rebellion/effects.cards:171:3 */
-    { 2, 172, 3 }, /* 462: cards/rebellion/effects.cards:172:3 */
-    { 2, 173, 3 }, /* 463: cards/rebellion/effects.cards:173:3 */
-    { 2, 170, 11 }, /* 464: cards/rebellion/effects.cards:170:11 */
-    { 2, 179, 3 }, /* 465: cards/rebellion/effects.cards:179:3 */
-    { 2, 177, 11 }, /* 466: cards/rebellion/effects.cards:177:11 */
-    { 2, 184, 12 }, /* 467: cards/rebellion/effects.cards:184:12 */
-    { 2, 184, 3 }, /* 468: cards/rebellion/effects.cards:184:3 */
-    { 2, 185, 5 }, /* 469: cards/rebellion/effects.cards:185:5 */
-    { 2, 186, 5 }, /* 470: cards/rebellion/effects.cards:186:5 */
-    { 2, 186, 59 }, /* 471: cards/rebellion/effects.cards:186:59 */
-    { 2, 186, 5 }, /* 472: cards/rebellion/effects.cards:186:5 */
-    { 2, 183, 11 }, /* 473: cards/rebellion/effects.cards:183:11 */
-    { 2, 196, 6 }, /* 474: cards/rebellion/effects.cards:196:6 */
-    { 2, 197, 14 }, /* 475: cards/rebellion/effects.cards:197:14 */
-    { 2, 197, 5 }, /* 476: cards/rebellion/effects.cards:197:5 */
-    { 2, 199, 7 }, /* 477: cards/rebellion/effects.cards:199:7 */
-    { 2, 202, 3 }, /* 478: cards/rebellion/effects.cards:202:3 */
-    { 2, 195, 11 }, /* 479: cards/rebellion/effects.cards:195:11 */
-    { 2, 207, 3 }, /* 480: cards/rebellion/effects.cards:207:3 */
-    { 2, 207, 3 }, /* 481: cards/rebellion/effects.cards:207:3 */
-    { 2, 207, 17 }, /* 482: cards/rebellion/effects.cards:207:17 */
-    { 2, 210, 5 }, /* 483: cards/rebellion/effects.cards:210:5 */
-    { 2, 206, 11 }, /* 484: cards/rebellion/effects.cards:206:11 */
-    { 2, 216, 3 }, /* 485: cards/rebellion/effects.cards:216:3 */
-    { 2, 217, 15 }, /* 486: cards/rebellion/effects.cards:217:15 */
-    { 2, 217, 5 }, /* 487: cards/rebellion/effects.cards:217:5 */
-    { 2, 215, 11 }, /* 488: cards/rebellion/effects.cards:215:11 */
-    { 2, 224, 3 }, /* 489: cards/rebellion/effects.cards:224:3 */
-    { 2, 225, 15 }, /* 490: cards/rebellion/effects.cards:225:15 */
-    { 2, 225, 5 }, /* 491: cards/rebellion/effects.cards:225:5 */
-    { 2, 226, 5 }, /* 492: cards/rebellion/effects.cards:226:5 */
-    { 2, 223, 11 }, /* 493: cards/rebellion/effects.cards:223:11 */
-    { 2, 234, 5 }, /* 494: cards/rebellion/effects.cards:234:5 */
-    { 2, 234, 65 }, /* 495: cards/rebellion/effects.cards:234:65 */
-    { 2, 234, 55 }, /* 496: cards/rebellion/effects.cards:234:55 */
-    { 2, 235, 5 }, /* 497: cards/rebellion/effects.cards:235:5 */
-    { 2, 232, 11 }, /* 498: cards/rebellion/effects.cards:232:11 */
-    { 2, 245, 15 }, /* 499: cards/rebellion/effects.cards:245:15 */
-    { 2, 248, 5 }, /* 500: cards/rebellion/effects.cards:248:5 */
-    { 2, 249, 5 }, /* 501: cards/rebellion/effects.cards:249:5 */
-    { 2, 250, 5 }, /* 502: cards/rebellion/effects.cards:250:5 */
-    { 2, 251, 5 }, /* 503: cards/rebellion/effects.cards:251:5 */
-    { 2, 251, 13 }, /* 504: cards/rebellion/effects.cards:251:13 */
-    { 2, 253, 14 }, /* 505: cards/rebellion/effects.cards:253:14 */
-    { 2, 253, 5 }, /* 506: cards/rebellion/effects.cards:253:5 */
-    { 2, 253, 73 }, /* 507: cards/rebellion/effects.cards:253:73 */
-    { 2, 254, 29 }, /* 508: cards/rebellion/effects.cards:254:29 */
-    { 2, 255, 29 }, /* 509: cards/rebellion/effects.cards:255:29 */
-    { 2, 257, 7 }, /* 510: cards/rebellion/effects.cards:257:7 */
-    { 2, 257, 7 }, /* 511: cards/rebellion/effects.cards:257:7 */
-    { 2, 257, 26 }, /* 512: cards/rebellion/effects.cards:257:26 */
-    { 2, 260, 9 }, /* 513: cards/rebellion/effects.cards:260:9 */
-    { 2, 264, 26 }, /* 514: cards/rebellion/effects.cards:264:26 */
-    { 2, 244, 11 }, /* 515: cards/rebellion/effects.cards:244:11 */
-    { 2, 278, 16 }, /* 516: cards/rebellion/effects.cards:278:16 */
-    { 2, 279, 61 }, /* 517: cards/rebellion/effects.cards:279:61 */
-    { 2, 279, 9 }, /* 518: cards/rebellion/effects.cards:279:9 */
-    { 2, 280, 17 }, /* 519: cards/rebellion/effects.cards:280:17 */
-    { 2, 280, 9 }, /* 520: cards/rebellion/effects.cards:280:9 */
-    { 2, 282, 20 }, /* 521: cards/rebellion/effects.cards:282:20 */
-    { 2, 282, 47 }, /* 522: cards/rebellion/effects.cards:282:47 */
-    { 2, 282, 66 }, /* 523: cards/rebellion/effects.cards:282:66 */
-    { 2, 282, 38 }, /* 524: cards/rebellion/effects.cards:282:38 */
-    { 2, 275, 11 }, /* 525: cards/rebellion/effects.cards:275:11 */
-    { 2, 288, 62 }, /* 526: cards/rebellion/effects.cards:288:62 */
-    { 2, 288, 34 }, /* 527: cards/rebellion/effects.cards:288:34 */
-    { 2, 287, 11 }, /* 528: cards/rebellion/effects.cards:287:11 */
-    { 2, 293, 67 }, /* 529: cards/rebellion/effects.cards:293:67 */
-    { 2, 293, 43 }, /* 530: cards/rebellion/effects.cards:293:43 */
-    { 2, 291, 11 }, /* 531: cards/rebellion/effects.cards:291:11 */
-    { 2, 301, 5 }, /* 532: cards/rebellion/effects.cards:301:5 */
-    { 2, 302, 5 }, /* 533: cards/rebellion/effects.cards:302:5 */
-    { 2, 304, 58 }, /* 534: cards/rebellion/effects.cards:304:58 */
-    { 2, 304, 32 }, /* 535: cards/rebellion/effects.cards:304:32 */
-    { 2, 299, 11 }, /* 536: cards/rebellion/effects.cards:299:11 */
-    { 2, 310, 39 }, /* 537: cards/rebellion/effects.cards:310:39 */
-    { 2, 310, 3 }, /* 538: cards/rebellion/effects.cards:310:3 */
-    { 2, 311, 3 }, /* 539: cards/rebellion/effects.cards:311:3 */
-    { 2, 311, 15 }, /* 540: cards/rebellion/effects.cards:311:15 */
-    { 2, 311, 93 }, /* 541: cards/rebellion/effects.cards:311:93 */
-    { 2, 311, 83 }, /* 542: cards/rebellion/effects.cards:311:83 */
-    { 2, 312, 12 }, /* 543: cards/rebellion/effects.cards:312:12 */
-    { 2, 312, 26 }, /* 544: cards/rebellion/effects.cards:312:26 */
-    { 2, 308, 11 }, /* 545: cards/rebellion/effects.cards:308:11 */
-    { 2, 318, 5 }, /* 546: cards/rebellion/effects.cards:318:5 */
-    { 2, 319, 25 }, /* 547: cards/rebellion/effects.cards:319:25 */
-    { 2, 320, 5 }, /* 548: cards/rebellion/effects.cards:320:5 */
-    { 2, 321, 5 }, /* 549: cards/rebellion/effects.cards:321:5 */
-    { 2, 316, 11 }, /* 550: cards/rebellion/effects.cards:316:11 */
-    { 2, 334, 5 }, /* 551: cards/rebellion/effects.cards:334:5 */
-    { 2, 339, 5 }, /* 552: cards/rebellion/effects.cards:339:5 */
-    { 2, 344, 5 }, /* 553: cards/rebellion/effects.cards:344:5 */
-    { 2, 331, 11 }, /* 554: cards/rebellion/effects.cards:331:11 */
-    { 7, 214, 13 }, /* 555: cards/rebellion/missions.cards:214:13 */
-    { 7, 215, 17 }, /* 556: cards/rebellion/missions.cards:215:17 */
-    { 7, 215, 47 }, /* 557: cards/rebellion/missions.cards:215:47 */
-    { 7, 216, 5 }, /* 558: cards/rebellion/missions.cards:216:5 */
-    { 7, 217, 29 }, /* 559: cards/rebellion/missions.cards:217:29 */
-    { 7, 218, 33 }, /* 560: cards/rebellion/missions.cards:218:33 */
-    { 7, 219, 15 }, /* 561: cards/rebellion/missions.cards:219:15 */
-    { 7, 221, 16 }, /* 562: cards/rebellion/missions.cards:221:16 */
-    { 7, 221, 7 }, /* 563: cards/rebellion/missions.cards:221:7 */
-    { 7, 221, 50 }, /* 564: cards/rebellion/missions.cards:221:50 */
-    { 7, 225, 7 }, /* 565: cards/rebellion/missions.cards:225:7 */
-    { 7, 225, 82 }, /* 566: cards/rebellion/missions.cards:225:82 */
-    { 7, 225, 59 }, /* 567: cards/rebellion/missions.cards:225:59 */
-    { 7, 225, 19 }, /* 568: cards/rebellion/missions.cards:225:19 */
-    { 7, 227, 9 }, /* 569: cards/rebellion/missions.cards:227:9 */
-    { 7, 227, 49 }, /* 570: cards/rebellion/missions.cards:227:49 */
-    { 7, 227, 21 }, /* 571: cards/rebellion/missions.cards:227:21 */
-    { 7, 229, 16 }, /* 572: cards/rebellion/missions.cards:229:16 */
-    { 7, 229, 7 }, /* 573: cards/rebellion/missions.cards:229:7 */
-    { 7, 229, 60 }, /* 574: cards/rebellion/missions.cards:229:60 */
-    { 7, 229, 50 }, /* 575: cards/rebellion/missions.cards:229:50 */
-    { 7, 232, 7 }, /* 576: cards/rebellion/missions.cards:232:7 */
-    { 7, 232, 58 }, /* 577: cards/rebellion/missions.cards:232:58 */
-    { 7, 232, 19 }, /* 578: cards/rebellion/missions.cards:232:19 */
-    { 7, 233, 16 }, /* 579: cards/rebellion/missions.cards:233:16 */
-    { 7, 233, 7 }, /* 580: cards/rebellion/missions.cards:233:7 */
-    { 7, 233, 60 }, /* 581: cards/rebellion/missions.cards:233:60 */
-    { 7, 233, 50 }, /* 582: cards/rebellion/missions.cards:233:50 */
-    { 7, 237, 8 }, /* 583: cards/rebellion/missions.cards:237:8 */
-    { 7, 237, 64 }, /* 584: cards/rebellion/missions.cards:237:64 */
-    { 7, 240, 7 }, /* 585: cards/rebellion/missions.cards:240:7 */
-    { 7, 245, 8 }, /* 586: cards/rebellion/missions.cards:245:8 */
-    { 7, 245, 31 }, /* 587: cards/rebellion/missions.cards:245:31 */
-    { 7, 245, 21 }, /* 588: cards/rebellion/missions.cards:245:21 */
-    { 7, 246, 13 }, /* 589: cards/rebellion/missions.cards:246:13 */
-    { 7, 246, 41 }, /* 590: cards/rebellion/missions.cards:246:41 */
-    { 7, 247, 13 }, /* 591: cards/rebellion/missions.cards:247:13 */
-    { 7, 247, 25 }, /* 592: cards/rebellion/missions.cards:247:25 */
-    { 7, 248, 12 }, /* 593: cards/rebellion/missions.cards:248:12 */
-    { 7, 249, 5 }, /* 594: cards/rebellion/missions.cards:249:5 */
-    { 7, 212, 11 }, /* 595: cards/rebellion/missions.cards:212:11 */
-    { 7, 260, 3 }, /* 596: cards/rebellion/missions.cards:260:3 */
-    { 7, 261, 68 }, /* 597: cards/rebellion/missions.cards:261:68 */
-    { 7, 262, 7 }, /* 598: cards/rebellion/missions.cards:262:7 */
-    { 7, 262, 19 }, /* 599: cards/rebellion/missions.cards:262:19 */
-    { 7, 263, 19 }, /* 600: cards/rebellion/missions.cards:263:19 */
-    { 7, 263, 9 }, /* 601: cards/rebellion/missions.cards:263:9 */
-    { 7, 269, 15 }, /* 602: cards/rebellion/missions.cards:269:15 */
-    { 7, 270, 98 }, /* 603: cards/rebellion/missions.cards:270:98 */
-    { 7, 270, 33 }, /* 604: cards/rebellion/missions.cards:270:33 */
-    { 7, 271, 75 }, /* 605: cards/rebellion/missions.cards:271:75 */
-    { 7, 271, 35 }, /* 606: cards/rebellion/missions.cards:271:35 */
-    { 7, 272, 5 }, /* 607: cards/rebellion/missions.cards:272:5 */
-    { 7, 273, 22 }, /* 608: cards/rebellion/missions.cards:273:22 */
-    { 7, 274, 5 }, /* 609: cards/rebellion/missions.cards:274:5 */
-    { 7, 257, 11 }, /* 610: cards/rebellion/missions.cards:257:11 */
-    { 7, 290, 48 }, /* 611: cards/rebellion/missions.cards:290:48 */
-    { 7, 290, 3 }, /* 612: cards/rebellion/missions.cards:290:3 */
-    { 7, 291, 24 }, /* 613: cards/rebellion/missions.cards:291:24 */
-    { 7, 291, 14 }, /* 614: cards/rebellion/missions.cards:291:14 */
-    { 7, 291, 68 }, /* 615: cards/rebellion/missions.cards:291:68 */
-    { 7, 291, 3 }, /* 616: cards/rebellion/missions.cards:291:3 */
-    { 7, 292, 8 }, /* 617: cards/rebellion/missions.cards:292:8 */
-    { 7, 292, 3 }, /* 618: cards/rebellion/missions.cards:292:3 */
-    { 7, 293, 41 }, /* 619: cards/rebellion/missions.cards:293:41 */
-    { 7, 293, 49 }, /* 620: cards/rebellion/missions.cards:293:49 */
-    { 7, 293, 41 }, /* 621: cards/rebellion/missions.cards:293:41 */
-    { 7, 293, 65 }, /* 622: cards/rebellion/missions.cards:293:65 */
-    { 7, 293, 61 }, /* 623: cards/rebellion/missions.cards:293:61 */
-    { 7, 293, 41 }, /* 624: cards/rebellion/missions.cards:293:41 */
-    { 7, 293, 31 }, /* 625: cards/rebellion/missions.cards:293:31 */
-    { 7, 293, 22 }, /* 626: cards/rebellion/missions.cards:293:22 */
-    { 7, 294, 8 }, /* 627: cards/rebellion/missions.cards:294:8 */
-    { 7, 294, 3 }, /* 628: cards/rebellion/missions.cards:294:3 */
-    { 7, 289, 11 }, /* 629: cards/rebellion/missions.cards:289:11 */
-    { 8, 27, 3 }, /* 630: cards/rebellion/moves.cards:27:3 */
-    { 8, 27, 15 }, /* 631: cards/rebellion/moves.cards:27:15 */
-    { 8, 28, 15 }, /* 632: cards/rebellion/moves.cards:28:15 */
-    { 8, 28, 5 }, /* 633: cards/rebellion/moves.cards:28:5 */
-    { 8, 30, 5 }, /* 634: cards/rebellion/moves.cards:30:5 */
-    { 8, 26, 11 }, /* 635: cards/rebellion/moves.cards:26:11 */
-    { 8, 39, 3 }, /* 636: cards/rebellion/moves.cards:39:3 */
-    { 8, 40, 5 }, /* 637: cards/rebellion/moves.cards:40:5 */
-    { 8, 40, 5 }, /* 638: cards/rebellion/moves.cards:40:5 */
-    { 8, 40, 26 }, /* 639: cards/rebellion/moves.cards:40:26 */
-    { 8, 41, 28 }, /* 640: cards/rebellion/moves.cards:41:28 */
-    { 8, 42, 7 }, /* 641: cards/rebellion/moves.cards:42:7 */
-    { 8, 43, 7 }, /* 642: cards/rebellion/moves.cards:43:7 */
-    { 8, 49, 5 }, /* 643: cards/rebellion/moves.cards:49:5 */
-    { 8, 52, 9 }, /* 644: cards/rebellion/moves.cards:52:9 */
-    { 8, 52, 9 }, /* 645: cards/rebellion/moves.cards:52:9 */
-    { 8, 54, 11 }, /* 646: cards/rebellion/moves.cards:54:11 */
-    { 8, 56, 9 }, /* 647: cards/rebellion/moves.cards:56:9 */
-    { 8, 57, 11 }, /* 648: cards/rebellion/moves.cards:57:11 */
-    { 8, 62, 3 }, /* 649: cards/rebellion/moves.cards:62:3 */
-    { 8, 63, 5 }, /* 650: cards/rebellion/moves.cards:63:5 */
-    { 8, 63, 5 }, /* 651: cards/rebellion/moves.cards:63:5 */
-    { 8, 63, 61 }, /* 652: cards/rebellion/moves.cards:63:61 */
-    { 8, 63, 26 }, /* 653: cards/rebellion/moves.cards:63:26 */
-    { 8, 64, 7 }, /* 654: cards/rebellion/moves.cards:64:7 */
-    { 8, 65, 7 }, /* 655: cards/rebellion/moves.cards:65:7 */
-    { 8, 69, 7 }, /* 656: cards/rebellion/moves.cards:69:7 */
-    { 8, 69, 7 }, /* 657: cards/rebellion/moves.cards:69:7 */
-    { 8, 69, 27 }, /* 658: cards/rebellion/moves.cards:69:27 */
-    { 8, 70, 19 }, /* 659: cards/rebellion/moves.cards:70:19 */
-    { 8, 70, 9 }, /* 660: cards/rebellion/moves.cards:70:9 */
-    { 8, 73, 5 }, /* 661: cards/rebellion/moves.cards:73:5 */
-    { 8, 75, 3 }, /* 662: cards/rebellion/moves.cards:75:3 */
-    { 8, 36, 11 }, /* 663: cards/rebellion/moves.cards:36:11 */
-    { 8, 82, 18 }, /* 664: cards/rebellion/moves.cards:82:18 */
-    { 8, 82, 3 }, /* 665: cards/rebellion/moves.cards:82:3 */
-    { 8, 85, 5 }, /* 666: cards/rebellion/moves.cards:85:5 */
-    { 8, 89, 7 }, /* 667: cards/rebellion/moves.cards:89:7 */
-    { 8, 92, 20 }, /* 668: cards/rebellion/moves.cards:92:20 */
-    { 8, 93, 3 }, /* 669: cards/rebellion/moves.cards:93:3 */
-    { 8, 93, 28 }, /* 670: cards/rebellion/moves.cards:93:28 */
-    { 8, 94, 3 }, /* 671: cards/rebellion/moves.cards:94:3 */
-    { 8, 79, 11 }, /* 672: cards/rebellion/moves.cards:79:11 */
-    { 8, 100, 30 }, /* 673: cards/rebellion/moves.cards:100:30 */
-    { 8, 100, 47 }, /* 674: cards/rebellion/moves.cards:100:47 */
-    { 8, 101, 5 }, /* 675: cards/rebellion/moves.cards:101:5 */
-    { 8, 99, 11 }, /* 676: cards/rebellion/moves.cards:99:11 */
-    { 10, 18, 15 }, /* 677: cards/rebellion/refresh.cards:18:15 */
-    { 10, 19, 5 }, /* 678: cards/rebellion/refresh.cards:19:5 */
-    { 10, 22, 9 }, /* 679: cards/rebellion/refresh.cards:22:9 */
-    { 10, 22, 21 }, /* 680: cards/rebellion/refresh.cards:22:21 */
-    { 10, 22, 125 }, /* 681: cards/rebellion/refresh.cards:22:125 */
-    { 10, 26, 3 }, /* 682: cards/rebellion/refresh.cards:26:3 */
-    { 10, 27, 14 }, /* 683: cards/rebellion/refresh.cards:27:14 */
-    { 10, 27, 5 }, /* 684: cards/rebellion/refresh.cards:27:5 */
-    { 10, 27, 57 }, /* 685: cards/rebellion/refresh.cards:27:57 */
-    { 10, 27, 47 }, /* 686: cards/rebellion/refresh.cards:27:47 */
-    { 10, 29, 24 }, /* 687: cards/rebellion/refresh.cards:29:24 */
-    { 10, 29, 3 }, /* 688: cards/rebellion/refresh.cards:29:3 */
-    { 10, 31, 10 }, /* 689: cards/rebellion/refresh.cards:31:10 */
-    { 10, 31, 26 }, /* 690: cards/rebellion/refresh.cards:31:26 */
-    { 10, 31, 5 }, /* 691: cards/rebellion/refresh.cards:31:5 */
-    { 10, 32, 10 }, /* 692: cards/rebellion/refresh.cards:32:10 */
-    { 10, 32, 24 }, /* 693: cards/rebellion/refresh.cards:32:24 */
-    { 10, 32, 5 }, /* 694: cards/rebellion/refresh.cards:32:5 */
-    { 10, 37, 5 }, /* 695: cards/rebellion/refresh.cards:37:5 */
-    { 10, 38, 17 }, /* 696: cards/rebellion/refresh.cards:38:17 */
-    { 10, 39, 7 }, /* 697: cards/rebellion/refresh.cards:39:7 */
-    { 10, 39, 19 }, /* 698: cards/rebellion/refresh.cards:39:19 */
-    { 10, 40, 24 }, /* 699: cards/rebellion/refresh.cards:40:24 */
-    { 10, 40, 59 }, /* 700: cards/rebellion/refresh.cards:40:59 */
-    { 10, 38, 5 }, /* 701: cards/rebellion/refresh.cards:38:5 */
-    { 10, 45, 3 }, /* 702: cards/rebellion/refresh.cards:45:3 */
-    { 10, 47, 3 }, /* 703: cards/rebellion/refresh.cards:47:3 */
-    { 10, 51, 3 }, /* 704: cards/rebellion/refresh.cards:51:3 */
-    { 10, 52, 25 }, /* 705: cards/rebellion/refresh.cards:52:25 */
-    { 10, 54, 39 }, /* 706: cards/rebellion/refresh.cards:54:39 */
-    { 10, 57, 3 }, /* 707: cards/rebellion/refresh.cards:57:3 */
-    { 10, 58, 3 }, /* 708: cards/rebellion/refresh.cards:58:3 */
-    { 10, 59, 3 }, /* 709: cards/rebellion/refresh.cards:59:3 */
-    { 10, 12, 11 }, /* 710: cards/rebellion/refresh.cards:12:11 */
-    { 10, 81, 3 }, /* 711: cards/rebellion/refresh.cards:81:3 */
-    { 10, 82, 17 }, /* 712: cards/rebellion/refresh.cards:82:17 */
-    { 10, 84, 40 }, /* 713: cards/rebellion/refresh.cards:84:40 */
-    { 10, 84, 40 }, /* 714: cards/rebellion/refresh.cards:84:40 */
-    { 10, 85, 3 }, /* 715: cards/rebellion/refresh.cards:85:3 */
-    { 10, 86, 3 }, /* 716: cards/rebellion/refresh.cards:86:3 */
-    { 10, 79, 11 }, /* 717: cards/rebellion/refresh.cards:79:11 */
-    { 10, 95, 23 }, /* 718: cards/rebellion/refresh.cards:95:23 */
-    { 10, 95, 40 }, /* 719: cards/rebellion/refresh.cards:95:40 */
-    { 10, 95, 5 }, /* 720: cards/rebellion/refresh.cards:95:5 */
-    { 10, 97, 3 }, /* 721: cards/rebellion/refresh.cards:97:3 */
-    { 10, 98, 3 }, /* 722: cards/rebellion/refresh.cards:98:3 */
-    { 10, 93, 11 }, /* 723: cards/rebellion/refresh.cards:93:11 */
-    { 10, 105, 22 }, /* 724: cards/rebellion/refresh.cards:105:22 */
-    { 10, 105, 68 }, /* 725: cards/rebellion/refresh.cards:105:68 */
-    { 10, 106, 14 }, /* 726: cards/rebellion/refresh.cards:106:14 */
-    { 10, 106, 32 }, /* 727: cards/rebellion/refresh.cards:106:32 */
-    { 10, 106, 5 }, /* 728: cards/rebellion/refresh.cards:106:5 */
-    { 10, 105, 3 }, /* 729: cards/rebellion/refresh.cards:105:3 */
-    { 10, 108, 3 }, /* 730: cards/rebellion/refresh.cards:108:3 */
-    { 10, 108, 15 }, /* 731: cards/rebellion/refresh.cards:108:15 */
-    { 10, 109, 15 }, /* 732: cards/rebellion/refresh.cards:109:15 */
-    { 10, 109, 5 }, /* 733: cards/rebellion/refresh.cards:109:5 */
-    { 10, 110, 5 }, /* 734: cards/rebellion/refresh.cards:110:5 */
-    { 10, 111, 17 }, /* 735: cards/rebellion/refresh.cards:111:17 */
-    { 10, 111, 7 }, /* 736: cards/rebellion/refresh.cards:111:7 */
-    { 10, 114, 32 }, /* 737: cards/rebellion/refresh.cards:114:32 */
-    { 10, 116, 12 }, /* 738: cards/rebellion/refresh.cards:116:12 */
-    { 10, 116, 39 }, /* 739: cards/rebellion/refresh.cards:116:39 */
-    { 10, 116, 29 }, /* 740: cards/rebellion/refresh.cards:116:29 */
-    { 10, 103, 11 }, /* 741: cards/rebellion/refresh.cards:103:11 */
-    { 10, 132, 3 }, /* 742: cards/rebellion/refresh.cards:132:3 */
-    { 10, 133, 18 }, /* 743: cards/rebellion/refresh.cards:133:18 */
-    { 10, 133, 26 }, /* 744: cards/rebellion/refresh.cards:133:26 */
-    { 10, 133, 5 }, /* 745: cards/rebellion/refresh.cards:133:5 */
-    { 10, 134, 12 }, /* 746: cards/rebellion/refresh.cards:134:12 */
-    { 10, 134, 40 }, /* 747: cards/rebellion/refresh.cards:134:40 */
-    { 10, 134, 48 }, /* 748: cards/rebellion/refresh.cards:134:48 */
-    { 10, 134, 27 }, /* 749: cards/rebellion/refresh.cards:134:27 */
-    { 10, 137, 5 }, /* 750: cards/rebellion/refresh.cards:137:5 */
-    { 10, 138, 5 }, /* 751: cards/rebellion/refresh.cards:138:5 */
-    { 10, 131, 11 }, /* 752: cards/rebellion/refresh.cards:131:11 */
-    { 10, 148, 5 }, /* 753: cards/rebellion/refresh.cards:148:5 */
-    { 10, 156, 126 }, /* 754: cards/rebellion/refresh.cards:156:126 */
-    { 10, 156, 91 }, /* 755: cards/rebellion/refresh.cards:156:91 */
-    { 10, 150, 9 }, /* 756: cards/rebellion/refresh.cards:150:9 */
-    { 10, 151, 21 }, /* 757: cards/rebellion/refresh.cards:151:21 */
-    { 10, 151, 11 }, /* 758: cards/rebellion/refresh.cards:151:11 */
-    { 10, 152, 11 }, /* 759: cards/rebellion/refresh.cards:152:11 */
-    { 10, 157, 9 }, /* 760: cards/rebellion/refresh.cards:157:9 */
-    { 10, 157, 61 }, /* 761: cards/rebellion/refresh.cards:157:61 */
-    { 10, 157, 21 }, /* 762: cards/rebellion/refresh.cards:157:21 */
-    { 10, 158, 11 }, /* 763: cards/rebellion/refresh.cards:158:11 */
-    { 10, 158, 23 }, /* 764: cards/rebellion/refresh.cards:158:23 */
-    { 10, 159, 23 }, /* 765: cards/rebellion/refresh.cards:159:23 */
-    { 10, 159, 13 }, /* 766: cards/rebellion/refresh.cards:159:13 */
-    { 10, 160, 13 }, /* 767: cards/rebellion/refresh.cards:160:13 */
-    { 10, 146, 11 }, /* 768: cards/rebellion/refresh.cards:146:11 */
-    { 10, 180, 3 }, /* 769: cards/rebellion/refresh.cards:180:3 */
-    { 10, 180, 39 }, /* 770: cards/rebellion/refresh.cards:180:39 */
-    { 10, 182, 12 }, /* 771: cards/rebellion/refresh.cards:182:12 */
-    { 10, 182, 22 }, /* 772: cards/rebellion/refresh.cards:182:22 */
-    { 10, 182, 22 }, /* 773: cards/rebellion/refresh.cards:182:22 */
-    { 10, 183, 12 }, /* 774: cards/rebellion/refresh.cards:183:12 */
-    { 10, 183, 3 }, /* 775: cards/rebellion/refresh.cards:183:3 */
-    { 10, 183, 39 }, /* 776: cards/rebellion/refresh.cards:183:39 */
-    { 10, 179, 11 }, /* 777: cards/rebellion/refresh.cards:179:11 */
-    { 10, 187, 36 }, /* 778: cards/rebellion/refresh.cards:187:36 */
-    { 10, 187, 11 }, /* 779: cards/rebellion/refresh.cards:187:11 */
-    { 10, 190, 6 }, /* 780: cards/rebellion/refresh.cards:190:6 */
-    { 10, 192, 52 }, /* 781: cards/rebellion/refresh.cards:192:52 */
-    { 10, 192, 17 }, /* 782: cards/rebellion/refresh.cards:192:17 */
-    { 10, 193, 7 }, /* 783: cards/rebellion/refresh.cards:193:7 */
-    { 10, 193, 59 }, /* 784: cards/rebellion/refresh.cards:193:59 */
-    { 10, 193, 19 }, /* 785: cards/rebellion/refresh.cards:193:19 */
-    { 10, 194, 18 }, /* 786: cards/rebellion/refresh.cards:194:18 */
-    { 10, 194, 9 }, /* 787: cards/rebellion/refresh.cards:194:9 */
-    { 10, 194, 41 }, /* 788: cards/rebellion/refresh.cards:194:41 */
-    { 10, 195, 19 }, /* 789: cards/rebellion/refresh.cards:195:19 */
-    { 10, 195, 9 }, /* 790: cards/rebellion/refresh.cards:195:9 */
-    { 10, 199, 7 }, /* 791: cards/rebellion/refresh.cards:199:7 */
-    { 10, 202, 5 }, /* 792: cards/rebellion/refresh.cards:202:5 */
-    { 10, 203, 49 }, /* 793: cards/rebellion/refresh.cards:203:49 */
-    { 10, 204, 9 }, /* 794: cards/rebellion/refresh.cards:204:9 */
-    { 10, 204, 21 }, /* 795: cards/rebellion/refresh.cards:204:21 */
-    { 10, 205, 21 }, /* 796: cards/rebellion/refresh.cards:205:21 */
-    { 10, 205, 11 }, /* 797: cards/rebellion/refresh.cards:205:11 */
-    { 10, 206, 11 }, /* 798: cards/rebellion/refresh.cards:206:11 */
-    { 10, 206, 11 }, /* 799: cards/rebellion/refresh.cards:206:11 */
-    { 10, 206, 11 }, /* 800: cards/rebellion/refresh.cards:206:11 */
-    { 10, 211, 9 }, /* 801: cards/rebellion/refresh.cards:211:9 */
-    { 10, 212, 9 }, /* 802: cards/rebellion/refresh.cards:212:9 */
-    { 10, 215, 56 }, /* 803: cards/rebellion/refresh.cards:215:56 */
-    { 10, 189, 11 }, /* 804: cards/rebellion/refresh.cards:189:11 */
-    { 11, 46, 5 }, /* 805: cards/rebellion/round.cards:46:5 */
-    { 11, 47, 58 }, /* 806: cards/rebellion/round.cards:47:58 */
-    { 11, 48, 60 }, /* 807: cards/rebellion/round.cards:48:60 */
-    { 11, 47, 88 }, /* 808: cards/rebellion/round.cards:47:88 */
-    { 11, 49, 9 }, /* 809: cards/rebellion/round.cards:49:9 */
-    { 11, 49, 21 }, /* 810: cards/rebellion/round.cards:49:21 */
-    { 11, 49, 105 }, /* 811: cards/rebellion/round.cards:49:105 */
-    { 11, 45, 3 }, /* 812: cards/rebellion/round.cards:45:3 */
-    { 11, 43, 11 }, /* 813: cards/rebellion/round.cards:43:11 */
-    { 11, 60, 3 }, /* 814: cards/rebellion/round.cards:60:3 */
-    { 11, 62, 3 }, /* 815: cards/rebellion/round.cards:62:3 */
-    { 11, 62, 15 }, /* 816: cards/rebellion/round.cards:62:15 */
-    { 11, 63, 15 }, /* 817: cards/rebellion/round.cards:63:15 */
-    { 11, 63, 5 }, /* 818: cards/rebellion/round.cards:63:5 */
-    { 11, 64, 5 }, /* 819: cards/rebellion/round.cards:64:5 */
-    { 11, 67, 5 }, /* 820: cards/rebellion/round.cards:67:5 */
-    { 11, 67, 17 }, /* 821: cards/rebellion/round.cards:67:17 */
-    { 11, 68, 17 }, /* 822: cards/rebellion/round.cards:68:17 */
-    { 11, 68, 7 }, /* 823: cards/rebellion/round.cards:68:7 */
-    { 11, 69, 7 }, /* 824: cards/rebellion/round.cards:69:7 */
-    { 11, 71, 16 }, /* 825: cards/rebellion/round.cards:71:16 */
-    { 11, 73, 7 }, /* 826: cards/rebellion/round.cards:73:7 */
-    { 11, 73, 19 }, /* 827: cards/rebellion/round.cards:73:19 */
-    { 11, 74, 19 }, /* 828: cards/rebellion/round.cards:74:19 */
-    { 11, 74, 9 }, /* 829: cards/rebellion/round.cards:74:9 */
-    { 11, 75, 9 }, /* 830: cards/rebellion/round.cards:75:9 */
-    { 11, 78, 7 }, /* 831: cards/rebellion/round.cards:78:7 */
-    { 11, 80, 53 }, /* 832: cards/rebellion/round.cards:80:53 */
-    { 11, 81, 11 }, /* 833: cards/rebellion/round.cards:81:11 */
-    { 11, 81, 23 }, /* 834: cards/rebellion/round.cards:81:23 */
-    { 11, 82, 23 }, /* 835: cards/rebellion/round.cards:82:23 */
-    { 11, 82, 13 }, /* 836: cards/rebellion/round.cards:82:13 */
-    { 11, 83, 13 }, /* 837: cards/rebellion/round.cards:83:13 */
-    { 11, 88, 35 }, /* 838: cards/rebellion/round.cards:88:35 */
-    { 11, 59, 11 }, /* 839: cards/rebellion/round.cards:59:11 */
-    { 11, 96, 5 }, /* 840: cards/rebellion/round.cards:96:5 */
-    { 11, 98, 40 }, /* 841: cards/rebellion/round.cards:98:40 */
-    { 11, 94, 11 }, /* 842: cards/rebellion/round.cards:94:11 */
-    { 12, 147, 3 }, /* 843: cards/rebellion/setup.cards:147:3 */
-    { 12, 146, 11 }, /* 844: cards/rebellion/setup.cards:146:11 */
-    { 0, 12, 12 }, /* 845: cards/rebellion/actions.cards:12:12 */
-    { 0, 12, 42 }, /* 846: cards/rebellion/actions.cards:12:42 */
-    { 0, 12, 3 }, /* 847: cards/rebellion/actions.cards:12:3 */
-    { 0, 17, 12 }, /* 848: cards/rebellion/actions.cards:17:12 */
-    { 0, 17, 3 }, /* 849: cards/rebellion/actions.cards:17:3 */
-    { 0, 22, 12 }, /* 850: cards/rebellion/actions.cards:22:12 */
-    { 0, 22, 3 }, /* 851: cards/rebellion/actions.cards:22:3 */
-    { 0, 27, 12 }, /* 852: cards/rebellion/actions.cards:27:12 */
-    { 0, 27, 3 }, /* 853: cards/rebellion/actions.cards:27:3 */
-    { 0, 32, 12 }, /* 854: cards/rebellion/actions.cards:32:12 */
-    { 0, 32, 3 }, /* 855: cards/rebellion/actions.cards:32:3 */
-    { 0, 37, 12 }, /* 856: cards/rebellion/actions.cards:37:12 */
-    { 0, 37, 46 }, /* 857: cards/rebellion/actions.cards:37:46 */
-    { 0, 37, 3 }, /* 858: cards/rebellion/actions.cards:37:3 */
-    { 0, 42, 12 }, /* 859: cards/rebellion/actions.cards:42:12 */
-    { 0, 42, 3 }, /* 860: cards/rebellion/actions.cards:42:3 */
-    { 0, 47, 12 }, /* 861: cards/rebellion/actions.cards:47:12 */
-    { 0, 47, 3 }, /* 862: cards/rebellion/actions.cards:47:3 */
-    { 0, 55, 12 }, /* 863: cards/rebellion/actions.cards:55:12 */
-    { 0, 55, 3 }, /* 864: cards/rebellion/actions.cards:55:3 */
-    { 0, 60, 12 }, /* 865: cards/rebellion/actions.cards:60:12 */
-    { 0, 60, 3 }, /* 866: cards/rebellion/actions.cards:60:3 */
-    { 0, 65, 12 }, /* 867: cards/rebellion/actions.cards:65:12 */
-    { 0, 65, 3 }, /* 868: cards/rebellion/actions.cards:65:3 */
-    { 0, 70, 12 }, /* 869: cards/rebellion/actions.cards:70:12 */
-    { 0, 70, 3 }, /* 870: cards/rebellion/actions.cards:70:3 */
-    { 0, 78, 12 }, /* 871: cards/rebellion/actions.cards:78:12 */
-    { 0, 78, 3 }, /* 872: cards/rebellion/actions.cards:78:3 */
-    { 0, 83, 12 }, /* 873: cards/rebellion/actions.cards:83:12 */
-    { 0, 83, 3 }, /* 874: cards/rebellion/actions.cards:83:3 */
-    { 0, 88, 12 }, /* 875: cards/rebellion/actions.cards:88:12 */
-    { 0, 88, 3 }, /* 876: cards/rebellion/actions.cards:88:3 */
-    { 0, 93, 12 }, /* 877: cards/rebellion/actions.cards:93:12 */
-    { 0, 93, 3 }, /* 878: cards/rebellion/actions.cards:93:3 */
-    { 0, 98, 12 }, /* 879: cards/rebellion/actions.cards:98:12 */
-    { 0, 98, 3 }, /* 880: cards/rebellion/actions.cards:98:3 */
-    { 0, 103, 12 }, /* 881: cards/rebellion/actions.cards:103:12 */
-    { 0, 103, 3 }, /* 882: cards/rebellion/actions.cards:103:3 */
-    { 0, 108, 12 }, /* 883: cards/rebellion/actions.cards:108:12 */
-    { 0, 108, 3 }, /* 884: cards/rebellion/actions.cards:108:3 */
-    { 0, 113, 12 }, /* 885: cards/rebellion/actions.cards:113:12 */
-    { 0, 113, 3 }, /* 886: cards/rebellion/actions.cards:113:3 */
-    { 0, 121, 12 }, /* 887: cards/rebellion/actions.cards:121:12 */
-    { 0, 121, 3 }, /* 888: cards/rebellion/actions.cards:121:3 */
-    { 0, 126, 12 }, /* 889: cards/rebellion/actions.cards:126:12 */
-    { 0, 126, 3 }, /* 890: cards/rebellion/actions.cards:126:3 */
-    { 0, 131, 12 }, /* 891: cards/rebellion/actions.cards:131:12 */
-    { 0, 131, 3 }, /* 892: cards/rebellion/actions.cards:131:3 */
-    { 0, 136, 12 }, /* 893: cards/rebellion/actions.cards:136:12 */
-    { 0, 136, 51 }, /* 894: cards/rebellion/actions.cards:136:51 */
-    { 0, 136, 3 }, /* 895: cards/rebellion/actions.cards:136:3 */
-    { 7, 14, 12 }, /* 896: cards/rebellion/missions.cards:14:12 */
-    { 7, 14, 3 }, /* 897: cards/rebellion/missions.cards:14:3 */
-    { 7, 19, 12 }, /* 898: cards/rebellion/missions.cards:19:12 */
-    { 7, 19, 3 }, /* 899: cards/rebellion/missions.cards:19:3 */
-    { 7, 24, 12 }, /* 900: cards/rebellion/missions.cards:24:12 */
-    { 7, 24, 3 }, /* 901: cards/rebellion/missions.cards:24:3 */
-    { 7, 29, 12 }, /* 902: cards/rebellion/missions.cards:29:12 */
-    { 7, 29, 3 }, /* 903: cards/rebellion/missions.cards:29:3 */
-    { 7, 35, 5 }, /* 904: cards/rebellion/missions.cards:35:5 */
-    { 7, 36, 5 }, /* 905: cards/rebellion/missions.cards:36:5 */
-    { 7, 34, 3 }, /* 906: cards/rebellion/missions.cards:34:3 */
-    { 7, 42, 12 }, /* 907: cards/rebellion/missions.cards:42:12 */
-    { 7, 42, 3 }, /* 908: cards/rebellion/missions.cards:42:3 */
-    { 7, 48, 5 }, /* 909: cards/rebellion/missions.cards:48:5 */
-    { 7, 47, 3 }, /* 910: cards/rebellion/missions.cards:47:3 */
-    { 7, 55, 12 }, /* 911: cards/rebellion/missions.cards:55:12 */
-    { 7, 55, 3 }, /* 912: cards/rebellion/missions.cards:55:3 */
-    { 7, 60, 12 }, /* 913: cards/rebellion/missions.cards:60:12 */
-    { 7, 60, 3 }, /* 914: cards/rebellion/missions.cards:60:3 */
-    { 7, 65, 12 }, /* 915: cards/rebellion/missions.cards:65:12 */
-    { 7, 65, 3 }, /* 916: cards/rebellion/missions.cards:65:3 */
-    { 7, 70, 12 }, /* 917: cards/rebellion/missions.cards:70:12 */
-    { 7, 70, 3 }, /* 918: cards/rebellion/missions.cards:70:3 */
-    { 7, 75, 12 }, /* 919: cards/rebellion/missions.cards:75:12 */
-    { 7, 75, 3 }, /* 920: cards/rebellion/missions.cards:75:3 */
-    { 7, 83, 12 }, /* 921: cards/rebellion/missions.cards:83:12 */
-    { 7, 83, 3 }, /* 922: cards/rebellion/missions.cards:83:3 */
-    { 7, 88, 12 }, /* 923: cards/rebellion/missions.cards:88:12 */
-    { 7, 88, 3 }, /* 924: cards/rebellion/missions.cards:88:3 */
-    { 7, 93, 12 }, /* 925: cards/rebellion/missions.cards:93:12 */
-    { 7, 93, 3 }, /* 926: cards/rebellion/missions.cards:93:3 */
-    { 7, 98, 12 }, /* 927: cards/rebellion/missions.cards:98:12 */
-    { 7, 98, 3 }, /* 928: cards/rebellion/missions.cards:98:3 */
-    { 7, 103, 12 }, /* 929: cards/rebellion/missions.cards:103:12 */
-    { 7, 103, 3 }, /* 930: cards/rebellion/missions.cards:103:3 */
-    { 7, 108, 12 }, /* 931: cards/rebellion/missions.cards:108:12 */
-    { 7, 108, 3 }, /* 932: cards/rebellion/missions.cards:108:3 */
-    { 7, 113, 12 }, /* 933: cards/rebellion/missions.cards:113:12 */
-    { 7, 113, 3 }, /* 934: cards/rebellion/missions.cards:113:3 */
-    { 7, 118, 12 }, /* 935: cards/rebellion/missions.cards:118:12 */
-    { 7, 118, 3 }, /* 936: cards/rebellion/missions.cards:118:3 */
-    { 7, 123, 12 }, /* 937: cards/rebellion/missions.cards:123:12 */
-    { 7, 123, 3 }, /* 938: cards/rebellion/missions.cards:123:3 */
-    { 7, 128, 12 }, /* 939: cards/rebellion/missions.cards:128:12 */
-    { 7, 128, 3 }, /* 940: cards/rebellion/missions.cards:128:3 */
-    { 7, 133, 12 }, /* 941: cards/rebellion/missions.cards:133:12 */
-    { 7, 133, 3 }, /* 942: cards/rebellion/missions.cards:133:3 */
-    { 7, 139, 5 }, /* 943: cards/rebellion/missions.cards:139:5 */
-    { 7, 140, 5 }, /* 944: cards/rebellion/missions.cards:140:5 */
-    { 7, 138, 3 }, /* 945: cards/rebellion/missions.cards:138:3 */
-    { 7, 149, 12 }, /* 946: cards/rebellion/missions.cards:149:12 */
-    { 7, 149, 3 }, /* 947: cards/rebellion/missions.cards:149:3 */
-    { 7, 154, 12 }, /* 948: cards/rebellion/missions.cards:154:12 */
-    { 7, 154, 3 }, /* 949: cards/rebellion/missions.cards:154:3 */
-    { 7, 159, 12 }, /* 950: cards/rebellion/missions.cards:159:12 */
-    { 7, 159, 3 }, /* 951: cards/rebellion/missions.cards:159:3 */
-    { 12, 12, 36 }, /* 952: cards/rebellion/setup.cards:12:36 */
-    { 12, 13, 37 }, /* 953: cards/rebellion/setup.cards:13:37 */
-    { 12, 14, 39 }, /* 954: cards/rebellion/setup.cards:14:39 */
-    { 12, 15, 63 }, /* 955: cards/rebellion/setup.cards:15:63 */
-    { 12, 15, 93 }, /* 956: cards/rebellion/setup.cards:15:93 */
-    { 12, 16, 3 }, /* 957: cards/rebellion/setup.cards:16:3 */
-    { 12, 17, 8 }, /* 958: cards/rebellion/setup.cards:17:8 */
-    { 12, 17, 20 }, /* 959: cards/rebellion/setup.cards:17:20 */
-    { 12, 18, 13 }, /* 960: cards/rebellion/setup.cards:18:13 */
-    { 12, 18, 46 }, /* 961: cards/rebellion/setup.cards:18:46 */
-    { 12, 18, 36 }, /* 962: cards/rebellion/setup.cards:18:36 */
-    { 12, 18, 26 }, /* 963: cards/rebellion/setup.cards:18:26 */
-    { 12, 19, 32 }, /* 964: cards/rebellion/setup.cards:19:32 */
-    { 12, 19, 22 }, /* 965: cards/rebellion/setup.cards:19:22 */
-    { 12, 19, 12 }, /* 966: cards/rebellion/setup.cards:19:12 */
-    { 12, 21, 3 }, /* 967: cards/rebellion/setup.cards:21:3 */
-    { 12, 22, 8 }, /* 968: cards/rebellion/setup.cards:22:8 */
-    { 12, 22, 40 }, /* 969: cards/rebellion/setup.cards:22:40 */
-    { 12, 22, 30 }, /* 970: cards/rebellion/setup.cards:22:30 */
-    { 12, 22, 20 }, /* 971: cards/rebellion/setup.cards:22:20 */
-    { 12, 22, 89 }, /* 972: cards/rebellion/setup.cards:22:89 */
-    { 12, 22, 79 }, /* 973: cards/rebellion/setup.cards:22:79 */
-    { 12, 22, 69 }, /* 974: cards/rebellion/setup.cards:22:69 */
-    { 12, 26, 3 }, /* 975: cards/rebellion/setup.cards:26:3 */
-    { 12, 27, 8 }, /* 976: cards/rebellion/setup.cards:27:8 */
-    { 12, 27, 41 }, /* 977: cards/rebellion/setup.cards:27:41 */
-    { 12, 27, 31 }, /* 978: cards/rebellion/setup.cards:27:31 */
-    { 12, 27, 21 }, /* 979: cards/rebellion/setup.cards:27:21 */
-    { 12, 27, 68 }, /* 980: cards/rebellion/setup.cards:27:68 */
-    { 12, 27, 77 }, /* 981: cards/rebellion/setup.cards:27:77 */
-    { 12, 29, 9 }, /* 982: cards/rebellion/setup.cards:29:9 */
-    { 12, 33, 3 }, /* 983: cards/rebellion/setup.cards:33:3 */
-    { 12, 33, 61 }, /* 984: cards/rebellion/setup.cards:33:61 */
-    { 12, 33, 69 }, /* 985: cards/rebellion/setup.cards:33:69 */
-    { 12, 37, 5 }, /* 986: cards/rebellion/setup.cards:37:5 */
-    { 12, 37, 53 }, /* 987: cards/rebellion/setup.cards:37:53 */
-    { 12, 37, 61 }, /* 988: cards/rebellion/setup.cards:37:61 */
-    { 12, 38, 5 }, /* 989: cards/rebellion/setup.cards:38:5 */
-    { 12, 39, 5 }, /* 990: cards/rebellion/setup.cards:39:5 */
-    { 12, 42, 3 }, /* 991: cards/rebellion/setup.cards:42:3 */
-    { 12, 45, 30 }, /* 992: cards/rebellion/setup.cards:45:30 */
-    { 12, 45, 22 }, /* 993: cards/rebellion/setup.cards:45:22 */
-    { 12, 45, 53 }, /* 994: cards/rebellion/setup.cards:45:53 */
-    { 12, 45, 45 }, /* 995: cards/rebellion/setup.cards:45:45 */
-    { 12, 46, 3 }, /* 996: cards/rebellion/setup.cards:46:3 */
-    { 12, 47, 3 }, /* 997: cards/rebellion/setup.cards:47:3 */
-    { 12, 48, 3 }, /* 998: cards/rebellion/setup.cards:48:3 */
-    { 12, 51, 3 }, /* 999: cards/rebellion/setup.cards:51:3 */
-    { 12, 53, 13 }, /* 1000: cards/rebellion/setup.cards:53:13 */
-    { 12, 54, 5 }, /* 1001: cards/rebellion/setup.cards:54:5 */
-    { 12, 56, 7 }, /* 1002: cards/rebellion/setup.cards:56:7 */
-    { 12, 57, 7 }, /* 1003: cards/rebellion/setup.cards:57:7 */
-    { 12, 57, 15 }, /* 1004: cards/rebellion/setup.cards:57:15 */
-    { 12, 59, 7 }, /* 1005: cards/rebellion/setup.cards:59:7 */
-    { 12, 61, 7 }, /* 1006: cards/rebellion/setup.cards:61:7 */
-    { 12, 63, 9 }, /* 1007: cards/rebellion/setup.cards:63:9 */
-    { 12, 66, 9 }, /* 1008: cards/rebellion/setup.cards:66:9 */
-    { 12, 66, 17 }, /* 1009: cards/rebellion/setup.cards:66:17 */
-    { 12, 69, 7 }, /* 1010: cards/rebellion/setup.cards:69:7 */
-    { 12, 71, 7 }, /* 1011: cards/rebellion/setup.cards:71:7 */
-    { 12, 52, 3 }, /* 1012: cards/rebellion/setup.cards:52:3 */
-    { 12, 74, 3 }, /* 1013: cards/rebellion/setup.cards:74:3 */
-    { 12, 75, 3 }, /* 1014: cards/rebellion/setup.cards:75:3 */
-    { 12, 79, 3 }, /* 1015: cards/rebellion/setup.cards:79:3 */
-    { 12, 80, 3 }, /* 1016: cards/rebellion/setup.cards:80:3 */
-    { 12, 81, 3 }, /* 1017: cards/rebellion/setup.cards:81:3 */
-    { 12, 82, 3 }, /* 1018: cards/rebellion/setup.cards:82:3 */
-    { 12, 83, 3 }, /* 1019: cards/rebellion/setup.cards:83:3 */
-    { 12, 84, 3 }, /* 1020: cards/rebellion/setup.cards:84:3 */
-    { 12, 85, 3 }, /* 1021: cards/rebellion/setup.cards:85:3 */
-    { 12, 86, 3 }, /* 1022: cards/rebellion/setup.cards:86:3 */
-    { 12, 87, 5 }, /* 1023: cards/rebellion/setup.cards:87:5 */
-    { 12, 88, 17 }, /* 1024: cards/rebellion/setup.cards:88:17 */
-    { 12, 88, 7 }, /* 1025: cards/rebellion/setup.cards:88:7 */
-    { 12, 91, 3 }, /* 1026: cards/rebellion/setup.cards:91:3 */
-    { 12, 92, 5 }, /* 1027: cards/rebellion/setup.cards:92:5 */
-    { 12, 92, 17 }, /* 1028: cards/rebellion/setup.cards:92:17 */
-    { 12, 93, 17 }, /* 1029: cards/rebellion/setup.cards:93:17 */
-    { 12, 93, 7 }, /* 1030: cards/rebellion/setup.cards:93:7 */
-    { 12, 99, 3 }, /* 1031: cards/rebellion/setup.cards:99:3 */
-    { 12, 100, 3 }, /* 1032: cards/rebellion/setup.cards:100:3 */
-    { 12, 101, 3 }, /* 1033: cards/rebellion/setup.cards:101:3 */
-    { 12, 102, 3 }, /* 1034: cards/rebellion/setup.cards:102:3 */
-    { 12, 103, 3 }, /* 1035: cards/rebellion/setup.cards:103:3 */
-    { 12, 104, 3 }, /* 1036: cards/rebellion/setup.cards:104:3 */
-    { 12, 105, 3 }, /* 1037: cards/rebellion/setup.cards:105:3 */
-    { 12, 105, 15 }, /* 1038: cards/rebellion/setup.cards:105:15 */
-    { 12, 106, 5 }, /* 1039: cards/rebellion/setup.cards:106:5 */
-    { 12, 107, 7 }, /* 1040: cards/rebellion/setup.cards:107:7 */
-    { 12, 108, 44 }, /* 1041: cards/rebellion/setup.cards:108:44 */
-    { 12, 109, 37 }, /* 1042: cards/rebellion/setup.cards:109:37 */
-    { 12, 109, 27 }, /* 1043: cards/rebellion/setup.cards:109:27 */
-    { 12, 118, 22 }, /* 1044: cards/rebellion/setup.cards:118:22 */
-    { 12, 118, 15 }, /* 1045: cards/rebellion/setup.cards:118:15 */
-    { 12, 119, 17 }, /* 1046: cards/rebellion/setup.cards:119:17 */
-    { 12, 119, 7 }, /* 1047: cards/rebellion/setup.cards:119:7 */
-    { 12, 120, 34 }, /* 1048: cards/rebellion/setup.cards:120:34 */
-    { 12, 126, 3 }, /* 1049: cards/rebellion/setup.cards:126:3 */
-    { 12, 127, 39 }, /* 1050: cards/rebellion/setup.cards:127:39 */
-    { 12, 129, 22 }, /* 1051: cards/rebellion/setup.cards:129:22 */
-    { 12, 129, 3 }, /* 1052: cards/rebellion/setup.cards:129:3 */
-    { 12, 130, 3 }, /* 1053: cards/rebellion/setup.cards:130:3 */
-    { 12, 130, 15 }, /* 1054: cards/rebellion/setup.cards:130:15 */
-    { 12, 131, 15 }, /* 1055: cards/rebellion/setup.cards:131:15 */
-    { 12, 131, 5 }, /* 1056: cards/rebellion/setup.cards:131:5 */
-    { 12, 133, 8 }, /* 1057: cards/rebellion/setup.cards:133:8 */
-    { 12, 133, 3 }, /* 1058: cards/rebellion/setup.cards:133:3 */
-    { 12, 134, 3 }, /* 1059: cards/rebellion/setup.cards:134:3 */
-    { 12, 138, 22 }, /* 1060: cards/rebellion/setup.cards:138:22 */
-    { 12, 10, 1 }, /* 1061: cards/rebellion/setup.cards:10:1 */
-    { 11, 11, 66 }, /* 1062: cards/rebellion/round.cards:11:66 */
-    { 11, 11, 5 }, /* 1063: cards/rebellion/round.cards:11:5 */
-    { 11, 16, 5 }, /* 1064: cards/rebellion/round.cards:16:5 */
-    { 11, 17, 52 }, /* 1065: cards/rebellion/round.cards:17:52 */
-    { 11, 17, 52 }, /* 1066: cards/rebellion/round.cards:17:52 */
-    { 11, 21, 36 }, /* 1067: cards/rebellion/round.cards:21:36 */
-    { 11, 21, 36 }, /* 1068: cards/rebellion/round.cards:21:36 */
-    { 11, 16, 5 }, /* 1069: cards/rebellion/round.cards:16:5 */
-    { 11, 18, 9 }, /* 1070: cards/rebellion/round.cards:18:9 */
-    { 11, 19, 9 }, /* 1071: cards/rebellion/round.cards:19:9 */
-    { 11, 22, 9 }, /* 1072: cards/rebellion/round.cards:22:9 */
-    { 11, 23, 9 }, /* 1073: cards/rebellion/round.cards:23:9 */
-    { 11, 16, 5 }, /* 1074: cards/rebellion/round.cards:16:5 */
-    { 11, 28, 19 }, /* 1075: cards/rebellion/round.cards:28:19 */
-    { 11, 7, 1 }, /* 1076: cards/rebellion/round.cards:7:1 */
+    { 2, 67, 12 }, /* 394: cards/rebellion/effects.cards:67:12 */
+    { 2, 67, 3 }, /* 395: cards/rebellion/effects.cards:67:3 */
+    { 2, 69, 22 }, /* 396: cards/rebellion/effects.cards:69:22 */
+    { 2, 69, 3 }, /* 397: cards/rebellion/effects.cards:69:3 */
+    { 2, 70, 24 }, /* 398: cards/rebellion/effects.cards:70:24 */
+    { 2, 70, 3 }, /* 399: cards/rebellion/effects.cards:70:3 */
+    { 2, 65, 11 }, /* 400: cards/rebellion/effects.cards:65:11 */
+    { 2, 77, 23 }, /* 401: cards/rebellion/effects.cards:77:23 */
+    { 2, 77, 19 }, /* 402: cards/rebellion/effects.cards:77:19 */
+    { 2, 79, 3 }, /* 403: cards/rebellion/effects.cards:79:3 */
+    { 2, 80, 13 }, /* 404: cards/rebellion/effects.cards:80:13 */
+    { 2, 75, 11 }, /* 405: cards/rebellion/effects.cards:75:11 */
+    { 2, 85, 32 }, /* 406: cards/rebellion/effects.cards:85:32 */
+    { 2, 85, 22 }, /* 407: cards/rebellion/effects.cards:85:22 */
+    { 2, 85, 62 }, /* 408: cards/rebellion/effects.cards:85:62 */
+    { 2, 84, 11 }, /* 409: cards/rebellion/effects.cards:84:11 */
+    { 2, 92, 35 }, /* 410: cards/rebellion/effects.cards:92:35 */
+    { 2, 92, 3 }, /* 411: cards/rebellion/effects.cards:92:3 */
+    { 2, 93, 3 }, /* 412: cards/rebellion/effects.cards:93:3 */
+    { 2, 95, 49 }, /* 413: cards/rebellion/effects.cards:95:49 */
+    { 2, 94, 42 }, /* 414: cards/rebellion/effects.cards:94:42 */
+    { 2, 95, 75 }, /* 415: cards/rebellion/effects.cards:95:75 */
+    { 2, 100, 24 }, /* 416: cards/rebellion/effects.cards:100:24 */
+    { 2, 103, 24 }, /* 417: cards/rebellion/effects.cards:103:24 */
+    { 2, 103, 5 }, /* 418: cards/rebellion/effects.cards:103:5 */
+    { 2, 104, 26 }, /* 419: cards/rebellion/effects.cards:104:26 */
+    { 2, 104, 5 }, /* 420: cards/rebellion/effects.cards:104:5 */
+    { 2, 105, 17 }, /* 421: cards/rebellion/effects.cards:105:17 */
+    { 2, 105, 5 }, /* 422: cards/rebellion/effects.cards:105:5 */
+    { 2, 106, 5 }, /* 423: cards/rebellion/effects.cards:106:5 */
+    { 2, 106, 17 }, /* 424: cards/rebellion/effects.cards:106:17 */
+    { 2, 107, 17 }, /* 425: cards/rebellion/effects.cards:107:17 */
+    { 2, 107, 7 }, /* 426: cards/rebellion/effects.cards:107:7 */
+    { 2, 110, 5 }, /* 427: cards/rebellion/effects.cards:110:5 */
+    { 2, 110, 41 }, /* 428: cards/rebellion/effects.cards:110:41 */
+    { 2, 112, 8 }, /* 429: cards/rebellion/effects.cards:112:8 */
+    { 2, 112, 3 }, /* 430: cards/rebellion/effects.cards:112:3 */
+    { 2, 113, 3 }, /* 431: cards/rebellion/effects.cards:113:3 */
+    { 2, 114, 27 }, /* 432: cards/rebellion/effects.cards:114:27 */
+    { 2, 115, 3 }, /* 433: cards/rebellion/effects.cards:115:3 */
+    { 2, 90, 11 }, /* 434: cards/rebellion/effects.cards:90:11 */
+    { 2, 124, 25 }, /* 435: cards/rebellion/effects.cards:124:25 */
+    { 2, 124, 21 }, /* 436: cards/rebellion/effects.cards:124:21 */
+    { 2, 120, 11 }, /* 437: cards/rebellion/effects.cards:120:11 */
+    { 2, 133, 5 }, /* 438: cards/rebellion/effects.cards:133:5 */
+    { 2, 136, 9 }, /* 439: cards/rebellion/effects.cards:136:9 */
+    { 2, 136, 9 }, /* 440: cards/rebellion/effects.cards:136:9 */
+    { 2, 138, 11 }, /* 441: cards/rebellion/effects.cards:138:11 */
+    { 2, 140, 9 }, /* 442: cards/rebellion/effects.cards:140:9 */
+    { 2, 141, 11 }, /* 443: cards/rebellion/effects.cards:141:11 */
+    { 2, 143, 9 }, /* 444: cards/rebellion/effects.cards:143:9 */
+    { 2, 146, 9 }, /* 445: cards/rebellion/effects.cards:146:9 */
+    { 2, 147, 9 }, /* 446: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 9 }, /* 447: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 30 }, /* 448: cards/rebellion/effects.cards:147:30 */
+    { 2, 148, 32 }, /* 449: cards/rebellion/effects.cards:148:32 */
+    { 2, 149, 11 }, /* 450: cards/rebellion/effects.cards:149:11 */
+    { 2, 151, 9 }, /* 451: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 9 }, /* 452: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 68 }, /* 453: cards/rebellion/effects.cards:151:68 */
+    { 2, 151, 30 }, /* 454: cards/rebellion/effects.cards:151:30 */
+    { 2, 152, 11 }, /* 455: cards/rebellion/effects.cards:152:11 */
+    { 2, 154, 9 }, /* 456: cards/rebellion/effects.cards:154:9 */
+    { 2, 156, 9 }, /* 457: cards/rebellion/effects.cards:156:9 */
+    { 2, 131, 11 }, /* 458: cards/rebellion/effects.cards:131:11 */
+    { 2, 167, 10 }, /* 459: cards/rebellion/effects.cards:167:10 */
+    { 2, 168, 5 }, /* 460: cards/rebellion/effects.cards:168:5 */
+    { 2, 169, 16 }, /* 461: cards/rebellion/effects.cards:169:16 */
+    { 2, 169, 7 }, /* 462: cards/rebellion/effects.cards:169:7 */
+    { 2, 169, 74 }, /* 463: cards/rebellion/effects.cards:169:74 */
+    { 2, 171, 5 }, /* 464: cards/rebellion/effects.cards:171:5 */
+    { 2, 172, 5 }, /* 465: cards/rebellion/effects.cards:172:5 */
+    { 2, 166, 11 }, /* 466: cards/rebellion/effects.cards:166:11 */
+    { 2, 180, 3 }, /* 467: cards/rebellion/effects.cards:180:3 */
+    { 2, 181, 3 }, /* 468: cards/rebellion/effects.cards:181:3 */
+    { 2, 183, 3 }, /* 469: cards/rebellion/effects.cards:183:3 */
+    { 2, 179, 11 }, /* 470: cards/rebellion/effects.cards:179:11 */
+    { 2, 193, 3 }, /* 471: cards/rebellion/effects.cards:193:3 */
+    { 2, 194, 3 }, /* 472: cards/rebellion/effects.cards:194:3 */
+    { 2, 195, 3 }, /* 473: cards/rebellion/effects.cards:195:3 */
+    { 2, 192, 11 }, /* 474: cards/rebellion/effects.cards:192:11 */
+    { 2, 201, 3 }, /* 475: cards/rebellion/effects.cards:201:3 */
+    { 2, 199, 11 }, /* 476: cards/rebellion/effects.cards:199:11 */
+    { 2, 206, 12 }, /* 477: cards/rebellion/effects.cards:206:12 */
+    { 2, 206, 3 }, /* 478: cards/rebellion/effects.cards:206:3 */
+    { 2, 207, 5 }, /* 479: cards/rebellion/effects.cards:207:5 */
+    { 2, 208, 5 }, /* 480: cards/rebellion/effects.cards:208:5 */
+    { 2, 208, 59 }, /* 481: cards/rebellion/effects.cards:208:59 */
+    { 2, 208, 5 }, /* 482: cards/rebellion/effects.cards:208:5 */
+    { 2, 205, 11 }, /* 483: cards/rebellion/effects.cards:205:11 */
+    { 2, 218, 6 }, /* 484: cards/rebellion/effects.cards:218:6 */
+    { 2, 219, 14 }, /* 485: cards/rebellion/effects.cards:219:14 */
+    { 2, 219, 5 }, /* 486: cards/rebellion/effects.cards:219:5 */
+    { 2, 221, 7 }, /* 487: cards/rebellion/effects.cards:221:7 */
+    { 2, 224, 3 }, /* 488: cards/rebellion/effects.cards:224:3 */
+    { 2, 217, 11 }, /* 489: cards/rebellion/effects.cards:217:11 */
+    { 2, 229, 3 }, /* 490: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 3 }, /* 491: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 17 }, /* 492: cards/rebellion/effects.cards:229:17 */
+    { 2, 232, 5 }, /* 493: cards/rebellion/effects.cards:232:5 */
+    { 2, 228, 11 }, /* 494: cards/rebellion/effects.cards:228:11 */
+    { 2, 238, 3 }, /* 495: cards/rebellion/effects.cards:238:3 */
+    { 2, 239, 15 }, /* 496: cards/rebellion/effects.cards:239:15 */
+    { 2, 239, 5 }, /* 497: cards/rebellion/effects.cards:239:5 */
+    { 2, 237, 11 }, /* 498: cards/rebellion/effects.cards:237:11 */
+    { 2, 246, 3 }, /* 499: cards/rebellion/effects.cards:246:3 */
+    { 2, 247, 15 }, /* 500: cards/rebellion/effects.cards:247:15 */
+    { 2, 247, 5 }, /* 501: cards/rebellion/effects.cards:247:5 */
+    { 2, 248, 5 }, /* 502: cards/rebellion/effects.cards:248:5 */
+    { 2, 245, 11 }, /* 503: cards/rebellion/effects.cards:245:11 */
+    { 2, 256, 5 }, /* 504: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 65 }, /* 505: cards/rebellion/effects.cards:256:65 */
+    { 2, 256, 55 }, /* 506: cards/rebellion/effects.cards:256:55 */
+    { 2, 257, 5 }, /* 507: cards/rebellion/effects.cards:257:5 */
+    { 2, 254, 11 }, /* 508: cards/rebellion/effects.cards:254:11 */
+    { 2, 267, 15 }, /* 509: cards/rebellion/effects.cards:267:15 */
+    { 2, 270, 5 }, /* 510: cards/rebellion/effects.cards:270:5 */
+    { 2, 271, 5 }, /* 511: cards/rebellion/effects.cards:271:5 */
+    { 2, 272, 5 }, /* 512: cards/rebellion/effects.cards:272:5 */
+    { 2, 273, 5 }, /* 513: cards/rebellion/effects.cards:273:5 */
+    { 2, 273, 13 }, /* 514: cards/rebellion/effects.cards:273:13 */
+    { 2, 275, 14 }, /* 515: cards/rebellion/effects.cards:275:14 */
+    { 2, 275, 5 }, /* 516: cards/rebellion/effects.cards:275:5 */
+    { 2, 275, 73 }, /* 517: cards/rebellion/effects.cards:275:73 */
+    { 2, 276, 29 }, /* 518: cards/rebellion/effects.cards:276:29 */
+    { 2, 277, 29 }, /* 519: cards/rebellion/effects.cards:277:29 */
+    { 2, 279, 7 }, /* 520: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 7 }, /* 521: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 26 }, /* 522: cards/rebellion/effects.cards:279:26 */
+    { 2, 282, 9 }, /* 523: cards/rebellion/effects.cards:282:9 */
+    { 2, 285, 24 }, /* 524: cards/rebellion/effects.cards:285:24 */
+    { 2, 266, 11 }, /* 525: cards/rebellion/effects.cards:266:11 */
+    { 2, 300, 16 }, /* 526: cards/rebellion/effects.cards:300:16 */
+    { 2, 301, 61 }, /* 527: cards/rebellion/effects.cards:301:61 */
+    { 2, 301, 9 }, /* 528: cards/rebellion/effects.cards:301:9 */
+    { 2, 302, 17 }, /* 529: cards/rebellion/effects.cards:302:17 */
+    { 2, 302, 9 }, /* 530: cards/rebellion/effects.cards:302:9 */
+    { 2, 304, 20 }, /* 531: cards/rebellion/effects.cards:304:20 */
+    { 2, 304, 47 }, /* 532: cards/rebellion/effects.cards:304:47 */
+    { 2, 304, 66 }, /* 533: cards/rebellion/effects.cards:304:66 */
+    { 2, 304, 38 }, /* 534: cards/rebellion/effects.cards:304:38 */
+    { 2, 297, 11 }, /* 535: cards/rebellion/effects.cards:297:11 */
+    { 2, 310, 62 }, /* 536: cards/rebellion/effects.cards:310:62 */
+    { 2, 310, 34 }, /* 537: cards/rebellion/effects.cards:310:34 */
+    { 2, 309, 11 }, /* 538: cards/rebellion/effects.cards:309:11 */
+    { 2, 315, 67 }, /* 539: cards/rebellion/effects.cards:315:67 */
+    { 2, 315, 43 }, /* 540: cards/rebellion/effects.cards:315:43 */
+    { 2, 313, 11 }, /* 541: cards/rebellion/effects.cards:313:11 */
+    { 2, 323, 5 }, /* 542: cards/rebellion/effects.cards:323:5 */
+    { 2, 324, 5 }, /* 543: cards/rebellion/effects.cards:324:5 */
+    { 2, 326, 58 }, /* 544: cards/rebellion/effects.cards:326:58 */
+    { 2, 326, 32 }, /* 545: cards/rebellion/effects.cards:326:32 */
+    { 2, 321, 11 }, /* 546: cards/rebellion/effects.cards:321:11 */
+    { 2, 332, 39 }, /* 547: cards/rebellion/effects.cards:332:39 */
+    { 2, 332, 3 }, /* 548: cards/rebellion/effects.cards:332:3 */
+    { 2, 333, 3 }, /* 549: cards/rebellion/effects.cards:333:3 */
+    { 2, 333, 15 }, /* 550: cards/rebellion/effects.cards:333:15 */
+    { 2, 333, 93 }, /* 551: cards/rebellion/effects.cards:333:93 */
+    { 2, 333, 83 }, /* 552: cards/rebellion/effects.cards:333:83 */
+    { 2, 334, 12 }, /* 553: cards/rebellion/effects.cards:334:12 */
+    { 2, 334, 26 }, /* 554: cards/rebellion/effects.cards:334:26 */
+    { 2, 330, 11 }, /* 555: cards/rebellion/effects.cards:330:11 */
+    { 2, 340, 13 }, /* 556: cards/rebellion/effects.cards:340:13 */
+    { 2, 342, 12 }, /* 557: cards/rebellion/effects.cards:342:12 */
+    { 2, 339, 11 }, /* 558: cards/rebellion/effects.cards:339:11 */
+    { 2, 347, 3 }, /* 559: cards/rebellion/effects.cards:347:3 */
+    { 2, 349, 25 }, /* 560: cards/rebellion/effects.cards:349:25 */
+    { 2, 350, 5 }, /* 561: cards/rebellion/effects.cards:350:5 */
+    { 2, 351, 5 }, /* 562: cards/rebellion/effects.cards:351:5 */
+    { 2, 346, 11 }, /* 563: cards/rebellion/effects.cards:346:11 */
+    { 2, 364, 5 }, /* 564: cards/rebellion/effects.cards:364:5 */
+    { 2, 369, 5 }, /* 565: cards/rebellion/effects.cards:369:5 */
+    { 2, 374, 5 }, /* 566: cards/rebellion/effects.cards:374:5 */
+    { 2, 361, 11 }, /* 567: cards/rebellion/effects.cards:361:11 */
+    { 7, 214, 3 }, /* 568: cards/rebellion/missions.cards:214:3 */
+    { 7, 216, 13 }, /* 569: cards/rebellion/missions.cards:216:13 */
+    { 7, 217, 17 }, /* 570: cards/rebellion/missions.cards:217:17 */
+    { 7, 217, 47 }, /* 571: cards/rebellion/missions.cards:217:47 */
+    { 7, 218, 5 }, /* 572: cards/rebellion/missions.cards:218:5 */
+    { 7, 219, 29 }, /* 573: cards/rebellion/missions.cards:219:29 */
+    { 7, 220, 33 }, /* 574: cards/rebellion/missions.cards:220:33 */
+    { 7, 221, 15 }, /* 575: cards/rebellion/missions.cards:221:15 */
+    { 7, 223, 16 }, /* 576: cards/rebellion/missions.cards:223:16 */
+    { 7, 223, 7 }, /* 577: cards/rebellion/missions.cards:223:7 */
+    { 7, 223, 50 }, /* 578: cards/rebellion/missions.cards:223:50 */
+    { 7, 227, 7 }, /* 579: cards/rebellion/missions.cards:227:7 */
+    { 7, 227, 82 }, /* 580: cards/rebellion/missions.cards:227:82 */
+    { 7, 227, 59 }, /* 581: cards/rebellion/missions.cards:227:59 */
+    { 7, 227, 19 }, /* 582: cards/rebellion/missions.cards:227:19 */
+    { 7, 229, 9 }, /* 583: cards/rebellion/missions.cards:229:9 */
+    { 7, 229, 49 }, /* 584: cards/rebellion/missions.cards:229:49 */
+    { 7, 229, 21 }, /* 585: cards/rebellion/missions.cards:229:21 */
+    { 7, 231, 16 }, /* 586: cards/rebellion/missions.cards:231:16 */
+    { 7, 231, 7 }, /* 587: cards/rebellion/missions.cards:231:7 */
+    { 7, 231, 60 }, /* 588: cards/rebellion/missions.cards:231:60 */
+    { 7, 231, 50 }, /* 589: cards/rebellion/missions.cards:231:50 */
+    { 7, 234, 7 }, /* 590: cards/rebellion/missions.cards:234:7 */
+    { 7, 234, 58 }, /* 591: cards/rebellion/missions.cards:234:58 */
+    { 7, 234, 19 }, /* 592: cards/rebellion/missions.cards:234:19 */
+    { 7, 235, 16 }, /* 593: cards/rebellion/missions.cards:235:16 */
+    { 7, 235, 7 }, /* 594: cards/rebellion/missions.cards:235:7 */
+    { 7, 235, 60 }, /* 595: cards/rebellion/missions.cards:235:60 */
+    { 7, 235, 50 }, /* 596: cards/rebellion/missions.cards:235:50 */
+    { 7, 239, 8 }, /* 597: cards/rebellion/missions.cards:239:8 */
+    { 7, 239, 64 }, /* 598: cards/rebellion/missions.cards:239:64 */
+    { 7, 242, 7 }, /* 599: cards/rebellion/missions.cards:242:7 */
+    { 7, 247, 8 }, /* 600: cards/rebellion/missions.cards:247:8 */
+    { 7, 247, 31 }, /* 601: cards/rebellion/missions.cards:247:31 */
+    { 7, 247, 21 }, /* 602: cards/rebellion/missions.cards:247:21 */
+    { 7, 248, 13 }, /* 603: cards/rebellion/missions.cards:248:13 */
+    { 7, 248, 41 }, /* 604: cards/rebellion/missions.cards:248:41 */
+    { 7, 249, 13 }, /* 605: cards/rebellion/missions.cards:249:13 */
+    { 7, 249, 25 }, /* 606: cards/rebellion/missions.cards:249:25 */
+    { 7, 250, 12 }, /* 607: cards/rebellion/missions.cards:250:12 */
+    { 7, 251, 5 }, /* 608: cards/rebellion/missions.cards:251:5 */
+    { 7, 212, 11 }, /* 609: cards/rebellion/missions.cards:212:11 */
+    { 7, 262, 3 }, /* 610: cards/rebellion/missions.cards:262:3 */
+    { 7, 263, 68 }, /* 611: cards/rebellion/missions.cards:263:68 */
+    { 7, 264, 7 }, /* 612: cards/rebellion/missions.cards:264:7 */
+    { 7, 264, 19 }, /* 613: cards/rebellion/missions.cards:264:19 */
+    { 7, 265, 19 }, /* 614: cards/rebellion/missions.cards:265:19 */
+    { 7, 265, 9 }, /* 615: cards/rebellion/missions.cards:265:9 */
+    { 7, 271, 15 }, /* 616: cards/rebellion/missions.cards:271:15 */
+    { 7, 272, 98 }, /* 617: cards/rebellion/missions.cards:272:98 */
+    { 7, 272, 33 }, /* 618: cards/rebellion/missions.cards:272:33 */
+    { 7, 273, 75 }, /* 619: cards/rebellion/missions.cards:273:75 */
+    { 7, 273, 35 }, /* 620: cards/rebellion/missions.cards:273:35 */
+    { 7, 274, 5 }, /* 621: cards/rebellion/missions.cards:274:5 */
+    { 7, 275, 22 }, /* 622: cards/rebellion/missions.cards:275:22 */
+    { 7, 276, 5 }, /* 623: cards/rebellion/missions.cards:276:5 */
+    { 7, 259, 11 }, /* 624: cards/rebellion/missions.cards:259:11 */
+    { 7, 292, 48 }, /* 625: cards/rebellion/missions.cards:292:48 */
+    { 7, 292, 3 }, /* 626: cards/rebellion/missions.cards:292:3 */
+    { 7, 293, 24 }, /* 627: cards/rebellion/missions.cards:293:24 */
+    { 7, 293, 14 }, /* 628: cards/rebellion/missions.cards:293:14 */
+    { 7, 293, 68 }, /* 629: cards/rebellion/missions.cards:293:68 */
+    { 7, 293, 3 }, /* 630: cards/rebellion/missions.cards:293:3 */
+    { 7, 294, 8 }, /* 631: cards/rebellion/missions.cards:294:8 */
+    { 7, 294, 3 }, /* 632: cards/rebellion/missions.cards:294:3 */
+    { 7, 295, 41 }, /* 633: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 49 }, /* 634: cards/rebellion/missions.cards:295:49 */
+    { 7, 295, 41 }, /* 635: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 65 }, /* 636: cards/rebellion/missions.cards:295:65 */
+    { 7, 295, 61 }, /* 637: cards/rebellion/missions.cards:295:61 */
+    { 7, 295, 41 }, /* 638: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 31 }, /* 639: cards/rebellion/missions.cards:295:31 */
+    { 7, 295, 22 }, /* 640: cards/rebellion/missions.cards:295:22 */
+    { 7, 296, 8 }, /* 641: cards/rebellion/missions.cards:296:8 */
+    { 7, 296, 3 }, /* 642: cards/rebellion/missions.cards:296:3 */
+    { 7, 291, 11 }, /* 643: cards/rebellion/missions.cards:291:11 */
+    { 8, 28, 3 }, /* 644: cards/rebellion/moves.cards:28:3 */
+    { 8, 28, 15 }, /* 645: cards/rebellion/moves.cards:28:15 */
+    { 8, 29, 15 }, /* 646: cards/rebellion/moves.cards:29:15 */
+    { 8, 29, 5 }, /* 647: cards/rebellion/moves.cards:29:5 */
+    { 8, 31, 5 }, /* 648: cards/rebellion/moves.cards:31:5 */
+    { 8, 27, 11 }, /* 649: cards/rebellion/moves.cards:27:11 */
+    { 8, 40, 3 }, /* 650: cards/rebellion/moves.cards:40:3 */
+    { 8, 41, 5 }, /* 651: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 5 }, /* 652: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 26 }, /* 653: cards/rebellion/moves.cards:41:26 */
+    { 8, 42, 28 }, /* 654: cards/rebellion/moves.cards:42:28 */
+    { 8, 43, 7 }, /* 655: cards/rebellion/moves.cards:43:7 */
+    { 8, 44, 7 }, /* 656: cards/rebellion/moves.cards:44:7 */
+    { 8, 50, 5 }, /* 657: cards/rebellion/moves.cards:50:5 */
+    { 8, 51, 53 }, /* 658: cards/rebellion/moves.cards:51:53 */
+    { 8, 52, 80 }, /* 659: cards/rebellion/moves.cards:52:80 */
+    { 8, 58, 7 }, /* 660: cards/rebellion/moves.cards:58:7 */
+    { 8, 58, 7 }, /* 661: cards/rebellion/moves.cards:58:7 */
+    { 8, 60, 9 }, /* 662: cards/rebellion/moves.cards:60:9 */
+    { 8, 62, 7 }, /* 663: cards/rebellion/moves.cards:62:7 */
+    { 8, 63, 9 }, /* 664: cards/rebellion/moves.cards:63:9 */
+    { 8, 67, 3 }, /* 665: cards/rebellion/moves.cards:67:3 */
+    { 8, 68, 5 }, /* 666: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 5 }, /* 667: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 61 }, /* 668: cards/rebellion/moves.cards:68:61 */
+    { 8, 68, 26 }, /* 669: cards/rebellion/moves.cards:68:26 */
+    { 8, 69, 7 }, /* 670: cards/rebellion/moves.cards:69:7 */
+    { 8, 70, 7 }, /* 671: cards/rebellion/moves.cards:70:7 */
+    { 8, 74, 7 }, /* 672: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 7 }, /* 673: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 27 }, /* 674: cards/rebellion/moves.cards:74:27 */
+    { 8, 75, 19 }, /* 675: cards/rebellion/moves.cards:75:19 */
+    { 8, 75, 9 }, /* 676: cards/rebellion/moves.cards:75:9 */
+    { 8, 78, 5 }, /* 677: cards/rebellion/moves.cards:78:5 */
+    { 8, 80, 3 }, /* 678: cards/rebellion/moves.cards:80:3 */
+    { 8, 37, 11 }, /* 679: cards/rebellion/moves.cards:37:11 */
+    { 8, 87, 18 }, /* 680: cards/rebellion/moves.cards:87:18 */
+    { 8, 87, 3 }, /* 681: cards/rebellion/moves.cards:87:3 */
+    { 8, 90, 5 }, /* 682: cards/rebellion/moves.cards:90:5 */
+    { 8, 92, 24 }, /* 683: cards/rebellion/moves.cards:92:24 */
+    { 8, 94, 20 }, /* 684: cards/rebellion/moves.cards:94:20 */
+    { 8, 95, 3 }, /* 685: cards/rebellion/moves.cards:95:3 */
+    { 8, 95, 28 }, /* 686: cards/rebellion/moves.cards:95:28 */
+    { 8, 96, 3 }, /* 687: cards/rebellion/moves.cards:96:3 */
+    { 8, 84, 11 }, /* 688: cards/rebellion/moves.cards:84:11 */
+    { 8, 102, 30 }, /* 689: cards/rebellion/moves.cards:102:30 */
+    { 8, 102, 47 }, /* 690: cards/rebellion/moves.cards:102:47 */
+    { 8, 103, 5 }, /* 691: cards/rebellion/moves.cards:103:5 */
+    { 8, 101, 11 }, /* 692: cards/rebellion/moves.cards:101:11 */
+    { 10, 19, 3 }, /* 693: cards/rebellion/refresh.cards:19:3 */
+    { 10, 20, 3 }, /* 694: cards/rebellion/refresh.cards:20:3 */
+    { 10, 21, 14 }, /* 695: cards/rebellion/refresh.cards:21:14 */
+    { 10, 21, 5 }, /* 696: cards/rebellion/refresh.cards:21:5 */
+    { 10, 21, 57 }, /* 697: cards/rebellion/refresh.cards:21:57 */
+    { 10, 21, 47 }, /* 698: cards/rebellion/refresh.cards:21:47 */
+    { 10, 23, 24 }, /* 699: cards/rebellion/refresh.cards:23:24 */
+    { 10, 23, 3 }, /* 700: cards/rebellion/refresh.cards:23:3 */
+    { 10, 25, 10 }, /* 701: cards/rebellion/refresh.cards:25:10 */
+    { 10, 25, 26 }, /* 702: cards/rebellion/refresh.cards:25:26 */
+    { 10, 25, 5 }, /* 703: cards/rebellion/refresh.cards:25:5 */
+    { 10, 26, 10 }, /* 704: cards/rebellion/refresh.cards:26:10 */
+    { 10, 26, 24 }, /* 705: cards/rebellion/refresh.cards:26:24 */
+    { 10, 26, 5 }, /* 706: cards/rebellion/refresh.cards:26:5 */
+    { 10, 31, 5 }, /* 707: cards/rebellion/refresh.cards:31:5 */
+    { 10, 32, 17 }, /* 708: cards/rebellion/refresh.cards:32:17 */
+    { 10, 33, 7 }, /* 709: cards/rebellion/refresh.cards:33:7 */
+    { 10, 33, 19 }, /* 710: cards/rebellion/refresh.cards:33:19 */
+    { 10, 34, 9 }, /* 711: cards/rebellion/refresh.cards:34:9 */
+    { 10, 35, 24 }, /* 712: cards/rebellion/refresh.cards:35:24 */
+    { 10, 35, 59 }, /* 713: cards/rebellion/refresh.cards:35:59 */
+    { 10, 32, 5 }, /* 714: cards/rebellion/refresh.cards:32:5 */
+    { 10, 40, 3 }, /* 715: cards/rebellion/refresh.cards:40:3 */
+    { 10, 42, 3 }, /* 716: cards/rebellion/refresh.cards:42:3 */
+    { 10, 46, 3 }, /* 717: cards/rebellion/refresh.cards:46:3 */
+    { 10, 47, 25 }, /* 718: cards/rebellion/refresh.cards:47:25 */
+    { 10, 49, 39 }, /* 719: cards/rebellion/refresh.cards:49:39 */
+    { 10, 52, 3 }, /* 720: cards/rebellion/refresh.cards:52:3 */
+    { 10, 53, 3 }, /* 721: cards/rebellion/refresh.cards:53:3 */
+    { 10, 54, 3 }, /* 722: cards/rebellion/refresh.cards:54:3 */
+    { 10, 13, 11 }, /* 723: cards/rebellion/refresh.cards:13:11 */
+    { 10, 77, 41 }, /* 724: cards/rebellion/refresh.cards:77:41 */
+    { 10, 78, 5 }, /* 725: cards/rebellion/refresh.cards:78:5 */
+    { 10, 80, 53 }, /* 726: cards/rebellion/refresh.cards:80:53 */
+    { 10, 79, 28 }, /* 727: cards/rebellion/refresh.cards:79:28 */
+    { 10, 80, 103 }, /* 728: cards/rebellion/refresh.cards:80:103 */
+    { 10, 85, 7 }, /* 729: cards/rebellion/refresh.cards:85:7 */
+    { 10, 85, 19 }, /* 730: cards/rebellion/refresh.cards:85:19 */
+    { 10, 85, 118 }, /* 731: cards/rebellion/refresh.cards:85:118 */
+    { 10, 75, 11 }, /* 732: cards/rebellion/refresh.cards:75:11 */
+    { 10, 94, 3 }, /* 733: cards/rebellion/refresh.cards:94:3 */
+    { 10, 95, 17 }, /* 734: cards/rebellion/refresh.cards:95:17 */
+    { 10, 97, 40 }, /* 735: cards/rebellion/refresh.cards:97:40 */
+    { 10, 97, 40 }, /* 736: cards/rebellion/refresh.cards:97:40 */
+    { 10, 98, 3 }, /* 737: cards/rebellion/refresh.cards:98:3 */
+    { 10, 99, 3 }, /* 738: cards/rebellion/refresh.cards:99:3 */
+    { 10, 92, 11 }, /* 739: cards/rebellion/refresh.cards:92:11 */
+    { 10, 108, 23 }, /* 740: cards/rebellion/refresh.cards:108:23 */
+    { 10, 108, 40 }, /* 741: cards/rebellion/refresh.cards:108:40 */
+    { 10, 108, 5 }, /* 742: cards/rebellion/refresh.cards:108:5 */
+    { 10, 110, 3 }, /* 743: cards/rebellion/refresh.cards:110:3 */
+    { 10, 111, 3 }, /* 744: cards/rebellion/refresh.cards:111:3 */
+    { 10, 106, 11 }, /* 745: cards/rebellion/refresh.cards:106:11 */
+    { 10, 120, 27 }, /* 746: cards/rebellion/refresh.cards:120:27 */
+    { 10, 123, 34 }, /* 747: cards/rebellion/refresh.cards:123:34 */
+    { 10, 124, 14 }, /* 748: cards/rebellion/refresh.cards:124:14 */
+    { 10, 124, 32 }, /* 749: cards/rebellion/refresh.cards:124:32 */
+    { 10, 124, 5 }, /* 750: cards/rebellion/refresh.cards:124:5 */
+    { 10, 125, 30 }, /* 751: cards/rebellion/refresh.cards:125:30 */
+    { 10, 123, 3 }, /* 752: cards/rebellion/refresh.cards:123:3 */
+    { 10, 129, 3 }, /* 753: cards/rebellion/refresh.cards:129:3 */
+    { 10, 129, 15 }, /* 754: cards/rebellion/refresh.cards:129:15 */
+    { 10, 130, 15 }, /* 755: cards/rebellion/refresh.cards:130:15 */
+    { 10, 130, 5 }, /* 756: cards/rebellion/refresh.cards:130:5 */
+    { 10, 131, 5 }, /* 757: cards/rebellion/refresh.cards:131:5 */
+    { 10, 132, 17 }, /* 758: cards/rebellion/refresh.cards:132:17 */
+    { 10, 132, 7 }, /* 759: cards/rebellion/refresh.cards:132:7 */
+    { 10, 135, 5 }, /* 760: cards/rebellion/refresh.cards:135:5 */
+    { 10, 137, 12 }, /* 761: cards/rebellion/refresh.cards:137:12 */
+    { 10, 137, 39 }, /* 762: cards/rebellion/refresh.cards:137:39 */
+    { 10, 137, 29 }, /* 763: cards/rebellion/refresh.cards:137:29 */
+    { 10, 116, 11 }, /* 764: cards/rebellion/refresh.cards:116:11 */
+    { 10, 153, 3 }, /* 765: cards/rebellion/refresh.cards:153:3 */
+    { 10, 154, 18 }, /* 766: cards/rebellion/refresh.cards:154:18 */
+    { 10, 154, 26 }, /* 767: cards/rebellion/refresh.cards:154:26 */
+    { 10, 154, 5 }, /* 768: cards/rebellion/refresh.cards:154:5 */
+    { 10, 155, 12 }, /* 769: cards/rebellion/refresh.cards:155:12 */
+    { 10, 155, 40 }, /* 770: cards/rebellion/refresh.cards:155:40 */
+    { 10, 155, 48 }, /* 771: cards/rebellion/refresh.cards:155:48 */
+    { 10, 155, 27 }, /* 772: cards/rebellion/refresh.cards:155:27 */
+    { 10, 158, 5 }, /* 773: cards/rebellion/refresh.cards:158:5 */
+    { 10, 159, 5 }, /* 774: cards/rebellion/refresh.cards:159:5 */
+    { 10, 152, 11 }, /* 775: cards/rebellion/refresh.cards:152:11 */
+    { 10, 169, 5 }, /* 776: cards/rebellion/refresh.cards:169:5 */
+    { 10, 177, 126 }, /* 777: cards/rebellion/refresh.cards:177:126 */
+    { 10, 177, 91 }, /* 778: cards/rebellion/refresh.cards:177:91 */
+    { 10, 171, 9 }, /* 779: cards/rebellion/refresh.cards:171:9 */
+    { 10, 172, 21 }, /* 780: cards/rebellion/refresh.cards:172:21 */
+    { 10, 172, 11 }, /* 781: cards/rebellion/refresh.cards:172:11 */
+    { 10, 173, 11 }, /* 782: cards/rebellion/refresh.cards:173:11 */
+    { 10, 178, 9 }, /* 783: cards/rebellion/refresh.cards:178:9 */
+    { 10, 178, 61 }, /* 784: cards/rebellion/refresh.cards:178:61 */
+    { 10, 178, 21 }, /* 785: cards/rebellion/refresh.cards:178:21 */
+    { 10, 179, 11 }, /* 786: cards/rebellion/refresh.cards:179:11 */
+    { 10, 179, 23 }, /* 787: cards/rebellion/refresh.cards:179:23 */
+    { 10, 180, 23 }, /* 788: cards/rebellion/refresh.cards:180:23 */
+    { 10, 180, 13 }, /* 789: cards/rebellion/refresh.cards:180:13 */
+    { 10, 181, 13 }, /* 790: cards/rebellion/refresh.cards:181:13 */
+    { 10, 167, 11 }, /* 791: cards/rebellion/refresh.cards:167:11 */
+    { 10, 201, 3 }, /* 792: cards/rebellion/refresh.cards:201:3 */
+    { 10, 201, 39 }, /* 793: cards/rebellion/refresh.cards:201:39 */
+    { 10, 203, 12 }, /* 794: cards/rebellion/refresh.cards:203:12 */
+    { 10, 203, 22 }, /* 795: cards/rebellion/refresh.cards:203:22 */
+    { 10, 203, 22 }, /* 796: cards/rebellion/refresh.cards:203:22 */
+    { 10, 204, 12 }, /* 797: cards/rebellion/refresh.cards:204:12 */
+    { 10, 204, 3 }, /* 798: cards/rebellion/refresh.cards:204:3 */
+    { 10, 204, 39 }, /* 799: cards/rebellion/refresh.cards:204:39 */
+    { 10, 200, 11 }, /* 800: cards/rebellion/refresh.cards:200:11 */
+    { 10, 208, 36 }, /* 801: cards/rebellion/refresh.cards:208:36 */
+    { 10, 208, 11 }, /* 802: cards/rebellion/refresh.cards:208:11 */
+    { 10, 211, 6 }, /* 803: cards/rebellion/refresh.cards:211:6 */
+    { 10, 213, 52 }, /* 804: cards/rebellion/refresh.cards:213:52 */
+    { 10, 213, 17 }, /* 805: cards/rebellion/refresh.cards:213:17 */
+    { 10, 214, 7 }, /* 806: cards/rebellion/refresh.cards:214:7 */
+    { 10, 214, 59 }, /* 807: cards/rebellion/refresh.cards:214:59 */
+    { 10, 214, 19 }, /* 808: cards/rebellion/refresh.cards:214:19 */
+    { 10, 215, 18 }, /* 809: cards/rebellion/refresh.cards:215:18 */
+    { 10, 215, 9 }, /* 810: cards/rebellion/refresh.cards:215:9 */
+    { 10, 215, 41 }, /* 811: cards/rebellion/refresh.cards:215:41 */
+    { 10, 216, 19 }, /* 812: cards/rebellion/refresh.cards:216:19 */
+    { 10, 216, 9 }, /* 813: cards/rebellion/refresh.cards:216:9 */
+    { 10, 220, 7 }, /* 814: cards/rebellion/refresh.cards:220:7 */
+    { 10, 223, 5 }, /* 815: cards/rebellion/refresh.cards:223:5 */
+    { 10, 224, 49 }, /* 816: cards/rebellion/refresh.cards:224:49 */
+    { 10, 225, 9 }, /* 817: cards/rebellion/refresh.cards:225:9 */
+    { 10, 225, 21 }, /* 818: cards/rebellion/refresh.cards:225:21 */
+    { 10, 226, 21 }, /* 819: cards/rebellion/refresh.cards:226:21 */
+    { 10, 226, 11 }, /* 820: cards/rebellion/refresh.cards:226:11 */
+    { 10, 227, 11 }, /* 821: cards/rebellion/refresh.cards:227:11 */
+    { 10, 227, 11 }, /* 822: cards/rebellion/refresh.cards:227:11 */
+    { 10, 227, 11 }, /* 823: cards/rebellion/refresh.cards:227:11 */
+    { 10, 232, 9 }, /* 824: cards/rebellion/refresh.cards:232:9 */
+    { 10, 233, 9 }, /* 825: cards/rebellion/refresh.cards:233:9 */
+    { 10, 236, 56 }, /* 826: cards/rebellion/refresh.cards:236:56 */
+    { 10, 210, 11 }, /* 827: cards/rebellion/refresh.cards:210:11 */
+    { 11, 29, 5 }, /* 828: cards/rebellion/round.cards:29:5 */
+    { 11, 30, 59 }, /* 829: cards/rebellion/round.cards:30:59 */
+    { 11, 30, 82 }, /* 830: cards/rebellion/round.cards:30:82 */
+    { 11, 31, 60 }, /* 831: cards/rebellion/round.cards:31:60 */
+    { 11, 30, 93 }, /* 832: cards/rebellion/round.cards:30:93 */
+    { 11, 31, 98 }, /* 833: cards/rebellion/round.cards:31:98 */
+    { 11, 32, 33 }, /* 834: cards/rebellion/round.cards:32:33 */
+    { 11, 36, 33 }, /* 835: cards/rebellion/round.cards:36:33 */
+    { 11, 38, 7 }, /* 836: cards/rebellion/round.cards:38:7 */
+    { 11, 38, 19 }, /* 837: cards/rebellion/round.cards:38:19 */
+    { 11, 38, 110 }, /* 838: cards/rebellion/round.cards:38:110 */
+    { 11, 26, 3 }, /* 839: cards/rebellion/round.cards:26:3 */
+    { 11, 24, 11 }, /* 840: cards/rebellion/round.cards:24:11 */
+    { 11, 47, 3 }, /* 841: cards/rebellion/round.cards:47:3 */
+    { 11, 51, 3 }, /* 842: cards/rebellion/round.cards:51:3 */
+    { 11, 51, 15 }, /* 843: cards/rebellion/round.cards:51:15 */
+    { 11, 52, 15 }, /* 844: cards/rebellion/round.cards:52:15 */
+    { 11, 52, 5 }, /* 845: cards/rebellion/round.cards:52:5 */
+    { 11, 53, 5 }, /* 846: cards/rebellion/round.cards:53:5 */
+    { 11, 55, 3 }, /* 847: cards/rebellion/round.cards:55:3 */
+    { 11, 55, 15 }, /* 848: cards/rebellion/round.cards:55:15 */
+    { 11, 56, 15 }, /* 849: cards/rebellion/round.cards:56:15 */
+    { 11, 56, 5 }, /* 850: cards/rebellion/round.cards:56:5 */
+    { 11, 57, 5 }, /* 851: cards/rebellion/round.cards:57:5 */
+    { 11, 59, 3 }, /* 852: cards/rebellion/round.cards:59:3 */
+    { 11, 61, 49 }, /* 853: cards/rebellion/round.cards:61:49 */
+    { 11, 62, 7 }, /* 854: cards/rebellion/round.cards:62:7 */
+    { 11, 62, 19 }, /* 855: cards/rebellion/round.cards:62:19 */
+    { 11, 63, 19 }, /* 856: cards/rebellion/round.cards:63:19 */
+    { 11, 63, 9 }, /* 857: cards/rebellion/round.cards:63:9 */
+    { 11, 64, 9 }, /* 858: cards/rebellion/round.cards:64:9 */
+    { 11, 68, 33 }, /* 859: cards/rebellion/round.cards:68:33 */
+    { 11, 46, 11 }, /* 860: cards/rebellion/round.cards:46:11 */
+    { 11, 76, 5 }, /* 861: cards/rebellion/round.cards:76:5 */
+    { 11, 77, 48 }, /* 862: cards/rebellion/round.cards:77:48 */
+    { 11, 78, 47 }, /* 863: cards/rebellion/round.cards:78:47 */
+    { 11, 77, 75 }, /* 864: cards/rebellion/round.cards:77:75 */
+    { 11, 78, 81 }, /* 865: cards/rebellion/round.cards:78:81 */
+    { 11, 79, 23 }, /* 866: cards/rebellion/round.cards:79:23 */
+    { 11, 84, 7 }, /* 867: cards/rebellion/round.cards:84:7 */
+    { 11, 85, 7 }, /* 868: cards/rebellion/round.cards:85:7 */
+    { 11, 85, 19 }, /* 869: cards/rebellion/round.cards:85:19 */
+    { 11, 85, 99 }, /* 870: cards/rebellion/round.cards:85:99 */
+    { 11, 87, 7 }, /* 871: cards/rebellion/round.cards:87:7 */
+    { 11, 88, 7 }, /* 872: cards/rebellion/round.cards:88:7 */
+    { 11, 88, 19 }, /* 873: cards/rebellion/round.cards:88:19 */
+    { 11, 88, 110 }, /* 874: cards/rebellion/round.cards:88:110 */
+    { 11, 90, 7 }, /* 875: cards/rebellion/round.cards:90:7 */
+    { 11, 74, 11 }, /* 876: cards/rebellion/round.cards:74:11 */
+    { 11, 99, 5 }, /* 877: cards/rebellion/round.cards:99:5 */
+    { 11, 101, 40 }, /* 878: cards/rebellion/round.cards:101:40 */
+    { 11, 97, 11 }, /* 879: cards/rebellion/round.cards:97:11 */
+    { 12, 147, 3 }, /* 880: cards/rebellion/setup.cards:147:3 */
+    { 12, 146, 11 }, /* 881: cards/rebellion/setup.cards:146:11 */
+    { 0, 12, 12 }, /* 882: cards/rebellion/actions.cards:12:12 */
+    { 0, 12, 42 }, /* 883: cards/rebellion/actions.cards:12:42 */
+    { 0, 12, 3 }, /* 884: cards/rebellion/actions.cards:12:3 */
+    { 0, 17, 12 }, /* 885: cards/rebellion/actions.cards:17:12 */
+    { 0, 17, 3 }, /* 886: cards/rebellion/actions.cards:17:3 */
+    { 0, 22, 12 }, /* 887: cards/rebellion/actions.cards:22:12 */
+    { 0, 22, 3 }, /* 888: cards/rebellion/actions.cards:22:3 */
+    { 0, 27, 12 }, /* 889: cards/rebellion/actions.cards:27:12 */
+    { 0, 27, 3 }, /* 890: cards/rebellion/actions.cards:27:3 */
+    { 0, 32, 12 }, /* 891: cards/rebellion/actions.cards:32:12 */
+    { 0, 32, 3 }, /* 892: cards/rebellion/actions.cards:32:3 */
+    { 0, 37, 12 }, /* 893: cards/rebellion/actions.cards:37:12 */
+    { 0, 37, 46 }, /* 894: cards/rebellion/actions.cards:37:46 */
+    { 0, 37, 3 }, /* 895: cards/rebellion/actions.cards:37:3 */
+    { 0, 42, 12 }, /* 896: cards/rebellion/actions.cards:42:12 */
+    { 0, 42, 3 }, /* 897: cards/rebellion/actions.cards:42:3 */
+    { 0, 47, 12 }, /* 898: cards/rebellion/actions.cards:47:12 */
+    { 0, 47, 3 }, /* 899: cards/rebellion/actions.cards:47:3 */
+    { 0, 55, 12 }, /* 900: cards/rebellion/actions.cards:55:12 */
+    { 0, 55, 3 }, /* 901: cards/rebellion/actions.cards:55:3 */
+    { 0, 60, 12 }, /* 902: cards/rebellion/actions.cards:60:12 */
+    { 0, 60, 3 }, /* 903: cards/rebellion/actions.cards:60:3 */
+    { 0, 65, 12 }, /* 904: cards/rebellion/actions.cards:65:12 */
+    { 0, 65, 3 }, /* 905: cards/rebellion/actions.cards:65:3 */
+    { 0, 70, 12 }, /* 906: cards/rebellion/actions.cards:70:12 */
+    { 0, 70, 3 }, /* 907: cards/rebellion/actions.cards:70:3 */
+    { 0, 78, 12 }, /* 908: cards/rebellion/actions.cards:78:12 */
+    { 0, 78, 3 }, /* 909: cards/rebellion/actions.cards:78:3 */
+    { 0, 83, 12 }, /* 910: cards/rebellion/actions.cards:83:12 */
+    { 0, 83, 3 }, /* 911: cards/rebellion/actions.cards:83:3 */
+    { 0, 88, 12 }, /* 912: cards/rebellion/actions.cards:88:12 */
+    { 0, 88, 3 }, /* 913: cards/rebellion/actions.cards:88:3 */
+    { 0, 93, 12 }, /* 914: cards/rebellion/actions.cards:93:12 */
+    { 0, 93, 3 }, /* 915: cards/rebellion/actions.cards:93:3 */
+    { 0, 98, 12 }, /* 916: cards/rebellion/actions.cards:98:12 */
+    { 0, 98, 3 }, /* 917: cards/rebellion/actions.cards:98:3 */
+    { 0, 103, 12 }, /* 918: cards/rebellion/actions.cards:103:12 */
+    { 0, 103, 3 }, /* 919: cards/rebellion/actions.cards:103:3 */
+    { 0, 108, 12 }, /* 920: cards/rebellion/actions.cards:108:12 */
+    { 0, 108, 3 }, /* 921: cards/rebellion/actions.cards:108:3 */
+    { 0, 113, 12 }, /* 922: cards/rebellion/actions.cards:113:12 */
+    { 0, 113, 3 }, /* 923: cards/rebellion/actions.cards:113:3 */
+    { 0, 121, 12 }, /* 924: cards/rebellion/actions.cards:121:12 */
+    { 0, 121, 3 }, /* 925: cards/rebellion/actions.cards:121:3 */
+    { 0, 126, 12 }, /* 926: cards/rebellion/actions.cards:126:12 */
+    { 0, 126, 3 }, /* 927: cards/rebellion/actions.cards:126:3 */
+    { 0, 131, 12 }, /* 928: cards/rebellion/actions.cards:131:12 */
+    { 0, 131, 3 }, /* 929: cards/rebellion/actions.cards:131:3 */
+    { 0, 136, 12 }, /* 930: cards/rebellion/actions.cards:136:12 */
+    { 0, 136, 51 }, /* 931: cards/rebellion/actions.cards:136:51 */
+    { 0, 136, 3 }, /* 932: cards/rebellion/actions.cards:136:3 */
+    { 7, 14, 12 }, /* 933: cards/rebellion/missions.cards:14:12 */
+    { 7, 14, 3 }, /* 934: cards/rebellion/missions.cards:14:3 */
+    { 7, 19, 12 }, /* 935: cards/rebellion/missions.cards:19:12 */
+    { 7, 19, 3 }, /* 936: cards/rebellion/missions.cards:19:3 */
+    { 7, 24, 12 }, /* 937: cards/rebellion/missions.cards:24:12 */
+    { 7, 24, 3 }, /* 938: cards/rebellion/missions.cards:24:3 */
+    { 7, 29, 12 }, /* 939: cards/rebellion/missions.cards:29:12 */
+    { 7, 29, 3 }, /* 940: cards/rebellion/missions.cards:29:3 */
+    { 7, 35, 5 }, /* 941: cards/rebellion/missions.cards:35:5 */
+    { 7, 36, 5 }, /* 942: cards/rebellion/missions.cards:36:5 */
+    { 7, 34, 3 }, /* 943: cards/rebellion/missions.cards:34:3 */
+    { 7, 42, 12 }, /* 944: cards/rebellion/missions.cards:42:12 */
+    { 7, 42, 3 }, /* 945: cards/rebellion/missions.cards:42:3 */
+    { 7, 48, 5 }, /* 946: cards/rebellion/missions.cards:48:5 */
+    { 7, 47, 3 }, /* 947: cards/rebellion/missions.cards:47:3 */
+    { 7, 55, 12 }, /* 948: cards/rebellion/missions.cards:55:12 */
+    { 7, 55, 3 }, /* 949: cards/rebellion/missions.cards:55:3 */
+    { 7, 60, 12 }, /* 950: cards/rebellion/missions.cards:60:12 */
+    { 7, 60, 3 }, /* 951: cards/rebellion/missions.cards:60:3 */
+    { 7, 65, 12 }, /* 952: cards/rebellion/missions.cards:65:12 */
+    { 7, 65, 3 }, /* 953: cards/rebellion/missions.cards:65:3 */
+    { 7, 70, 12 }, /* 954: cards/rebellion/missions.cards:70:12 */
+    { 7, 70, 3 }, /* 955: cards/rebellion/missions.cards:70:3 */
+    { 7, 75, 12 }, /* 956: cards/rebellion/missions.cards:75:12 */
+    { 7, 75, 3 }, /* 957: cards/rebellion/missions.cards:75:3 */
+    { 7, 83, 12 }, /* 958: cards/rebellion/missions.cards:83:12 */
+    { 7, 83, 3 }, /* 959: cards/rebellion/missions.cards:83:3 */
+    { 7, 88, 12 }, /* 960: cards/rebellion/missions.cards:88:12 */
+    { 7, 88, 3 }, /* 961: cards/rebellion/missions.cards:88:3 */
+    { 7, 93, 12 }, /* 962: cards/rebellion/missions.cards:93:12 */
+    { 7, 93, 3 }, /* 963: cards/rebellion/missions.cards:93:3 */
+    { 7, 98, 12 }, /* 964: cards/rebellion/missions.cards:98:12 */
+    { 7, 98, 3 }, /* 965: cards/rebellion/missions.cards:98:3 */
+    { 7, 103, 12 }, /* 966: cards/rebellion/missions.cards:103:12 */
+    { 7, 103, 3 }, /* 967: cards/rebellion/missions.cards:103:3 */
+    { 7, 108, 12 }, /* 968: cards/rebellion/missions.cards:108:12 */
+    { 7, 108, 3 }, /* 969: cards/rebellion/missions.cards:108:3 */
+    { 7, 113, 12 }, /* 970: cards/rebellion/missions.cards:113:12 */
+    { 7, 113, 3 }, /* 971: cards/rebellion/missions.cards:113:3 */
+    { 7, 118, 12 }, /* 972: cards/rebellion/missions.cards:118:12 */
+    { 7, 118, 3 }, /* 973: cards/rebellion/missions.cards:118:3 */
+    { 7, 123, 12 }, /* 974: cards/rebellion/missions.cards:123:12 */
+    { 7, 123, 3 }, /* 975: cards/rebellion/missions.cards:123:3 */
+    { 7, 128, 12 }, /* 976: cards/rebellion/missions.cards:128:12 */
+    { 7, 128, 3 }, /* 977: cards/rebellion/missions.cards:128:3 */
+    { 7, 133, 12 }, /* 978: cards/rebellion/missions.cards:133:12 */
+    { 7, 133, 3 }, /* 979: cards/rebellion/missions.cards:133:3 */
+    { 7, 139, 5 }, /* 980: cards/rebellion/missions.cards:139:5 */
+    { 7, 140, 5 }, /* 981: cards/rebellion/missions.cards:140:5 */
+    { 7, 138, 3 }, /* 982: cards/rebellion/missions.cards:138:3 */
+    { 7, 149, 12 }, /* 983: cards/rebellion/missions.cards:149:12 */
+    { 7, 149, 3 }, /* 984: cards/rebellion/missions.cards:149:3 */
+    { 7, 154, 12 }, /* 985: cards/rebellion/missions.cards:154:12 */
+    { 7, 154, 3 }, /* 986: cards/rebellion/missions.cards:154:3 */
+    { 7, 159, 12 }, /* 987: cards/rebellion/missions.cards:159:12 */
+    { 7, 159, 3 }, /* 988: cards/rebellion/missions.cards:159:3 */
+    { 12, 13, 36 }, /* 989: cards/rebellion/setup.cards:13:36 */
+    { 12, 14, 37 }, /* 990: cards/rebellion/setup.cards:14:37 */
+    { 12, 15, 39 }, /* 991: cards/rebellion/setup.cards:15:39 */
+    { 12, 16, 63 }, /* 992: cards/rebellion/setup.cards:16:63 */
+    { 12, 16, 93 }, /* 993: cards/rebellion/setup.cards:16:93 */
+    { 12, 17, 3 }, /* 994: cards/rebellion/setup.cards:17:3 */
+    { 12, 18, 8 }, /* 995: cards/rebellion/setup.cards:18:8 */
+    { 12, 18, 20 }, /* 996: cards/rebellion/setup.cards:18:20 */
+    { 12, 19, 13 }, /* 997: cards/rebellion/setup.cards:19:13 */
+    { 12, 19, 46 }, /* 998: cards/rebellion/setup.cards:19:46 */
+    { 12, 19, 36 }, /* 999: cards/rebellion/setup.cards:19:36 */
+    { 12, 19, 26 }, /* 1000: cards/rebellion/setup.cards:19:26 */
+    { 12, 20, 32 }, /* 1001: cards/rebellion/setup.cards:20:32 */
+    { 12, 20, 22 }, /* 1002: cards/rebellion/setup.cards:20:22 */
+    { 12, 20, 12 }, /* 1003: cards/rebellion/setup.cards:20:12 */
+    { 12, 22, 3 }, /* 1004: cards/rebellion/setup.cards:22:3 */
+    { 12, 23, 8 }, /* 1005: cards/rebellion/setup.cards:23:8 */
+    { 12, 23, 40 }, /* 1006: cards/rebellion/setup.cards:23:40 */
+    { 12, 23, 30 }, /* 1007: cards/rebellion/setup.cards:23:30 */
+    { 12, 23, 20 }, /* 1008: cards/rebellion/setup.cards:23:20 */
+    { 12, 23, 89 }, /* 1009: cards/rebellion/setup.cards:23:89 */
+    { 12, 23, 79 }, /* 1010: cards/rebellion/setup.cards:23:79 */
+    { 12, 23, 69 }, /* 1011: cards/rebellion/setup.cards:23:69 */
+    { 12, 27, 3 }, /* 1012: cards/rebellion/setup.cards:27:3 */
+    { 12, 28, 8 }, /* 1013: cards/rebellion/setup.cards:28:8 */
+    { 12, 28, 41 }, /* 1014: cards/rebellion/setup.cards:28:41 */
+    { 12, 28, 31 }, /* 1015: cards/rebellion/setup.cards:28:31 */
+    { 12, 28, 21 }, /* 1016: cards/rebellion/setup.cards:28:21 */
+    { 12, 28, 68 }, /* 1017: cards/rebellion/setup.cards:28:68 */
+    { 12, 28, 77 }, /* 1018: cards/rebellion/setup.cards:28:77 */
+    { 12, 33, 3 }, /* 1019: cards/rebellion/setup.cards:33:3 */
+    { 12, 33, 61 }, /* 1020: cards/rebellion/setup.cards:33:61 */
+    { 12, 33, 69 }, /* 1021: cards/rebellion/setup.cards:33:69 */
+    { 12, 37, 5 }, /* 1022: cards/rebellion/setup.cards:37:5 */
+    { 12, 37, 53 }, /* 1023: cards/rebellion/setup.cards:37:53 */
+    { 12, 37, 61 }, /* 1024: cards/rebellion/setup.cards:37:61 */
+    { 12, 38, 5 }, /* 1025: cards/rebellion/setup.cards:38:5 */
+    { 12, 39, 5 }, /* 1026: cards/rebellion/setup.cards:39:5 */
+    { 12, 42, 3 }, /* 1027: cards/rebellion/setup.cards:42:3 */
+    { 12, 45, 30 }, /* 1028: cards/rebellion/setup.cards:45:30 */
+    { 12, 45, 22 }, /* 1029: cards/rebellion/setup.cards:45:22 */
+    { 12, 45, 53 }, /* 1030: cards/rebellion/setup.cards:45:53 */
+    { 12, 45, 45 }, /* 1031: cards/rebellion/setup.cards:45:45 */
+    { 12, 46, 3 }, /* 1032: cards/rebellion/setup.cards:46:3 */
+    { 12, 47, 3 }, /* 1033: cards/rebellion/setup.cards:47:3 */
+    { 12, 48, 3 }, /* 1034: cards/rebellion/setup.cards:48:3 */
+    { 12, 51, 3 }, /* 1035: cards/rebellion/setup.cards:51:3 */
+    { 12, 53, 13 }, /* 1036: cards/rebellion/setup.cards:53:13 */
+    { 12, 54, 5 }, /* 1037: cards/rebellion/setup.cards:54:5 */
+    { 12, 56, 7 }, /* 1038: cards/rebellion/setup.cards:56:7 */
+    { 12, 57, 7 }, /* 1039: cards/rebellion/setup.cards:57:7 */
+    { 12, 57, 15 }, /* 1040: cards/rebellion/setup.cards:57:15 */
+    { 12, 59, 7 }, /* 1041: cards/rebellion/setup.cards:59:7 */
+    { 12, 61, 7 }, /* 1042: cards/rebellion/setup.cards:61:7 */
+    { 12, 63, 9 }, /* 1043: cards/rebellion/setup.cards:63:9 */
+    { 12, 66, 9 }, /* 1044: cards/rebellion/setup.cards:66:9 */
+    { 12, 66, 17 }, /* 1045: cards/rebellion/setup.cards:66:17 */
+    { 12, 69, 7 }, /* 1046: cards/rebellion/setup.cards:69:7 */
+    { 12, 71, 7 }, /* 1047: cards/rebellion/setup.cards:71:7 */
+    { 12, 52, 3 }, /* 1048: cards/rebellion/setup.cards:52:3 */
+    { 12, 74, 3 }, /* 1049: cards/rebellion/setup.cards:74:3 */
+    { 12, 75, 3 }, /* 1050: cards/rebellion/setup.cards:75:3 */
+    { 12, 79, 3 }, /* 1051: cards/rebellion/setup.cards:79:3 */
+    { 12, 80, 3 }, /* 1052: cards/rebellion/setup.cards:80:3 */
+    { 12, 81, 3 }, /* 1053: cards/rebellion/setup.cards:81:3 */
+    { 12, 82, 3 }, /* 1054: cards/rebellion/setup.cards:82:3 */
+    { 12, 83, 3 }, /* 1055: cards/rebellion/setup.cards:83:3 */
+    { 12, 84, 3 }, /* 1056: cards/rebellion/setup.cards:84:3 */
+    { 12, 85, 3 }, /* 1057: cards/rebellion/setup.cards:85:3 */
+    { 12, 86, 3 }, /* 1058: cards/rebellion/setup.cards:86:3 */
+    { 12, 87, 5 }, /* 1059: cards/rebellion/setup.cards:87:5 */
+    { 12, 88, 17 }, /* 1060: cards/rebellion/setup.cards:88:17 */
+    { 12, 88, 7 }, /* 1061: cards/rebellion/setup.cards:88:7 */
+    { 12, 91, 3 }, /* 1062: cards/rebellion/setup.cards:91:3 */
+    { 12, 92, 5 }, /* 1063: cards/rebellion/setup.cards:92:5 */
+    { 12, 92, 17 }, /* 1064: cards/rebellion/setup.cards:92:17 */
+    { 12, 93, 17 }, /* 1065: cards/rebellion/setup.cards:93:17 */
+    { 12, 93, 7 }, /* 1066: cards/rebellion/setup.cards:93:7 */
+    { 12, 99, 3 }, /* 1067: cards/rebellion/setup.cards:99:3 */
+    { 12, 100, 3 }, /* 1068: cards/rebellion/setup.cards:100:3 */
+    { 12, 101, 3 }, /* 1069: cards/rebellion/setup.cards:101:3 */
+    { 12, 102, 3 }, /* 1070: cards/rebellion/setup.cards:102:3 */
+    { 12, 103, 3 }, /* 1071: cards/rebellion/setup.cards:103:3 */
+    { 12, 104, 3 }, /* 1072: cards/rebellion/setup.cards:104:3 */
+    { 12, 105, 3 }, /* 1073: cards/rebellion/setup.cards:105:3 */
+    { 12, 105, 15 }, /* 1074: cards/rebellion/setup.cards:105:15 */
+    { 12, 106, 5 }, /* 1075: cards/rebellion/setup.cards:106:5 */
+    { 12, 107, 7 }, /* 1076: cards/rebellion/setup.cards:107:7 */
+    { 12, 108, 44 }, /* 1077: cards/rebellion/setup.cards:108:44 */
+    { 12, 109, 37 }, /* 1078: cards/rebellion/setup.cards:109:37 */
+    { 12, 109, 27 }, /* 1079: cards/rebellion/setup.cards:109:27 */
+    { 12, 118, 22 }, /* 1080: cards/rebellion/setup.cards:118:22 */
+    { 12, 118, 15 }, /* 1081: cards/rebellion/setup.cards:118:15 */
+    { 12, 119, 17 }, /* 1082: cards/rebellion/setup.cards:119:17 */
+    { 12, 119, 7 }, /* 1083: cards/rebellion/setup.cards:119:7 */
+    { 12, 120, 7 }, /* 1084: cards/rebellion/setup.cards:120:7 */
+    { 12, 126, 3 }, /* 1085: cards/rebellion/setup.cards:126:3 */
+    { 12, 127, 36 }, /* 1086: cards/rebellion/setup.cards:127:36 */
+    { 12, 129, 22 }, /* 1087: cards/rebellion/setup.cards:129:22 */
+    { 12, 129, 3 }, /* 1088: cards/rebellion/setup.cards:129:3 */
+    { 12, 130, 3 }, /* 1089: cards/rebellion/setup.cards:130:3 */
+    { 12, 130, 15 }, /* 1090: cards/rebellion/setup.cards:130:15 */
+    { 12, 131, 15 }, /* 1091: cards/rebellion/setup.cards:131:15 */
+    { 12, 131, 5 }, /* 1092: cards/rebellion/setup.cards:131:5 */
+    { 12, 133, 8 }, /* 1093: cards/rebellion/setup.cards:133:8 */
+    { 12, 133, 3 }, /* 1094: cards/rebellion/setup.cards:133:3 */
+    { 12, 134, 3 }, /* 1095: cards/rebellion/setup.cards:134:3 */
+    { 12, 138, 22 }, /* 1096: cards/rebellion/setup.cards:138:22 */
+    { 12, 10, 1 }, /* 1097: cards/rebellion/setup.cards:10:1 */
+    { 11, 11, 66 }, /* 1098: cards/rebellion/round.cards:11:66 */
+    { 11, 11, 5 }, /* 1099: cards/rebellion/round.cards:11:5 */
+    { 11, 16, 24 }, /* 1100: cards/rebellion/round.cards:16:24 */
+    { 11, 17, 75 }, /* 1101: cards/rebellion/round.cards:17:75 */
+    { 11, 17, 5 }, /* 1102: cards/rebellion/round.cards:17:5 */
+    { 11, 19, 19 }, /* 1103: cards/rebellion/round.cards:19:19 */
+    { 11, 7, 1 }, /* 1104: cards/rebellion/round.cards:7:1 */
 };
 
 /* the view's systems_held of each player: function systems_held */
@@ -18135,9 +18456,9 @@ static const RtViewValue View_values[] = {
     { "systems_held", 1, RT_TY_INT, ViewFn_systems_held },
 };
 
-static const uint8_t View_var_hidden[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t View_var_hidden[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
-static const uint8_t View_zone_hidden[] = { 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t View_zone_hidden[] = { 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 static const char *const Card_fields[] = {
     "side Rebels, recruit true, timing start_of_combat",
@@ -18442,23 +18763,23 @@ const RtGameDef rebellion_game = {
     CARDRT_ABI, "rebellion", "base", "Star Wars: Rebellion",
     2, 2,
     2, side_names, side_titles,
-    103, zones,
+    104, zones,
     9, kinds,
     145, cards, Copies_base,
-    63, vars,
-    278, strings,
-    112, scripts,
-    110, 111,
+    66, vars,
+    279, strings,
+    116, scripts,
+    114, 115,
     1, Consts_base,
-    14, enums,
+    15, enums,
     game_score,
-    12, /* frames: the deepest calls can go (0: no static bound) */
+    13, /* frames: the deepest calls can go (0: no static bound) */
     layout,
-    1, /* prelude: the setup begins with one */
-    1077, Site_table, 15, Site_files,
+    0, /* prelude: the setup begins with one */
+    1105, Site_table, 15, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
-    8, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
+    20, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
     NULL, /* sweep: the one card field it changes */
     NULL, /* dice: interchangeable dice counted by face */
     InstData_base, /* inst_data: card data by instance */

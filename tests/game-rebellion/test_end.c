@@ -22,7 +22,9 @@ Test(end, every_game_ends_by_a_rule_and_both_sides_win)
         } else {
             wins[IMP]++;
             cr_assert_lt(drv_var(g, "time", 0), drv_var(g, "reputation", 0));
-            RtValue base = rt_zone_at(g, drv_zone(g, "base_card", REB), 0);
+            /* the base ends revealed: its card lies faceup in base_shown */
+            cr_assert_eq(drv_size(g, "base_card", REB), 0, "seed %llu", (unsigned long long)seed);
+            RtValue base = rt_zone_at(g, drv_zone(g, "base_shown", 0), 0);
             const char *name = rt_card_name(g, base);
             if (drv_log_find(g, 0, "has destroyed the system of the Rebel base") >= 0) {
                 char marker[96];

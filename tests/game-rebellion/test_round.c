@@ -1,6 +1,7 @@
 /* test_round.c: the Assignment and Command phases in random seeded games,
    read from the log and checked against the leaders', missions' and units'
-   tables: a mission's 1 or 2 leaders meet its skill requirement; units move
+   tables: any 1 or 2 leaders may be assigned to a mission, but a mission
+   is revealed only if its leaders meet its skill requirement; units move
    only from systems adjacent to the activated one (or the Rebel Base
    space), never out of a system holding one of the mover's leaders, within
    transport capacity, immobile units never; an Imperial ground unit
@@ -10,38 +11,59 @@
 
 #define GAMES 40
 
-Test(round, assigned_leaders_meet_the_skill_requirement)
+/* A facedown mission, as the log shows it placed: its card and its leaders' icons. */
+typedef struct Facedown {
+    const DrvMission *m;
+    int icons, leaders;
+} Facedown;
+
+Test(round, any_leaders_may_be_assigned_but_only_a_mission_they_meet_is_revealed)
 {
-    int missions = 0, pairs = 0;
+    int missions = 0, pairs = 0, short_of = 0, revealed = 0;
     char name[128], from[128], to[128];
     for (uint64_t seed = 1; seed <= GAMES; seed++) {
         RtGame *g = drv_played(seed);
-        const DrvMission *m = NULL;
-        int icons = 0, leaders = 0;
+        Facedown down[64];
+        int n = 0;
+        Facedown *m = NULL;
         for (int i = 0; i < rt_log_count(g); i++) {
             const char *l = drv_at(g, i);
             if (drv_moved(l, name, from, to) && strncmp(to, "assigned(", 9) == 0 && strncmp(from, "hand(", 5) == 0) {
-                m = drv_mission(name);
-                cr_assert_not_null(m, "%s", l);
-                icons = leaders = 0;
+                cr_assert_lt(n, 64);
+                m = &down[n++];
+                m->m = drv_mission(name);
+                cr_assert_not_null(m->m, "%s", l);
+                m->icons = m->leaders = 0;
             } else if (m && drv_moved(l, name, from, to) && strncmp(to, "on_mission(", 11) == 0) {
                 const DrvLeader *d = drv_leader(name);
                 cr_assert_not_null(d, "%s", l);
-                icons += d->icons[m->skill];
-                leaders++;
+                m->icons += d->icons[m->m->skill];
+                m->leaders++;
             } else if (m && strstr(l, " leaders to a facedown mission.")) {
-                cr_assert(leaders == 1 || leaders == 2, "seed %llu: %s", (unsigned long long)seed, l);
-                cr_assert_geq(icons, m->need, "seed %llu: %s needs %d, leaders have %d", (unsigned long long)seed, m->name,
-                              m->need, icons);
+                cr_assert(m->leaders == 1 || m->leaders == 2, "seed %llu: %s", (unsigned long long)seed, l);
                 missions++;
-                pairs += leaders == 2;
+                pairs += m->leaders == 2;
+                short_of += m->icons < m->m->need;
                 m = NULL;
+            } else if (drv_moved(l, name, from, to) && strncmp(from, "assigned(", 9) == 0 && strcmp(to, "revealed") == 0) {
+                /* the mission revealed: the last one of that name placed facedown */
+                int k = n - 1;
+                while (k >= 0 && strcmp(down[k].m->name, name) != 0)
+                    k--;
+                cr_assert_geq(k, 0, "seed %llu: %s", (unsigned long long)seed, l);
+                cr_assert_geq(down[k].icons, down[k].m->need, "seed %llu line %d: %s needs %d, leaders have %d",
+                              (unsigned long long)seed, i, name, down[k].m->need, down[k].icons);
+                revealed++;
+            } else if (strncmp(l, "phase refresh", 13) == 0) {
+                n = 0; /* the facedown missions go back to the hands */
             }
         }
         rt_free(g);
     }
     cr_assert_gt(missions, 200, "random games assign many missions (%d)", missions);
     cr_assert_gt(pairs, 50, "some missions have 2 leaders (%d)", pairs);
+    cr_assert_gt(short_of, 20, "some missions are assigned leaders short of the requirement (%d)", short_of);
+    cr_assert_gt(revealed, 100, "many missions are revealed (%d)", revealed);
 }
 
 /* The system named in "... activates SYSTEM with LEADER." */
@@ -200,13 +222,16 @@ Test(round, imperial_ground_units_arriving_subjugate_and_reveal_the_base)
                 snprintf(sys, sizeof sys, "%.*s", (int)(strstr(a, " (transport") - a), a);
                 if (ground) {
                     /* the lines that follow, up to the combat or the next turn */
-                    int declared = 0;
+                    int declared = 0, asked = 0;
                     for (int j = i + 1; j < rt_log_count(g); j++) {
                         const char *n = drv_at(g, j);
                         if (strncmp(n, "Combat in ", 10) == 0 || strncmp(n, "turn ", 5) == 0 || strncmp(n, "phase ", 6) == 0)
                             break;
                         marks_line(m, n);
-                        declared |= strstr(n, "declares that the Rebel base is in ") != NULL;
+                        if (strstr(n, "declares whether the Rebel base is in ") && strstr(n, sys)) {
+                            asked = 1;
+                            declared |= strstr(n, ": true.") != NULL;
+                        }
                     }
                     int k = mark_of(m, sys);
                     if (!drv_is_remote(sys) && !m->destroyed[k]) {
@@ -214,6 +239,7 @@ Test(round, imperial_ground_units_arriving_subjugate_and_reveal_the_base)
                                   (unsigned long long)seed, i, sys);
                         subjugations++;
                     }
+                    cr_assert_eq(asked, hidden, "seed %llu line %d: the Rebel player declares for %s", (unsigned long long)seed, i, sys);
                     cr_assert_eq(declared, hidden && strcmp(sys, base) == 0, "seed %llu line %d: %s, base %s",
                                  (unsigned long long)seed, i, sys, base);
                     reveals += declared;

@@ -1,7 +1,7 @@
 /* test_tools.c: the game through its tools: `cardc sheet` prints every
    unit, leader and mission card and every system's probe card; the
    engine's `sim` is deterministic whatever the number of threads, with no
-   error and no draw. */
+   error and no draw; `cardc check` (with its secrecy check) reports nothing. */
 #include "drive.h"
 #include "testutil.h"
 
@@ -35,4 +35,12 @@ Test(tools, sim_is_deterministic_with_no_error_and_no_draw, .timeout = 300)
     cr_expect(strstr(a.out, "\"draws\":0,") != NULL, "%s", a.out);
     run_free(&a);
     run_free(&b);
+}
+
+Test(tools, cardc_check_finds_no_error_and_no_leak)
+{
+    RunResult r = run_cmd(CARDC " check cards/rebellion");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_str_empty(r.err);
+    run_free(&r);
 }
