@@ -6664,7 +6664,7 @@ RT_PURE static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 113 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 216);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 217);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
@@ -6682,9 +6682,9 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
         #line 108 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 109 "cards/rebellion/combat.cards"
-        while (rt_var_at(g, VCELL_acting)) {
+        while (rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 215)[0] == 0))) {
             #line 112 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 215);
+            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 216);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                     rt_log_player(g, L->v_p);
@@ -6706,7 +6706,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
-                    rt_opt_done(g, &ob, 215);
+                    rt_opt_done(g, &ob, 216);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6719,10 +6719,10 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* use a Start of Combat action card */
                     #line 113 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 217);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 218);
                 } else if (L->v_option == 1) { /* no more action cards */
                     #line 114 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 218);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 219);
                 }
             }
             #line 116 "cards/rebellion/combat.cards"
@@ -6739,7 +6739,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
             #line 118 "cards/rebellion/combat.cards"
             if (L->v_plays) {
                 #line 119 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 219);
+                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 220);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -6748,13 +6748,13 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 220);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 221);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                             if ((Inst_action_card(g, it_a_2)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a_2, L->v_t)) rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 219);
+                    rt_opt_done(g, &ob, 220);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -6767,7 +6767,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 221);
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 222);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6787,12 +6787,12 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 #line 120 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 222)) return RT_END;
+            if (rt_back_edge(g, 223)) return RT_END;
         }
 #line 6793 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 223, "bad resume point");
+        return rt_fail(g, 224, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6820,14 +6820,14 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 224);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 225);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         #line 129 "cards/rebellion/combat.cards"
-        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 225))) {
+        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 226))) {
             #line 129 "cards/rebellion/combat.cards"
             { /* draw_tactic */
                 RtValue arg0 = L->v_p;
@@ -6838,7 +6838,7 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 226);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 227);
                 if (st != RT_DONE)
                     return st;
             }
@@ -6847,7 +6847,7 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
 #line 6848 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 227, "bad resume point");
+        return rt_fail(g, 228, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6876,14 +6876,14 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
                     #line 136 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_space_deck)[0] == 0)) {
                         #line 136 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 228), RT_AT_TOP, 229, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 229), RT_AT_TOP, 230, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 } else {
                     #line 138 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_ground_deck)[0] == 0)) {
                         #line 138 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 230), RT_AT_TOP, 231, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 231), RT_AT_TOP, 232, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -6892,7 +6892,7 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
 #line 6893 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 232, "bad resume point");
+        return rt_fail(g, 233, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6909,7 +6909,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 146 "cards/rebellion/combat.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 233);
+        rt_choose_begin(g, L->v_p, 213, 0, 234);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
@@ -6918,13 +6918,13 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 234));
+                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 235));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_u = zc[1 + i]; (void)it_u;
                     rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u)->fd_side != rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u)->fd_health > 0)), it_u, it_u, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 233);
+            rt_opt_done(g, &ob, 234);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6935,7 +6935,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             #line 147 "cards/rebellion/combat.cards"
-            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 235), 0, 236);
+            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 236), 0, 237);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6953,7 +6953,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 237);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 238);
             if (st != RT_DONE)
                 return st;
         }
@@ -6966,7 +6966,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 238);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 239);
             if (st != RT_DONE)
                 return st;
         }
@@ -6974,7 +6974,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
 #line 6975 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 239, "bad resume point");
+        return rt_fail(g, 240, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7026,7 +7026,7 @@ RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 162 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 240));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 241));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_model == ENUM_ion_cannon)) continue;
@@ -7043,7 +7043,7 @@ RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 163 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 241));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 242));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_theater == L->v_th)))) continue;
@@ -7060,7 +7060,7 @@ RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 164 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 243));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 244));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_theater == L->v_th)))) continue;
@@ -7077,7 +7077,7 @@ RT_PURE static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 177 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 251);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 252);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
@@ -7093,7 +7093,7 @@ RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 222 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 288));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 289));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_7 = zc[1 + i]; (void)it_u_7;
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
@@ -7114,7 +7114,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         L->v_ion = (((int)(rt_player_side(g, L->v_p) == SIDE_rebel) & (int)(L->v_th == ENUM_in_space)) ? Agg1_proc_attack(g, f, L) : 0);
         if (rt_check(g)) return RT_END;
         #line 163 "cards/rebellion/combat.cards"
-        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 242), 5);
+        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 243), 5);
         if (rt_check(g)) return RT_END;
         #line 164 "cards/rebellion/combat.cards"
         L->v_blacks = Fn_at_most(g, f, Agg3_proc_attack(g, f, L), 5);
@@ -7131,7 +7131,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 166 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 244), RT_AT_TOP, 245);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 245), RT_AT_TOP, 246);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7150,7 +7150,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 167 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 246), RT_AT_TOP, 247);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 247), RT_AT_TOP, 248);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7159,9 +7159,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 168 "cards/rebellion/combat.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 248);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 249);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 249);
+                Roll_any(g, rt_zone_at(g, zone, i), 250);
         }
         if (rt_check(g)) return RT_END;
         #line 169 "cards/rebellion/combat.cards"
@@ -7184,7 +7184,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         #line 172 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 175 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 250);
+            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 251);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
                     rt_log_player(g, L->v_p);
@@ -7209,7 +7209,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 7);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 9);
-                    rt_opt_done(g, &ob, 250);
+                    rt_opt_done(g, &ob, 251);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7222,13 +7222,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* discard a special die to draw a tactic card */
                     #line 176 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 252);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 253);
                 } else if (L->v_option == 1) { /* play a tactic card */
                     #line 177 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 253);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 254);
                 } else if (L->v_option == 2) { /* assign damage */
                     #line 178 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 254);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 255);
                 }
             }
             #line 180 "cards/rebellion/combat.cards"
@@ -7245,7 +7245,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             #line 182 "cards/rebellion/combat.cards"
             if (L->v_step == ENUM_draw_a_card) {
                 #line 183 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 215, 0, 255);
+                rt_choose_begin(g, L->v_p, 215, 0, 256);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7254,13 +7254,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 257);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 258);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-                            if (Count_symbol(g, it_d_3, ENUM_special, 256) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
+                            if (Count_symbol(g, it_d_3, ENUM_special, 257) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 255);
+                    rt_opt_done(g, &ob, 256);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -7270,7 +7270,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_d_3 = rt_chosen(g);
                     #line 183 "cards/rebellion/combat.cards"
-                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 258);
+                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 259);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 184 "cards/rebellion/combat.cards"
@@ -7283,14 +7283,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 259);
+                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 260);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             } else if (L->v_step == ENUM_play_a_card) {
                 #line 186 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 260);
+                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 261);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -7299,13 +7299,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 261);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 262);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (((int)(Inst_tactic(g, it_c_2)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_2)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c_2)->fd_special_icon))) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 260);
+                    rt_opt_done(g, &ob, 261);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -7315,12 +7315,12 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_c_2 = rt_chosen(g);
                     #line 187 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 262);
+                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 263);
                     if (rt_check(g)) return RT_END;
                     #line 188 "cards/rebellion/combat.cards"
                     if (Inst_tactic(g, L->v_c_2)->fd_special_icon) {
                         #line 189 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 215, 0, 263);
+                        rt_choose_begin(g, L->v_p, 215, 0, 264);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7329,13 +7329,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 265);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 266);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
-                                    if (Count_symbol(g, it_d_4, ENUM_special, 264) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
+                                    if (Count_symbol(g, it_d_4, ENUM_special, 265) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 263);
+                            rt_opt_done(g, &ob, 264);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 4;
@@ -7345,7 +7345,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_d_4 = rt_chosen(g);
                             #line 189 "cards/rebellion/combat.cards"
-                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 266);
+                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 267);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -7365,7 +7365,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         #line 193 "cards/rebellion/combat.cards"
                         if (L->v_i <= Inst_tactic(g, L->v_c_2)->fd_damage) {
                             #line 194 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_p, 217, 0, 267);
+                            rt_choose_begin(g, L->v_p, 217, 0, 268);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -7375,13 +7375,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 268));
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 269));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                         if (Fn_can_hit(g, f, it_u_4, L->v_q, L->v_th) && ((int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_red) & (int)(!!Inst_unit(g, it_u_4)->fd_red_health)) | (int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_black) & (int)(!Inst_unit(g, it_u_4)->fd_red_health)))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 267);
+                                rt_opt_done(g, &ob, 268);
                             }
                             if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
@@ -7392,31 +7392,31 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 5:;
                                 L->v_u_4 = rt_chosen(g);
                                 #line 196 "cards/rebellion/combat.cards"
-                                rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 269), 0, 270);
+                                rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 270), 0, 271);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     }
                     #line 200 "cards/rebellion/combat.cards"
-                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 271, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 272, KIND_tactic, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 202 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 272)) return RT_END;
+            if (rt_back_edge(g, 273)) return RT_END;
         }
         #line 206 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 273), 274);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 274), 275);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list); L->v_i_4++) {
                 L->v_d_5 = rt_list_at(g, L->v_list, L->v_i_4);
                 #line 207 "cards/rebellion/combat.cards"
-                if (Count_symbol(g, L->v_d_5, ENUM_hit, 275) > 0) {
+                if (Count_symbol(g, L->v_d_5, ENUM_hit, 276) > 0) {
                     #line 208 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 218, 0, 276);
+                    rt_choose_begin(g, L->v_p, 218, 0, 277);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -7425,13 +7425,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 277));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 278));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (Fn_can_hit(g, f, it_u_5, L->v_q, L->v_th) && (Inst_unit(g, it_u_5)->fd_red_health == (rt_card_kind(g, L->v_d_5) == KIND_red_die))) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 276);
+                        rt_opt_done(g, &ob, 277);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7442,7 +7442,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_5 = rt_chosen(g);
                         #line 209 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 278), 0, 279);
+                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 279), 0, 280);
                         if (rt_check(g)) return RT_END;
                         #line 210 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7455,9 +7455,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_log_end(g);
                         }
                     }
-                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 280) > 0) {
+                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 281) > 0) {
                     #line 213 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 219, 0, 281);
+                    rt_choose_begin(g, L->v_p, 219, 0, 282);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -7466,13 +7466,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 282));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 283));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_6 = zc[1 + i]; (void)it_u_6;
                                 if (Fn_can_hit(g, f, it_u_6, L->v_q, L->v_th)) rt_opt_add(&ob, it_u_6, it_u_6, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 281);
+                        rt_opt_done(g, &ob, 282);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7483,7 +7483,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_u_6 = rt_chosen(g);
                         #line 214 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 283), 0, 284);
+                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 284), 0, 285);
                         if (rt_check(g)) return RT_END;
                         #line 215 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7499,21 +7499,21 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 219 "cards/rebellion/combat.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 285), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 286);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 286), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 287);
         if (rt_check(g)) return RT_END;
         #line 221 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 222 "cards/rebellion/combat.cards"
-        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 287)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
+        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 288)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
             #line 223 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 289);
+            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 290);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
                     rt_log_player(g, L->v_q);
                     rt_log_str(g, ": block damage with a tactic card?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 290) > 0);   /* block damage */
+                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 291) > 0);   /* block damage */
                 int menu_1 = 1;   /* take the damage */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -7529,7 +7529,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 12);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 13);
-                    rt_opt_done(g, &ob, 289);
+                    rt_opt_done(g, &ob, 290);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7542,10 +7542,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* block damage */
                     #line 224 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 291);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 292);
                 } else if (L->v_option_2 == 1) { /* take the damage */
                     #line 225 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 292);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 293);
                 }
             }
             #line 227 "cards/rebellion/combat.cards"
@@ -7562,7 +7562,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             #line 229 "cards/rebellion/combat.cards"
             if (L->v_blocks) {
                 #line 230 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 293);
+                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 294);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
@@ -7571,13 +7571,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 294);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 295);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             rt_opt_add_if(&ob, ((int)(Inst_tactic(g, it_c_4)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_4)->fd_block > 0)), it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 293);
+                    rt_opt_done(g, &ob, 294);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 9;
@@ -7587,7 +7587,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 9:;
                     L->v_c_4 = rt_chosen(g);
                     #line 231 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 295);
+                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 296);
                     if (rt_check(g)) return RT_END;
                     #line 232 "cards/rebellion/combat.cards"
                     if (rt_logging(g)) {
@@ -7605,7 +7605,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         #line 234 "cards/rebellion/combat.cards"
                         if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
                             #line 235 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_q, 222, 0, 296);
+                            rt_choose_begin(g, L->v_q, 222, 0, 297);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
@@ -7614,13 +7614,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 297));
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 298));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_8 = zc[1 + i]; (void)it_u_8;
                                         rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u_8)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_8, 1) > 0)), it_u_8, it_u_8, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 296);
+                                rt_opt_done(g, &ob, 297);
                             }
                             if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
@@ -7631,31 +7631,31 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 10:;
                                 L->v_u_8 = rt_chosen(g);
                                 #line 236 "cards/rebellion/combat.cards"
-                                rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 298), 0, 299);
+                                rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 299), 0, 300);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     }
                     #line 240 "cards/rebellion/combat.cards"
-                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 300, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 301, KIND_tactic, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 242 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 301)) return RT_END;
+            if (rt_back_edge(g, 302)) return RT_END;
         }
         #line 244 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 302);
+            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 303);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_9 = rt_zone_cards(g, zone_v_u_9);
             for (int at_v_u_9 = walk_v_u_9[0]; at_v_u_9 >= 1; at_v_u_9--) {
                 RtValue it_u_9 = walk_v_u_9[at_v_u_9]; (void)it_u_9;
                 if (!(rt__state(g, it_u_9, 1) > 0)) continue;
                 #line 245 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 303), 0, 304);
+                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 304), 0, 305);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
@@ -7671,13 +7671,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 247 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 305);
+                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 306);
             }
         }
 #line 7678 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 306, "bad resume point");
+        return rt_fail(g, 307, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7698,7 +7698,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 254 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 307), 308);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 308), 309);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7708,12 +7708,12 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                 #line 255 "cards/rebellion/combat.cards"
                 L->v_p = Fn_player_of(g, f, rt_select((Inst_unit(g, L->v_u)->fd_side == SIDE_rebel), SIDE_empire, SIDE_rebel));
                 #line 256 "cards/rebellion/combat.cards"
-                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 309), 310);
+                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 310), 311);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/rebellion/combat.cards"
                 if (rt_flat((int)(!!Inst_unit(g, L->v_u)->fd_red_health) & (int)(Inst_unit(g, L->v_u)->fd_theater == ENUM_in_space))) {
                     #line 257 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 311), 312);
+                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 312), 313);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 258 "cards/rebellion/combat.cards"
@@ -7731,7 +7731,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 313);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 314);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7742,7 +7742,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
 #line 7743 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 314, "bad resume point");
+        return rt_fail(g, 315, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7772,7 +7772,7 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 278 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 315));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 316));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
@@ -7788,7 +7788,7 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 279 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 316));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 317));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
@@ -7805,7 +7805,7 @@ RT_PURE static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     #line 280 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 317);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 318);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
@@ -7823,7 +7823,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
         #line 277 "cards/rebellion/combat.cards"
         if ((((((rt_pvar_at(g, VCELL_retreated, PLAYER_CELLS, L->v_p) == 0) && Fn_free_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && Fn_opposing(g, f, L->v_t)) && Agg1_proc_retreat(g, f, L)) && (!((rt_player_side(g, L->v_p) == SIDE_empire) && Agg2_proc_retreat(g, f, L)))) && Agg3_proc_retreat(g, f, L)) {
             #line 281 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 223, 0, 318);
+            rt_choose_begin(g, L->v_p, 223, 0, 319);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
                     rt_log_player(g, L->v_p);
@@ -7847,7 +7847,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 14);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 15);
-                    rt_opt_done(g, &ob, 318);
+                    rt_opt_done(g, &ob, 319);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7861,9 +7861,9 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* stay */
                 } else if (L->v_option == 1) { /* retreat */
                     #line 284 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 319);
+                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 320);
                     #line 285 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 224, 0, 320);
+                    rt_choose_begin(g, L->v_p, 224, 0, 321);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
@@ -7872,13 +7872,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 321));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 322));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 if ((Fn_lside(g, f, it_l) == rt_player_side(g, L->v_p)) && (!rt__state(g, it_l, 1))) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 320);
+                        rt_opt_done(g, &ob, 321);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7889,7 +7889,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 286 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 225, 0, 322);
+                        rt_choose_begin(g, L->v_p, 225, 0, 323);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 225)) {
@@ -7899,13 +7899,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 323);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 324);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_retreat_to(g, f, it_s_2, L->v_t, L->v_p)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 322);
+                            rt_opt_done(g, &ob, 323);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7916,13 +7916,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 287 "cards/rebellion/combat.cards"
-                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 324), RT_AT_TOP, 325, KIND_leader, 4, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 325), RT_AT_TOP, 326, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 289 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 326);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 327);
                             if (rt_check(g)) return RT_END;
                             #line 290 "cards/rebellion/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 327), 328);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 328), 329);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7932,21 +7932,21 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                     #line 291 "cards/rebellion/combat.cards"
                                     if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                                         #line 291 "cards/rebellion/combat.cards"
-                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 329);
+                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 330);
                                         if (rt_check(g)) return RT_END;
                                     }
                                     #line 292 "cards/rebellion/combat.cards"
-                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 330, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 331, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                             rt_list_pop(g, L->v_list);
                             #line 294 "cards/rebellion/combat.cards"
                             L->v_n = 40;
-                            L->v_chosen = rt_list_new(g, 331);
+                            L->v_chosen = rt_list_new(g, 332);
                             if (L->v_chosen < 0) return RT_END;
                             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                                rt_choose_begin(g, L->v_p, 226, 0, 332);
+                                rt_choose_begin(g, L->v_p, 226, 0, 333);
                                 rt_choose_steps(g, L->v_k, L->v_n);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
@@ -7956,13 +7956,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 334));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 335));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 333)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 334)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 332);
+                                    rt_opt_done(g, &ob, 333);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -7974,15 +7974,15 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             case 4:;
                                 L->v_u_4 = rt_chosen(g);
                                 if (L->v_u_4 == RT_NONE) break;
-                                rt_list_add(g, L->v_chosen, L->v_u_4, 331);
+                                rt_list_add(g, L->v_chosen, L->v_u_4, 332);
                                 if (rt_check(g)) return RT_END;
                                 #line 295 "cards/rebellion/combat.cards"
-                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 335, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 336, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                 if (rt_check(g)) return RT_END;
                             }
                             rt_list_pop(g, L->v_chosen);
                             #line 297 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 336);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 337);
                             if (rt_check(g)) return RT_END;
                             #line 298 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -8004,7 +8004,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 rt_log_end(g);
                             }
                             #line 299 "cards/rebellion/combat.cards"
-                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 337), RT_AT_TOP, 338, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 338), RT_AT_TOP, 339, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -8014,7 +8014,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
 #line 8015 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 339, "bad resume point");
+        return rt_fail(g, 340, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8034,7 +8034,7 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 310 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 340));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 341));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
@@ -8052,7 +8052,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
         #line 310 "cards/rebellion/combat.cards"
         if ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_transports_alone(g, f, L)) {
             #line 311 "cards/rebellion/combat.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 341), 342);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 342), 343);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -8074,7 +8074,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 343);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 344);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8086,7 +8086,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
 #line 8087 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 344, "bad resume point");
+        return rt_fail(g, 345, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8109,7 +8109,7 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 323 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 345));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 346));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
@@ -8127,9 +8127,9 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
         #line 322 "cards/rebellion/combat.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 323 "cards/rebellion/combat.cards"
-        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 346)[0] == 0))) {
+        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 347)[0] == 0))) {
             #line 327 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 347);
+            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 348);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
                     rt_log_player(g, L->v_r);
@@ -8137,7 +8137,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 int menu_0 = 1;   /* keep it */
-                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 348) > 0);   /* play Death Star Plans */
+                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 349) > 0);   /* play Death Star Plans */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
@@ -8152,7 +8152,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 18);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 19);
-                    rt_opt_done(g, &ob, 347);
+                    rt_opt_done(g, &ob, 348);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8165,10 +8165,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep it */
                     #line 328 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 349);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 350);
                 } else if (L->v_option == 1) { /* play Death Star Plans */
                     #line 329 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 350);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 351);
                 }
             }
             #line 331 "cards/rebellion/combat.cards"
@@ -8185,7 +8185,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
             #line 333 "cards/rebellion/combat.cards"
             if (L->v_plays) {
                 #line 334 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 351);
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 352);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -8194,13 +8194,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 352);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 353);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                             rt_opt_add_if(&ob, (Inst_objective(g, it_o_2)->fd_goal == ENUM_plans), it_o_2, it_o_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 351);
+                    rt_opt_done(g, &ob, 352);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -8210,10 +8210,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_o_2 = rt_chosen(g);
                     #line 335 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 353);
+                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 354);
                     if (rt_check(g)) return RT_END;
                     #line 336 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 230, 0, 354);
+                    rt_choose_begin(g, L->v_r, 230, 0, 355);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
@@ -8222,13 +8222,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 355));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 356));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
                                 rt_opt_add_if(&ob, ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)), it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 354);
+                        rt_opt_done(g, &ob, 355);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -8253,7 +8253,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 356);
+                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 357);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8265,7 +8265,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 357);
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 358);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8276,7 +8276,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
 #line 8277 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 358, "bad resume point");
+        return rt_fail(g, 359, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8296,7 +8296,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         #line 348 "cards/rebellion/combat.cards"
         { /* play_objective_at */
             RtValue arg0 = ENUM_combat_end;
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 359);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 360);
             if (args) {
                 args[0] = arg0;
             }
@@ -8313,7 +8313,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
 #line 8314 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 360, "bad resume point");
+        return rt_fail(g, 361, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8334,12 +8334,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
             #line 15 "cards/rebellion/effects.cards"
             if (L->v_sd == SIDE_rebel) {
                 #line 16 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 361), 0) == (-1)) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 362), 0) == (-1)) {
                     #line 16 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 363);
-                        rt_set_at(g, elem, who, 0, 362);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 364);
+                        rt_set_at(g, elem, who, 0, 363);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 16 "cards/rebellion/effects.cards"
@@ -8349,12 +8349,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Imperial loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 364), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 365), 0) == 0) {
                     #line 17 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 366);
-                        rt_set_at(g, elem, who, 1, 365);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 367);
+                        rt_set_at(g, elem, who, 1, 366);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 17 "cards/rebellion/effects.cards"
@@ -8362,22 +8362,22 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_begin(g);
                         rt_log_card(g, L->v_s);
                         rt_log_str(g, " gains Rebel loyalty");
-                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 367) ? " (beneath the subjugation marker)" : ""));
+                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 368) ? " (beneath the subjugation marker)" : ""));
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     } else {
-                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 368) ? " (beneath the subjugation marker)" : ""); (void)hole; }
+                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 369) ? " (beneath the subjugation marker)" : ""); (void)hole; }
                     }
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 19 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 369), 0) == 1) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 370), 0) == 1) {
                     #line 19 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 371);
-                        rt_set_at(g, elem, who, 0, 370);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 372);
+                        rt_set_at(g, elem, who, 0, 371);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 19 "cards/rebellion/effects.cards"
@@ -8387,18 +8387,18 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Rebel loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 372), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 373), 0) == 0) {
                     #line 21 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 374);
-                        rt_set_at(g, elem, who, (-1), 373);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 375);
+                        rt_set_at(g, elem, who, (-1), 374);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 22 "cards/rebellion/effects.cards"
-                    if (rt_card_state(g, L->v_s, KIND_system, 0, 375)) {
+                    if (rt_card_state(g, L->v_s, KIND_system, 0, 376)) {
                         #line 23 "cards/rebellion/effects.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 376);
+                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 377);
                         if (rt_check(g)) return RT_END;
                         #line 24 "cards/rebellion/effects.cards"
                         if (rt_logging(g)) {
@@ -8422,7 +8422,7 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
 #line 8423 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 377, "bad resume point");
+        return rt_fail(g, 378, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8439,7 +8439,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 231, 0, 378);
+        rt_choose_begin(g, L->v_p, 231, 0, 379);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
@@ -8449,13 +8449,13 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 379);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 380);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     if (((Fn_units_of(g, f, it_s, rt_player_side(g, L->v_p)) > 0) && Fn_populous(g, f, it_s)) && (!Fn_is_coruscant(g, f, it_s))) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 378);
+            rt_opt_done(g, &ob, 379);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8473,7 +8473,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 380);
+                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 381);
                 if (st != RT_DONE)
                     return st;
             }
@@ -8482,7 +8482,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
 #line 8483 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 381, "bad resume point");
+        return rt_fail(g, 382, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8506,16 +8506,16 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/rebellion/effects.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 382);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 383);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 46 "cards/rebellion/effects.cards"
-                if (rt_card_state(g, L->v_s, KIND_system, 0, 383) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
+                if (rt_card_state(g, L->v_s, KIND_system, 0, 384) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
                     #line 47 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 384);
+                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 385);
                     if (rt_check(g)) return RT_END;
                     #line 48 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8535,13 +8535,13 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 385);
+                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 386);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
                 #line 51 "cards/rebellion/effects.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 386), 387);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 387), 388);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8554,7 +8554,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 388);
+                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 389);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8566,13 +8566,13 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 55 "cards/rebellion/effects.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 389);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 390);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_s_2 = cells_v_list_3[1 + L->v_i_3];
-                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 390))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
+                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 391))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
                     if (rt_check(g)) return RT_END;
                     continue;
                 }
@@ -8583,7 +8583,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 391);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 392);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8595,7 +8595,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 392);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 393);
             if (st != RT_DONE)
                 return st;
         }
@@ -8603,7 +8603,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
 #line 8604 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 393, "bad resume point");
+        return rt_fail(g, 394, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8616,7 +8616,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 66 "cards/rebellion/effects.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 67 "cards/rebellion/effects.cards"
-        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 394), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 395, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 395), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 396, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 68 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8629,15 +8629,15 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_shown_base(g, f); (void)hole; }
         }
         #line 69 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 396), RT_AT_TOP, 397, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 397), RT_AT_TOP, 398, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 70 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 398), RT_AT_TOP, 399, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 399), RT_AT_TOP, 400, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
 #line 8638 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 400, "bad resume point");
+        return rt_fail(g, 401, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8657,7 +8657,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
         #line 76 "cards/rebellion/effects.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 77 "cards/rebellion/effects.cards"
-        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 401), ZONE_base_card, L->v_r, 402));
+        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 402), ZONE_base_card, L->v_r, 403));
         if (rt_check(g)) return RT_END;
         #line 78 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8671,7 +8671,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 79 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 6, 1, 403);
+        rt_set_card_state(g, L->v_s, KIND_system, 6, 1, 404);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/rebellion/effects.cards"
         if (L->v_here) {
@@ -8679,7 +8679,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 404);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 405);
                 if (st != RT_DONE)
                     return st;
             }
@@ -8688,7 +8688,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
 #line 8689 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 405, "bad resume point");
+        return rt_fail(g, 406, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8706,17 +8706,17 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
         #line 85 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_base_revealed)) {
             #line 85 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 406), RT_AT_TOP, 407);
+            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 407), RT_AT_TOP, 408);
             if (rt_check(g)) return RT_END;
         } else {
             #line 85 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 408);
+            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 409);
             if (rt_check(g)) return RT_END;
         }
 #line 8717 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 409, "bad resume point");
+        return rt_fail(g, 410, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8743,7 +8743,7 @@ RT_PURE static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 95 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 413);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 414);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
         if (Fn_base_ok(g, f, it_s_2)) return 1;
@@ -8770,7 +8770,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 92 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 410), RT_AT_TOP, 411, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 411), RT_AT_TOP, 412, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8778,7 +8778,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 93 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 412);
+        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 413);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 232)) {
                 rt_log_player(g, L->v_r);
@@ -8800,7 +8800,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                rt_opt_done(g, &ob, 412);
+                rt_opt_done(g, &ob, 413);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -8813,10 +8813,10 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* keep the base where it is */
                 #line 94 "cards/rebellion/effects.cards"
-                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 414);
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 415);
             } else if (L->v_option == 1) { /* establish a new base */
                 #line 95 "cards/rebellion/effects.cards"
-                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 415);
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 416);
             }
         }
         #line 97 "cards/rebellion/effects.cards"
@@ -8838,7 +8838,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 { /* reveal_base */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 416);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 417);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8856,16 +8856,16 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 103 "cards/rebellion/effects.cards"
-            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 417), RT_AT_TOP, 418, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 418), RT_AT_TOP, 419, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/effects.cards"
-            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 419), RT_AT_TOP, 420, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 420), RT_AT_TOP, 421, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 105 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 421), RT_AT_TOP, 422);
+            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 422), RT_AT_TOP, 423);
             if (rt_check(g)) return RT_END;
             #line 106 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 423);
+            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 424);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
@@ -8874,13 +8874,13 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 424);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 425);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s_3 = zc[1 + i]; (void)it_s_3;
                         if (Fn_base_ok(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 423);
+                rt_opt_done(g, &ob, 424);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -8890,30 +8890,30 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_s_3 = rt_chosen(g);
                 #line 107 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 425), RT_AT_TOP, 426, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 426), RT_AT_TOP, 427, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
             #line 109 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 110 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 427);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 428);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_x = cells_v_list[1 + L->v_i];
                     #line 110 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_x, KIND_system, 6, 0, 428);
+                    rt_set_card_state(g, L->v_x, KIND_system, 6, 0, 429);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 112 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 429), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 430, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 430), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 431, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 113 "cards/rebellion/effects.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 431);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 432);
         #line 114 "cards/rebellion/effects.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_probe_bottom);
@@ -8921,7 +8921,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 114 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 432, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 433, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8932,7 +8932,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 433);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 434);
             if (st != RT_DONE)
                 return st;
         }
@@ -8940,7 +8940,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
 #line 8941 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 434, "bad resume point");
+        return rt_fail(g, 435, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8977,7 +8977,7 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
             #line 123 "cards/rebellion/effects.cards"
             L->v_r = Fn_rebel_player(g, f);
             #line 124 "cards/rebellion/effects.cards"
-            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 435), ZONE_base_card, L->v_r, 436));
+            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 436), ZONE_base_card, L->v_r, 437));
             if (rt_check(g)) return RT_END;
             #line 125 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -8994,7 +8994,7 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
 #line 8995 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 437, "bad resume point");
+        return rt_fail(g, 438, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9028,7 +9028,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
         #line 132 "cards/rebellion/effects.cards"
         if (Fn_base_hidden(g, f)) {
             #line 133 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, f->me, 234, 0, 438);
+            rt_choose_begin(g, f->me, 234, 0, 439);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
@@ -9053,7 +9053,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                 }
-                rt_opt_done(g, &ob, 438);
+                rt_opt_done(g, &ob, 439);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -9067,10 +9067,10 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
                     #line 136 "cards/rebellion/effects.cards"
                     L->v_n = 40;
-                    L->v_chosen = rt_list_new(g, 439);
+                    L->v_chosen = rt_list_new(g, 440);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 235, 0, 440);
+                        rt_choose_begin(g, f->me, 235, 0, 441);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9087,7 +9087,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u, SIDE_rebel) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 440);
+                            rt_opt_done(g, &ob, 441);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
@@ -9098,7 +9098,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 439);
+                        rt_list_add(g, L->v_chosen, L->v_u, 440);
                         if (rt_check(g)) return RT_END;
                         #line 137 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u)->fd_transport > 0) {
@@ -9106,14 +9106,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
                         #line 138 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 441, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 442, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
                     #line 140 "cards/rebellion/effects.cards"
                     L->v_n_2 = 40;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 236, 0, 442);
+                        rt_choose_begin(g, f->me, 236, 0, 443);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9130,7 +9130,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_2, SIDE_rebel, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 442);
+                            rt_opt_done(g, &ob, 443);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
@@ -9142,13 +9142,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
                         #line 141 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 443, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 444, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 143 "cards/rebellion/effects.cards"
                     { /* arrive */
                         RtValue arg0 = L->v_t;
-                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 444);
+                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 445);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -9164,14 +9164,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* from _t_ to the Rebel Base space */
                     #line 146 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 445);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 446);
                     if (rt_check(g)) return RT_END;
                     #line 147 "cards/rebellion/effects.cards"
                     L->v_n_3 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 446);
+                    L->v_chosen_2 = rt_list_new(g, 447);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 237, 0, 447);
+                        rt_choose_begin(g, f->me, 237, 0, 448);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9183,13 +9183,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 448));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 449));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
                                     if (Fn_moves_alone(g, f, it_u_3, SIDE_rebel) && !rt_list_has(g, L->v_chosen_2, it_u_3)) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 447);
+                            rt_opt_done(g, &ob, 448);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -9201,25 +9201,25 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 5:;
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 446);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 447);
                         if (rt_check(g)) return RT_END;
                         #line 148 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                             #line 148 "cards/rebellion/effects.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 449);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 450);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 149 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 450, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 451, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
                     #line 151 "cards/rebellion/effects.cards"
                     L->v_n_4 = 40;
-                    L->v_chosen_3 = rt_list_new(g, 451);
+                    L->v_chosen_3 = rt_list_new(g, 452);
                     if (L->v_chosen_3 < 0) return RT_END;
                     for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                        rt_choose_begin(g, f->me, 238, 0, 452);
+                        rt_choose_begin(g, f->me, 238, 0, 453);
                         rt_choose_steps(g, L->v_k_4, L->v_n_4);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9229,13 +9229,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 454));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 455));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 453)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 454)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 452);
+                            rt_opt_done(g, &ob, 453);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -9247,15 +9247,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_4 = rt_chosen(g);
                         if (L->v_u_4 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 451);
+                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 452);
                         if (rt_check(g)) return RT_END;
                         #line 152 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 455, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 456, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_3);
                     #line 154 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 456);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 457);
                     if (rt_check(g)) return RT_END;
                     #line 155 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -9271,7 +9271,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 156 "cards/rebellion/effects.cards"
-                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 457, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 458, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9279,7 +9279,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
 #line 9280 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 458, "bad resume point");
+        return rt_fail(g, 459, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9302,16 +9302,16 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 167 "cards/rebellion/effects.cards"
-        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 459)) {
+        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 460)) {
             #line 168 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 460);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 461);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_s = cells_v_list[1 + L->v_i];
                     #line 169 "cards/rebellion/effects.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 461), 462);
+                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 462), 463);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9324,7 +9324,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 463);
+                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 464);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -9336,10 +9336,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 171 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 464);
+            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 465);
             if (rt_check(g)) return RT_END;
             #line 172 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 465);
+            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 466);
             if (rt_check(g)) return RT_END;
             #line 173 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9354,7 +9354,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
 #line 9355 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 466, "bad resume point");
+        return rt_fail(g, 467, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9370,10 +9370,10 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 180 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 467);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 468);
         if (rt_check(g)) return RT_END;
         #line 181 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 468);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 469);
         if (rt_check(g)) return RT_END;
         #line 182 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9388,7 +9388,7 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 469);
+            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 470);
             if (st != RT_DONE)
                 return st;
         }
@@ -9396,7 +9396,7 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
 #line 9397 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 470, "bad resume point");
+        return rt_fail(g, 471, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9412,13 +9412,13 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 193 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 471);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 472);
         if (rt_check(g)) return RT_END;
         #line 194 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 472);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 473);
         if (rt_check(g)) return RT_END;
         #line 195 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 473);
+        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 474);
         if (rt_check(g)) return RT_END;
         #line 196 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9432,7 +9432,7 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
 #line 9433 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 474, "bad resume point");
+        return rt_fail(g, 475, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9455,12 +9455,12 @@ static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 201 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 475);
+        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 476);
         if (rt_check(g)) return RT_END;
 #line 9461 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 476, "bad resume point");
+        return rt_fail(g, 477, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9483,7 +9483,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 206 "cards/rebellion/effects.cards"
-        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 477), 478);
+        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 478), 479);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9491,11 +9491,11 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i];
                 if (!(strcmp(rt_card_name(g, L->v_l), "Luke Skywalker") == 0)) continue;
                 #line 207 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 479, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 480, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 208 "cards/rebellion/effects.cards"
                 L->v_left = 1;
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 480);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 481);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9505,7 +9505,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                         if (!((rt_card_kind(g, L->v_j) == KIND_leader) && Inst_leader(g, L->v_j)->fd_jedi)) continue;
                         L->v_left--;
                         #line 208 "cards/rebellion/effects.cards"
-                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 481), RT_AT_TOP, 482);
+                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 482), RT_AT_TOP, 483);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -9522,7 +9522,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
 #line 9523 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 483, "bad resume point");
+        return rt_fail(g, 484, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9541,9 +9541,9 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 218 "cards/rebellion/effects.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 484))->fd_dsuc) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 485))->fd_dsuc) {
             #line 219 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 485), 486);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 486), 487);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9557,19 +9557,19 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 221 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 487, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 488, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 224 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 488);
+        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 489);
         if (rt_check(g)) return RT_END;
 #line 9570 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 489, "bad resume point");
+        return rt_fail(g, 490, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9592,10 +9592,10 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
     case 0:;
         #line 229 "cards/rebellion/effects.cards"
         L->v_n_2 = L->v_n;
-        L->v_chosen = rt_list_new(g, 490);
+        L->v_chosen = rt_list_new(g, 491);
         if (L->v_chosen < 0) return RT_END;
         for (L->v_k = 0; L->v_k < L->v_n_2; L->v_k++) {
-            rt_choose_begin(g, f->me, 239, 0, 491);
+            rt_choose_begin(g, f->me, 239, 0, 492);
             rt_choose_steps(g, L->v_k, L->v_n_2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -9606,13 +9606,13 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 492));
+                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 493));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_u = zc[1 + i]; (void)it_u;
                         if (((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) & (int)((int)(!L->v_ground) | (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 491);
+                rt_opt_done(g, &ob, 492);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) break;
@@ -9622,7 +9622,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_u = rt_chosen(g);
-            rt_list_add(g, L->v_chosen, L->v_u, 490);
+            rt_list_add(g, L->v_chosen, L->v_u, 491);
             if (rt_check(g)) return RT_END;
             #line 231 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9639,7 +9639,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 493);
+                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 494);
                 if (st != RT_DONE)
                     return st;
             }
@@ -9649,7 +9649,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
 #line 9650 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 494, "bad resume point");
+        return rt_fail(g, 495, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9672,7 +9672,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 238 "cards/rebellion/effects.cards"
         L->v_left = L->v_n;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 495);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 496);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9682,7 +9682,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 239 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 496), RT_AT_TOP, 497);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 497), RT_AT_TOP, 498);
                 if (rt_check(g)) return RT_END;
                 #line 240 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9701,7 +9701,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
 #line 9702 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 498, "bad resume point");
+        return rt_fail(g, 499, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9724,7 +9724,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 246 "cards/rebellion/effects.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 499);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 500);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9734,10 +9734,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 247 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 500), RT_AT_TOP, 501);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 501), RT_AT_TOP, 502);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/rebellion/effects.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 502);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 503);
                 if (rt_check(g)) return RT_END;
                 #line 249 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9756,7 +9756,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
 #line 9757 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 503, "bad resume point");
+        return rt_fail(g, 504, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9813,7 +9813,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
         if (Agg1_proc_construct_death_star(g, f, L) && Agg2_proc_construct_death_star(g, f, L)) {
             #line 256 "cards/rebellion/effects.cards"
             L->v_left = 1;
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 504);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 505);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9823,7 +9823,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                     if (!((rt_card_kind(g, L->v_u_3) == KIND_unit) && Inst_unit(g, L->v_u_3)->fd_dsuc)) continue;
                     L->v_left--;
                     #line 256 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 505), RT_AT_TOP, 506);
+                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 506), RT_AT_TOP, 507);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9838,7 +9838,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 507);
+                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 508);
                 if (st != RT_DONE)
                     return st;
             }
@@ -9855,7 +9855,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
 #line 9856 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 508, "bad resume point");
+        return rt_fail(g, 509, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9883,7 +9883,7 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 267 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 509));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 510));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
@@ -9899,7 +9899,7 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 276 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 518));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 519));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_3)->fd_needs_transport)))) continue;
@@ -9916,7 +9916,7 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 277 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 519));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 520));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
         if (!(Inst_unit(g, it_u_4)->fd_side == SIDE_empire)) continue;
@@ -9946,19 +9946,19 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             }
         } else {
             #line 270 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 510);
+            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 511);
             if (rt_check(g)) return RT_END;
             #line 271 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 511);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 512);
             if (rt_check(g)) return RT_END;
             #line 272 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 512);
+            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 513);
             if (rt_check(g)) return RT_END;
             #line 273 "cards/rebellion/effects.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 514);
-                rt_set_at(g, elem, who, 0, 513);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 515);
+                rt_set_at(g, elem, who, 0, 514);
             }
             if (rt_check(g)) return RT_END;
             #line 274 "cards/rebellion/effects.cards"
@@ -9970,7 +9970,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 275 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 515), 516);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 516), 517);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9983,7 +9983,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 517);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 518);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9999,10 +9999,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 #line 279 "cards/rebellion/effects.cards"
                 L->v_n = L->v_excess;
                 L->v_by = Fn_empire_player(g, f);
-                L->v_chosen = rt_list_new(g, 520);
+                L->v_chosen = rt_list_new(g, 521);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, L->v_by, 240, 0, 521);
+                    rt_choose_begin(g, L->v_by, 240, 0, 522);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -10013,13 +10013,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 522));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 523));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 521);
+                        rt_opt_done(g, &ob, 522);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) == 0) break;
@@ -10029,7 +10029,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_u_5 = rt_chosen(g);
-                    rt_list_add(g, L->v_chosen, L->v_u_5, 520);
+                    rt_list_add(g, L->v_chosen, L->v_u_5, 521);
                     if (rt_check(g)) return RT_END;
                     #line 281 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -10046,7 +10046,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 523);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 524);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10062,7 +10062,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 524);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 525);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10083,7 +10083,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
 #line 10084 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 525, "bad resume point");
+        return rt_fail(g, 526, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10110,7 +10110,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
             #line 299 "cards/rebellion/effects.cards"
             if (L->v_i <= L->v_n) {
                 #line 300 "cards/rebellion/effects.cards"
-                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 526)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 527)[0] == 0) {
                     #line 301 "cards/rebellion/effects.cards"
                     {
                         RtValue pluck_from = rt_zone_shared(g, ZONE_mission_discard);
@@ -10120,7 +10120,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                             RtValue it_c = pluck_cells[pluck_at];
                             if (!(Inst_mission(g, it_c)->fd_side == rt_player_side(g, L->v_p))) continue;
                             #line 301 "cards/rebellion/effects.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 527), RT_AT_TOP, 528, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 528), RT_AT_TOP, 529, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -10128,13 +10128,13 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                     #line 302 "cards/rebellion/effects.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 529), 530);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 530), 531);
                 }
                 #line 304 "cards/rebellion/effects.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 531)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 532)[0] == 0)) {
                     #line 304 "cards/rebellion/effects.cards"
-                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 532);
-                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 533), RT_AT_TOP, 534, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 533);
+                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 534), RT_AT_TOP, 535, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -10142,7 +10142,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
 #line 10143 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 535, "bad resume point");
+        return rt_fail(g, 536, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10155,13 +10155,13 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
         #line 310 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_objective_deck)[0] == 0)) {
             #line 310 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 536), RT_AT_TOP, 537, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 537), RT_AT_TOP, 538, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
 #line 10162 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 538, "bad resume point");
+        return rt_fail(g, 539, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10184,14 +10184,14 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
             #line 315 "cards/rebellion/effects.cards"
             if (rt_flat((int)(L->v_i <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_probe_deck)[0] == 0)))) {
                 #line 315 "cards/rebellion/effects.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 539), RT_AT_TOP, 540, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 540), RT_AT_TOP, 541, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 10192 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 541, "bad resume point");
+        return rt_fail(g, 542, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10204,21 +10204,21 @@ static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
         #line 322 "cards/rebellion/effects.cards"
         if (rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0) {
             #line 323 "cards/rebellion/effects.cards"
-            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 542, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 543, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 324 "cards/rebellion/effects.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 543);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 544);
         }
         #line 326 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0)) {
             #line 326 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 544), RT_AT_TOP, 545, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 545), RT_AT_TOP, 546, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
 #line 10219 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 546, "bad resume point");
+        return rt_fail(g, 547, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10249,7 +10249,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 332 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 547), RT_AT_TOP, 548, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 548), RT_AT_TOP, 549, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10257,7 +10257,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 333 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 549);
+        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 550);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 241)) {
@@ -10266,13 +10266,13 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 550);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 551);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                     rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 549);
+            rt_opt_done(g, &ob, 550);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10282,17 +10282,17 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_o_2 = rt_chosen(g);
             #line 333 "cards/rebellion/effects.cards"
-            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 551), RT_AT_TOP, 552, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
+            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 552), RT_AT_TOP, 553, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
         #line 334 "cards/rebellion/effects.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 553);
+            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 554);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 334 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 554, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 555, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10302,7 +10302,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
 #line 10303 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 555, "bad resume point");
+        return rt_fail(g, 556, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10320,7 +10320,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 340 "cards/rebellion/effects.cards"
-        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 556))->fd_timing == ENUM_immediate);
+        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 557))->fd_timing == ENUM_immediate);
         if (rt_check(g)) return RT_END;
         #line 341 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -10337,7 +10337,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
             { /* use_action */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 557);
+                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 558);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -10356,7 +10356,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
 #line 10357 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 558, "bad resume point");
+        return rt_fail(g, 559, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10374,7 +10374,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 347 "cards/rebellion/effects.cards"
-        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 559);
+        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 560);
         if (rt_check(g)) return RT_END;
         #line 348 "cards/rebellion/effects.cards"
         if (rt_card_kind(g, L->v_a) == KIND_action_card) {
@@ -10385,7 +10385,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_card(g, L->v_a);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 560)].fd_text);
+                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 561)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
@@ -10393,7 +10393,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             L->v_ability_card = L->v_a;
             f->pc = 1;
             {
-                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 561))->fd_effect, L->v_ability_card, L->v_p, 561);
+                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 562))->fd_effect, L->v_ability_card, L->v_p, 562);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10401,13 +10401,13 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
             #line 351 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 562);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 563);
             if (rt_check(g)) return RT_END;
         }
 #line 10408 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 563, "bad resume point");
+        return rt_fail(g, 564, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10422,7 +10422,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 363 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
             #line 364 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 564);
+            return rt_win(g, Fn_empire_player(g, f), 565);
         }
         #line 366 "cards/rebellion/effects.cards"
         if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_rebel) == 0)) {
@@ -10441,7 +10441,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 368 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
             #line 369 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 565);
+            return rt_win(g, Fn_empire_player(g, f), 566);
         }
         #line 371 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
@@ -10456,12 +10456,12 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 373 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
             #line 374 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_rebel_player(g, f), 566);
+            return rt_win(g, Fn_rebel_player(g, f), 567);
         }
 #line 10462 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 567, "bad resume point");
+        return rt_fail(g, 568, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10494,7 +10494,7 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 217 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 571);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 572);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
@@ -10510,10 +10510,10 @@ RT_PURE static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 227 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 581));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 582));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 580))->fd_aim, it_l_3, L->v_s)) return 1;
+        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 581))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
 #line 10520 "rebellion.c"
@@ -10526,18 +10526,18 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 214 "cards/rebellion/missions.cards"
-        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 568);
+        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 569);
         if (rt_check(g)) return RT_END;
         #line 215 "cards/rebellion/missions.cards"
         if (rt_card_kind(g, L->v_c) == KIND_mission) {
             #line 216 "cards/rebellion/missions.cards"
-            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 569);
+            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 570);
             if (rt_check(g)) return RT_END;
             #line 217 "cards/rebellion/missions.cards"
-            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 570)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
+            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 571)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
             if (rt_check(g)) return RT_END;
             #line 218 "cards/rebellion/missions.cards"
-            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 572);
+            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 573);
             if (rt_check(g)) return RT_END;
             #line 219 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
@@ -10546,20 +10546,20 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 rt_log_str(g, " reveals ");
                 rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 573)].fd_text);
+                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 574)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
             #line 220 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 574))->fd_aim));
+            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 575))->fd_aim));
             if (rt_check(g)) return RT_END;
             #line 221 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 575))->fd_aim == ENUM_rebel_base_space));
+            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 576))->fd_aim == ENUM_rebel_base_space));
             if (rt_check(g)) return RT_END;
             #line 222 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_at_base)) {
                 #line 223 "cards/rebellion/missions.cards"
-                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 576), 577);
+                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 577), 578);
                 if (L->v_list < 0) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10572,7 +10572,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 578);
+                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 579);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -10589,7 +10589,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
                 #line 227 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 242, 0, 579);
+                rt_choose_begin(g, f->me, 242, 0, 580);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
@@ -10601,14 +10601,14 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 582);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 583);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s = gs[i]; (void)it_s;
                             L->v_s = it_s;
                             if (Agg2_proc_reveal_mission(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 579);
+                    rt_opt_done(g, &ob, 580);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10621,7 +10621,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     #line 228 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s);
                     #line 229 "cards/rebellion/missions.cards"
-                    rt_choose_begin(g, f->me, 243, 0, 583);
+                    rt_choose_begin(g, f->me, 243, 0, 584);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 243)) {
@@ -10632,13 +10632,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 585));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 586));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 584))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
+                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 585))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 583);
+                        rt_opt_done(g, &ob, 584);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -10653,7 +10653,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 231 "cards/rebellion/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 586), 587);
+                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 587), 588);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -10661,7 +10661,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_5 = cells_v_list_2[1 + L->v_i_2];
                         if (!(rt__state(g, L->v_l_5, 0) == L->v_k)) continue;
                         #line 231 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 588), RT_AT_TOP, 589, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 589), RT_AT_TOP, 590, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10681,7 +10681,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 234 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 244, 0, 590);
+                rt_choose_begin(g, f->me, 244, 0, 591);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
@@ -10693,13 +10693,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 592);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 593);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
-                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 591))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 592))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 590);
+                    rt_opt_done(g, &ob, 591);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10713,7 +10713,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s_2);
                 }
                 #line 235 "cards/rebellion/missions.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 593), 594);
+                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 594), 595);
                 if (L->v_list_3 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -10721,7 +10721,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_6 = cells_v_list_3[1 + L->v_i_3];
                         if (!(rt__state(g, L->v_l_6, 0) == L->v_k)) continue;
                         #line 235 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 595), RT_AT_TOP, 596, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 596), RT_AT_TOP, 597, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10741,12 +10741,12 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             #line 238 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
             #line 239 "cards/rebellion/missions.cards"
-            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 597))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
+            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 598))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
                 #line 239 "cards/rebellion/missions.cards"
                 { /* oppose */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_bonus;
-                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 598);
+                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 599);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -10775,7 +10775,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 5;
                 {
-                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 599))->fd_effect, L->v_ability_card, f->me, 599);
+                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 600))->fd_effect, L->v_ability_card, f->me, 600);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10792,28 +10792,28 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             }
             #line 247 "cards/rebellion/missions.cards"
-            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 600))->fd_starting) {
+            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 601))->fd_starting) {
                 #line 247 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 601), RT_AT_TOP, 602);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 602), RT_AT_TOP, 603);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 603))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 604))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
                 #line 248 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 604);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 605);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 605))->fd_project) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 606))->fd_project) {
                 #line 249 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 606);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 607);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 250 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 607);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 608);
                 if (rt_check(g)) return RT_END;
             }
             #line 251 "cards/rebellion/missions.cards"
             { /* tidy */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 608);
+                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 609);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10822,7 +10822,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
 #line 10823 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 609, "bad resume point");
+        return rt_fail(g, 610, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10848,7 +10848,7 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 271 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 616));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 617));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
@@ -10864,11 +10864,11 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 272 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 618));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 619));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!((Fn_lside(g, f, it_l_3) == rt_player_side(g, f->me)) && (!rt__state(g, it_l_3, 1)))) continue;
-        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 617))->fd_skill);
+        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 618))->fd_skill);
     }
     return acc;
 #line 10875 "rebellion.c"
@@ -10881,11 +10881,11 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 273 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 620));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 621));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(Fn_opposes(g, f, it_l_4, L->v_q))) continue;
-        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 619))->fd_skill);
+        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 620))->fd_skill);
     }
     return acc;
 #line 10892 "rebellion.c"
@@ -10902,7 +10902,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
         #line 261 "cards/rebellion/missions.cards"
         L->v_s = rt_var_at(g, VCELL_target);
         #line 262 "cards/rebellion/missions.cards"
-        rt_choose_begin(g, L->v_q, 245, 0, 610);
+        rt_choose_begin(g, L->v_q, 245, 0, 611);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 245)) {
                 rt_log_player(g, L->v_q);
@@ -10913,7 +10913,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 611)[0] == 0);   /* send a leader from your pool to oppose */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 612)[0] == 0);   /* send a leader from your pool to oppose */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -10928,7 +10928,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 28);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 29);
-                rt_opt_done(g, &ob, 610);
+                rt_opt_done(g, &ob, 611);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10941,7 +10941,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* send a leader from your pool to oppose */
                 #line 264 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, L->v_q, 246, 0, 612);
+                rt_choose_begin(g, L->v_q, 246, 0, 613);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 246)) {
@@ -10951,13 +10951,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 613);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 614);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 612);
+                    rt_opt_done(g, &ob, 613);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -10967,7 +10967,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_l = rt_chosen(g);
                     #line 265 "cards/rebellion/missions.cards"
-                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 614), RT_AT_TOP, 615, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 615), RT_AT_TOP, 616, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 266 "cards/rebellion/missions.cards"
                     if (rt_logging(g)) {
@@ -11002,13 +11002,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 621);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 622);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 275 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 622));
+            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 623));
             if (rt_check(g)) return RT_END;
             #line 276 "cards/rebellion/missions.cards"
             { /* skill_roll */
@@ -11018,7 +11018,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 623);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 624);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11052,7 +11052,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
 #line 11053 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 624, "bad resume point");
+        return rt_fail(g, 625, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11076,10 +11076,10 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
     (void)seq;
     #line 295 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 639);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 640);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 633), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 634), 635)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 636), 637), 638)), 640);
+        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 634), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 635), 636)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 637), 638), 639)), 641);
     }
     return acc;
 #line 11086 "rebellion.c"
@@ -11103,7 +11103,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 292 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 625), RT_AT_TOP, 626);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 626), RT_AT_TOP, 627);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11111,7 +11111,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 293 "cards/rebellion/missions.cards"
-        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 627)[0], 628);
+        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 628)[0], 629);
         if (rt_check(g)) return RT_END;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -11123,7 +11123,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 293 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 629), RT_AT_TOP, 630);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 630), RT_AT_TOP, 631);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11132,21 +11132,21 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 294 "cards/rebellion/missions.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 631);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 632);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 632);
+                Roll_any(g, rt_zone_at(g, zone, i), 633);
         }
         if (rt_check(g)) return RT_END;
         #line 295 "cards/rebellion/missions.cards"
         rt_var_store(g, VAR_rolled_successes, VCELL_rolled_successes, Agg1_proc_skill_roll(g, f, L));
         if (rt_check(g)) return RT_END;
         #line 296 "cards/rebellion/missions.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 641), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 642);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 642), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 643);
         if (rt_check(g)) return RT_END;
 #line 11147 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 643, "bad resume point");
+        return rt_fail(g, 644, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11163,7 +11163,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 28 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 247, 0, 644);
+        rt_choose_begin(g, f->me, 247, 0, 645);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
@@ -11175,13 +11175,13 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 645);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 646);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 644);
+            rt_opt_done(g, &ob, 645);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11192,7 +11192,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 29 "cards/rebellion/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 646), RT_AT_TOP, 647);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 647), RT_AT_TOP, 648);
             if (rt_check(g)) return RT_END;
             #line 30 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11208,7 +11208,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             #line 31 "cards/rebellion/moves.cards"
             { /* move_in */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 648);
+                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 649);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11226,7 +11226,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
 #line 11227 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 649, "bad resume point");
+        return rt_fail(g, 650, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11274,7 +11274,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/moves.cards"
         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
         #line 40 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 650);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 651);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -11282,10 +11282,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if (!(Fn_can_leave(g, f, L->v_s, L->v_sd))) continue;
                 #line 41 "cards/rebellion/moves.cards"
                 L->v_n = 40;
-                L->v_chosen = rt_list_new(g, 651);
+                L->v_chosen = rt_list_new(g, 652);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 248, 0, 652);
+                    rt_choose_begin(g, f->me, 248, 0, 653);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11298,13 +11298,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 653));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 654));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if (Fn_moves_alone(g, f, it_u, L->v_sd) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 652);
+                        rt_opt_done(g, &ob, 653);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11316,19 +11316,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     if (L->v_u == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen, L->v_u, 651);
+                    rt_list_add(g, L->v_chosen, L->v_u, 652);
                     if (rt_check(g)) return RT_END;
                     #line 42 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u)->fd_transport > 0) {
                         #line 42 "cards/rebellion/moves.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 654);
+                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 655);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 43 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 655);
+                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 656);
                     if (rt_check(g)) return RT_END;
                     #line 44 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 656, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 657, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
@@ -11338,7 +11338,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 49 "cards/rebellion/moves.cards"
         if (rt_flat((int)((int)(L->v_sd == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f))) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0)))) {
             #line 50 "cards/rebellion/moves.cards"
-            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 657);
+            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 658);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 249)) {
                     rt_log_player(g, f->me);
@@ -11362,7 +11362,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                    rt_opt_done(g, &ob, 657);
+                    rt_opt_done(g, &ob, 658);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11375,10 +11375,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* no units from the Rebel Base space */
                     #line 51 "cards/rebellion/moves.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 658);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 659);
                 } else if (L->v_option == 1) { /* move units from the Rebel Base space */
                     #line 52 "cards/rebellion/moves.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 659);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 660);
                 }
             }
             #line 55 "cards/rebellion/moves.cards"
@@ -11396,10 +11396,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
             if (L->v_sends) {
                 #line 58 "cards/rebellion/moves.cards"
                 L->v_n_2 = 40;
-                L->v_chosen_2 = rt_list_new(g, 660);
+                L->v_chosen_2 = rt_list_new(g, 661);
                 if (L->v_chosen_2 < 0) return RT_END;
                 for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 235, 0, 661);
+                    rt_choose_begin(g, f->me, 235, 0, 662);
                     rt_choose_steps(g, L->v_k_2, L->v_n_2);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11416,7 +11416,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 if (Fn_moves_alone(g, f, it_u_2, L->v_sd) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 661);
+                        rt_opt_done(g, &ob, 662);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
@@ -11427,7 +11427,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 660);
+                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 661);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u_2)->fd_transport > 0) {
@@ -11435,14 +11435,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                     }
                     #line 60 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 662, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 663, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_2);
                 #line 62 "cards/rebellion/moves.cards"
                 L->v_n_3 = 40;
                 for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                    rt_choose_begin(g, f->me, 250, 0, 663);
+                    rt_choose_begin(g, f->me, 250, 0, 664);
                     rt_choose_steps(g, L->v_k_3, L->v_n_3);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11459,7 +11459,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 if (Fn_moves_carried(g, f, it_u_3, L->v_sd, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 663);
+                        rt_opt_done(g, &ob, 664);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
@@ -11471,13 +11471,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     L->v_u_3 = rt_chosen(g);
                     if (L->v_u_3 == RT_NONE) break;
                     #line 63 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 664, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 665, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         #line 67 "cards/rebellion/moves.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 665);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 666);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -11485,10 +11485,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if (!(Fn_can_leave(g, f, L->v_s_2, L->v_sd))) continue;
                 #line 68 "cards/rebellion/moves.cards"
                 L->v_n_4 = 40;
-                L->v_chosen_3 = rt_list_new(g, 666);
+                L->v_chosen_3 = rt_list_new(g, 667);
                 if (L->v_chosen_3 < 0) return RT_END;
                 for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                    rt_choose_begin(g, f->me, 251, 0, 667);
+                    rt_choose_begin(g, f->me, 251, 0, 668);
                     rt_choose_steps(g, L->v_k_4, L->v_n_4);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11501,13 +11501,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 669));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 670));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 668)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 669)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 667);
+                        rt_opt_done(g, &ob, 668);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11519,13 +11519,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 5:;
                     L->v_u_4 = rt_chosen(g);
                     if (L->v_u_4 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 666);
+                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 667);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 670);
+                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 671);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 671, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 672, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_3);
@@ -11533,10 +11533,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if ((L->v_sd == SIDE_empire) && (Fn_capacity(g, f) > 0)) {
                     #line 74 "cards/rebellion/moves.cards"
                     L->v_n_5 = 8;
-                    L->v_chosen_4 = rt_list_new(g, 672);
+                    L->v_chosen_4 = rt_list_new(g, 673);
                     if (L->v_chosen_4 < 0) return RT_END;
                     for (L->v_k_5 = 0; L->v_k_5 < L->v_n_5; L->v_k_5++) {
-                        rt_choose_begin(g, f->me, 252, 0, 673);
+                        rt_choose_begin(g, f->me, 252, 0, 674);
                         rt_choose_steps(g, L->v_k_5, L->v_n_5);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11549,13 +11549,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 674));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 675));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     if (rt__state(g, it_l, 1) && !rt_list_has(g, L->v_chosen_4, it_l)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 673);
+                            rt_opt_done(g, &ob, 674);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11567,16 +11567,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_l = rt_chosen(g);
                         if (L->v_l == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_4, L->v_l, 672);
+                        rt_list_add(g, L->v_chosen_4, L->v_l, 673);
                         if (rt_check(g)) return RT_END;
                         #line 75 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 675), RT_AT_TOP, 676, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 676), RT_AT_TOP, 677, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_4);
                 }
                 #line 78 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 677);
+                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 678);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11584,7 +11584,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 80 "cards/rebellion/moves.cards"
         { /* arrive */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 678);
+            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 679);
             if (args) {
                 args[0] = arg0;
             }
@@ -11601,7 +11601,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
 #line 11602 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 679, "bad resume point");
+        return rt_fail(g, 680, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11655,7 +11655,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         #line 86 "cards/rebellion/moves.cards"
         L->v_imperial_ground = ((rt_player_side(g, f->me) == SIDE_empire) && Agg1_proc_arrive(g, f, L));
         #line 87 "cards/rebellion/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 680), RT_AT_TOP, 681, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 681), RT_AT_TOP, 682, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 88 "cards/rebellion/moves.cards"
         if (L->v_imperial_ground) {
@@ -11665,7 +11665,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 682);
+                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 683);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11678,7 +11678,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 683);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 684);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -11690,7 +11690,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 94 "cards/rebellion/moves.cards"
             { /* combat */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 684);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 685);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11706,14 +11706,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 95 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 685);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 686);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 95 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 686);
+                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 687);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11722,7 +11722,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 687);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 688);
             if (st != RT_DONE)
                 return st;
         }
@@ -11730,7 +11730,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
 #line 11731 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 688, "bad resume point");
+        return rt_fail(g, 689, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11746,9 +11746,9 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 102 "cards/rebellion/moves.cards"
-        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 689), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 690))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
+        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 690), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 691))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
             #line 103 "cards/rebellion/moves.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 691);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 692);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11761,7 +11761,7 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
 #line 11762 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 692, "bad resume point");
+        return rt_fail(g, 693, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11798,7 +11798,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 19 "cards/rebellion/refresh.cards"
         { /* play_objective_at */
             RtValue arg0 = ENUM_refresh_start;
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 693);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 694);
             if (args) {
                 args[0] = arg0;
             }
@@ -11813,14 +11813,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
     case 1:;
         if (rt_check(g)) return RT_END;
         #line 20 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 694);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 695);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 21 "cards/rebellion/refresh.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 695), 696);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 696), 697);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -11828,7 +11828,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
                         if (!(!rt__state(g, L->v_l, 1))) continue;
                         #line 21 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 697), RT_AT_TOP, 698, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 698), RT_AT_TOP, 699, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -11837,18 +11837,18 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 23 "cards/rebellion/refresh.cards"
-        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 699), RT_AT_TOP, 700, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 700), RT_AT_TOP, 701, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 24 "cards/rebellion/refresh.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 25 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 701);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 702), RT_AT_TOP, 703, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 702);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 703), RT_AT_TOP, 704, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 26 "cards/rebellion/refresh.cards"
-            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 704);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 705), RT_AT_TOP, 706, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 705);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 706), RT_AT_TOP, 707, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 30 "cards/rebellion/refresh.cards"
@@ -11862,15 +11862,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 707);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 708);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 32 "cards/rebellion/refresh.cards"
-            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 708)[0] > 10) {
+            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 709)[0] > 10) {
                 #line 33 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 709);
+                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 710);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
@@ -11879,13 +11879,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 710);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 711);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add_if(&ob, (!Inst_mission(g, it_c)->fd_starting), it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 709);
+                    rt_opt_done(g, &ob, 710);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -11895,20 +11895,20 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_c = rt_chosen(g);
                     #line 34 "cards/rebellion/refresh.cards"
-                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 711);
+                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 712);
                     if (rt_check(g)) return RT_END;
                     #line 35 "cards/rebellion/refresh.cards"
                     if (Inst_mission(g, L->v_c)->fd_project) {
                         #line 35 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 712, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 713, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 35 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 713, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 714, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                if (rt_back_edge(g, 714)) return RT_END;
+                if (rt_back_edge(g, 715)) return RT_END;
             }
         }
         #line 40 "cards/rebellion/refresh.cards"
@@ -11917,7 +11917,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 715);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 716);
             if (st != RT_DONE)
                 return st;
         }
@@ -11926,7 +11926,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 716);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 717);
             if (st != RT_DONE)
                 return st;
         }
@@ -11947,7 +11947,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 717);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 718);
             if (st != RT_DONE)
                 return st;
         }
@@ -11956,7 +11956,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         if (Fn_recruit_at(g, f, rt_var_at(g, VCELL_time))) {
             #line 47 "cards/rebellion/refresh.cards"
             { /* recruit_phase */
-                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 718);
+                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 719);
             }
             f->pc = 3;
             {
@@ -11976,7 +11976,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 #line 49 "cards/rebellion/refresh.cards"
                 { /* build */
                     RtValue arg0 = L->v_p_3;
-                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 719);
+                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 720);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11995,7 +11995,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 52 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_r;
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 720);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 721);
             if (args) {
                 args[0] = arg0;
             }
@@ -12012,7 +12012,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 53 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 721);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 722);
             if (args) {
                 args[0] = arg0;
             }
@@ -12030,7 +12030,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 722);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 723);
             if (st != RT_DONE)
                 return st;
         }
@@ -12038,7 +12038,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
 #line 12039 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 723, "bad resume point");
+        return rt_fail(g, 724, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12059,7 +12059,7 @@ RT_PURE static RtValue Agg1_proc_play_objective_at(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 80 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 726);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 727);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
         if ((Inst_objective(g, it_o)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o)) return 1;
@@ -12077,9 +12077,9 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
         #line 76 "cards/rebellion/refresh.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 77 "cards/rebellion/refresh.cards"
-        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 724)[0] == 0))) {
+        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 725)[0] == 0))) {
             #line 78 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 725);
+            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 726);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
                     rt_log_player(g, L->v_r);
@@ -12103,7 +12103,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 33);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 34);
-                    rt_opt_done(g, &ob, 725);
+                    rt_opt_done(g, &ob, 726);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12116,10 +12116,10 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep them */
                     #line 79 "cards/rebellion/refresh.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 727);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 728);
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 80 "cards/rebellion/refresh.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 728);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 729);
                 }
             }
             #line 82 "cards/rebellion/refresh.cards"
@@ -12136,7 +12136,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/refresh.cards"
             if (L->v_plays) {
                 #line 85 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 729);
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 730);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -12145,13 +12145,13 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 730);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 731);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                             if ((Inst_objective(g, it_o_2)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 729);
+                    rt_opt_done(g, &ob, 730);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -12166,7 +12166,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 731);
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 732);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -12177,7 +12177,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
 #line 12178 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 732, "bad resume point");
+        return rt_fail(g, 733, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12195,10 +12195,10 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
         #line 93 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_objective_played, VCELL_objective_played, 1);
         #line 94 "cards/rebellion/refresh.cards"
-        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 733);
+        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 734);
         if (rt_check(g)) return RT_END;
         #line 95 "cards/rebellion/refresh.cards"
-        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 734))->fd_reputation, 1, 16));
+        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 735))->fd_reputation, 1, 16));
         if (rt_check(g)) return RT_END;
         #line 96 "cards/rebellion/refresh.cards"
         if (rt_var_at(g, VCELL_reputation) < rt_var_at(g, VCELL_time)) {
@@ -12212,24 +12212,24 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
             rt_log_str(g, " plays ");
             rt_log_card(g, L->v_o);
             rt_log_str(g, " for ");
-            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 735))->fd_reputation);
+            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 736))->fd_reputation);
             rt_log_str(g, " reputation: the reputation marker is at ");
             rt_log_int(g, rt_var_at(g, VCELL_reputation));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
-            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 736))->fd_reputation; (void)hole; }
+            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 737))->fd_reputation; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 98 "cards/rebellion/refresh.cards"
-        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 737);
+        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 738);
         if (rt_check(g)) return RT_END;
         #line 99 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 738);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 739);
             if (st != RT_DONE)
                 return st;
         }
@@ -12237,7 +12237,7 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
 #line 12238 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 739, "bad resume point");
+        return rt_fail(g, 740, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12261,14 +12261,14 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
             #line 108 "cards/rebellion/refresh.cards"
             L->v_left = 2;
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 740);
+                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 741);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     if (L->v_left <= 0) break;
                     L->v_left--;
                     #line 108 "cards/rebellion/refresh.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 741), RT_AT_TOP, 742, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 742), RT_AT_TOP, 743, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -12279,7 +12279,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 110 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_rebel_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 743);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 744);
             if (args) {
                 args[0] = arg0;
             }
@@ -12296,7 +12296,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 111 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 744);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 745);
             if (args) {
                 args[0] = arg0;
             }
@@ -12313,7 +12313,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
 #line 12314 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 745, "bad resume point");
+        return rt_fail(g, 746, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12336,7 +12336,7 @@ RT_PURE static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 120 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 746);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 747);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if (Fn_recruitable(g, f, it_a)) return 1;
@@ -12352,7 +12352,7 @@ RT_PURE static RtValue Agg2_proc_recruit(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 125 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 751);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 752);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
         if (Fn_recruitable(g, f, it_a_2)) return 1;
@@ -12383,10 +12383,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         #line 122 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_none);
         #line 123 "cards/rebellion/refresh.cards"
-        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 747)[0] == 0))) {
+        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 748)[0] == 0))) {
             #line 124 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 748);
-            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 749), RT_AT_TOP, 750, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 749);
+            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 750), RT_AT_TOP, 751, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 125 "cards/rebellion/refresh.cards"
             L->v_still = (!Agg2_proc_recruit(g, f, L));
@@ -12401,10 +12401,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             }
             #line 127 "cards/rebellion/refresh.cards"
             rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_still);
-            if (rt_back_edge(g, 752)) return RT_END;
+            if (rt_back_edge(g, 753)) return RT_END;
         }
         #line 129 "cards/rebellion/refresh.cards"
-        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 753);
+        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 754);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 255)) {
@@ -12413,13 +12413,13 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 754);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 755);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_a_3 = zc[1 + i]; (void)it_a_3;
                     rt_opt_add(&ob, it_a_3, it_a_3, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 753);
+            rt_opt_done(g, &ob, 754);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -12429,10 +12429,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a_3 = rt_chosen(g);
             #line 130 "cards/rebellion/refresh.cards"
-            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 755), RT_AT_TOP, 756, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 756), RT_AT_TOP, 757, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
             if (rt_check(g)) return RT_END;
             #line 131 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 757);
+            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 758);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
@@ -12447,7 +12447,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_b) == 0)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 757);
+                rt_opt_done(g, &ob, 758);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -12457,7 +12457,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 132 "cards/rebellion/refresh.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 758), RT_AT_TOP, 759, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 759), RT_AT_TOP, 760, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 133 "cards/rebellion/refresh.cards"
                 if (rt_logging(g)) {
@@ -12473,7 +12473,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             { /* immediate_action */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a_3;
-                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 760);
+                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 761);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12491,12 +12491,12 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         }
         #line 137 "cards/rebellion/refresh.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 761);
+            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 762);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 137 "cards/rebellion/refresh.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 762), RT_AT_BOTTOM, 763, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 763), RT_AT_BOTTOM, 764, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -12506,7 +12506,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
 #line 12507 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 764, "bad resume point");
+        return rt_fail(g, 765, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12525,7 +12525,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 153 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 765);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 766);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -12534,9 +12534,9 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 #line 154 "cards/rebellion/refresh.cards"
                 { /* build_one */
                     RtValue arg0 = L->v_p;
-                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 766))->fd_res1;
-                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 767))->fd_slot1;
-                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 768);
+                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 767))->fd_res1;
+                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 768))->fd_slot1;
+                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 769);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12553,13 +12553,13 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
                 #line 155 "cards/rebellion/refresh.cards"
-                if (!rt_card_state(g, L->v_s, KIND_system, 0, 769)) {
+                if (!rt_card_state(g, L->v_s, KIND_system, 0, 770)) {
                     #line 155 "cards/rebellion/refresh.cards"
                     { /* build_one */
                         RtValue arg0 = L->v_p;
-                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 770))->fd_res2;
-                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 771))->fd_slot2;
-                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 772);
+                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 771))->fd_res2;
+                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 772))->fd_slot2;
+                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 773);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -12586,7 +12586,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_blue_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 773);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 774);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12607,7 +12607,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_orange_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 774);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 775);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12627,7 +12627,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
 #line 12628 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 775, "bad resume point");
+        return rt_fail(g, 776, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12670,7 +12670,7 @@ RT_PURE static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 777));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 778));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
@@ -12687,7 +12687,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 778);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 779);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12721,7 +12721,7 @@ RT_PURE static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 178 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 784));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 785));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
@@ -12739,7 +12739,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
         #line 168 "cards/rebellion/refresh.cards"
         if (L->v_r != ENUM_no_res) {
             #line 169 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 257, 0, 776);
+            rt_choose_begin(g, L->v_p, 257, 0, 777);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 257)) {
                     rt_log_player(g, L->v_p);
@@ -12767,7 +12767,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 39);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 40);
-                    rt_opt_done(g, &ob, 776);
+                    rt_opt_done(g, &ob, 777);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12780,7 +12780,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* from your supply */
                     #line 171 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 258, 0, 779);
+                    rt_choose_begin(g, L->v_p, 258, 0, 780);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 258)) {
@@ -12795,7 +12795,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 if (((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_icon == L->v_r)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 779);
+                        rt_opt_done(g, &ob, 780);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -12805,10 +12805,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 172 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 780), RT_AT_TOP, 781);
+                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 781), RT_AT_TOP, 782);
                         if (rt_check(g)) return RT_END;
                         #line 173 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 782);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 783);
                         if (rt_check(g)) return RT_END;
                         #line 174 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -12824,7 +12824,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
                     #line 178 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 259, 0, 783);
+                    rt_choose_begin(g, L->v_p, 259, 0, 784);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
@@ -12834,14 +12834,14 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 785);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 786);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_2 = gs[i]; (void)it_s_2;
                                 L->v_s_2 = it_s_2;
                                 if (Agg5_proc_build_one(g, f, L)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 783);
+                        rt_opt_done(g, &ob, 784);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12852,7 +12852,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_2 = rt_chosen(g);
                         #line 179 "cards/rebellion/refresh.cards"
-                        rt_choose_begin(g, L->v_p, 260, 0, 786);
+                        rt_choose_begin(g, L->v_p, 260, 0, 787);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 260)) {
@@ -12861,13 +12861,13 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 787));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 788));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                     if (((int)(Inst_unit(g, it_u_4)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_4)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_4))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 786);
+                            rt_opt_done(g, &ob, 787);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -12878,10 +12878,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_u_4 = rt_chosen(g);
                             #line 180 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 788), RT_AT_TOP, 789, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 789), RT_AT_TOP, 790, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                             #line 181 "cards/rebellion/refresh.cards"
-                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 790);
+                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 791);
                             #line 182 "cards/rebellion/refresh.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -12904,7 +12904,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
 #line 12905 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 791, "bad resume point");
+        return rt_fail(g, 792, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12927,14 +12927,14 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 201 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 792);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 793);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 201 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 793);
+                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 794);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -12943,16 +12943,16 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, 0);
         #line 203 "cards/rebellion/refresh.cards"
         {
-            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 794));
+            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 795));
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 203 "cards/rebellion/refresh.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 795), 0, 796);
+                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 796), 0, 797);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 204 "cards/rebellion/refresh.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 797), 798);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 798), 799);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -12962,7 +12962,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
                 { /* slid_off */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_u_2;
-                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 799);
+                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 800);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12983,7 +12983,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
 #line 12984 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 800, "bad resume point");
+        return rt_fail(g, 801, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13001,7 +13001,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         #line 208 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_p;
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 801);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 802);
             if (args) {
                 args[0] = arg0;
             }
@@ -13018,7 +13018,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
 #line 13019 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 802, "bad resume point");
+        return rt_fail(g, 803, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13045,7 +13045,7 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 804));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 805));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
@@ -13062,7 +13062,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 805);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 806);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -13080,7 +13080,7 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 214 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 807));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 808));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
@@ -13097,7 +13097,7 @@ RT_PURE static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     #line 224 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 816);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 817);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
@@ -13113,11 +13113,11 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 211 "cards/rebellion/refresh.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 803))->fd_death_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 804))->fd_death_star) {
             #line 213 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
                 #line 214 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 261, 0, 806);
+                rt_choose_begin(g, L->v_p, 261, 0, 807);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
@@ -13127,14 +13127,14 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 808);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 809);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             L->v_s_2 = it_s_2;
                             if (Agg3_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s_2, SIDE_rebel) == 0)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 806);
+                    rt_opt_done(g, &ob, 807);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -13145,7 +13145,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s_2 = rt_chosen(g);
                     #line 215 "cards/rebellion/refresh.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 809), 810);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 810), 811);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -13153,13 +13153,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                             L->v_x_3 = cells_v_list[1 + L->v_i];
                             if (!(Inst_unit(g, L->v_x_3)->fd_dsuc)) continue;
                             #line 215 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 811, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 812, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     rt_list_pop(g, L->v_list);
                     #line 216 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 812), RT_AT_TOP, 813);
+                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 813), RT_AT_TOP, 814);
                     if (rt_check(g)) return RT_END;
                     #line 217 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13172,12 +13172,12 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 220 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 814);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 815);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 223 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 262, 0, 815);
+            rt_choose_begin(g, L->v_p, 262, 0, 816);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 262)) {
                     rt_log_player(g, L->v_p);
@@ -13205,7 +13205,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 41);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 42);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 43);
-                    rt_opt_done(g, &ob, 815);
+                    rt_opt_done(g, &ob, 816);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13218,7 +13218,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
                     #line 225 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 263, 0, 817);
+                    rt_choose_begin(g, L->v_p, 263, 0, 818);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
@@ -13229,13 +13229,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 818);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 819);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_4 = gs[i]; (void)it_s_4;
                                 if (Fn_deploys_in(g, f, L->v_p, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 817);
+                        rt_opt_done(g, &ob, 818);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -13246,10 +13246,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_4 = rt_chosen(g);
                         #line 226 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 819), RT_AT_TOP, 820);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 820), RT_AT_TOP, 821);
                         if (rt_check(g)) return RT_END;
                         #line 227 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 821), 1, 822), 823);
+                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 822), 1, 823), 824);
                         if (rt_check(g)) return RT_END;
                         #line 228 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -13265,10 +13265,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* deploy in the Rebel Base space */
                     #line 232 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 824);
+                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 825);
                     if (rt_check(g)) return RT_END;
                     #line 233 "cards/rebellion/refresh.cards"
-                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 825));
+                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 826));
                     if (rt_check(g)) return RT_END;
                     #line 234 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13281,7 +13281,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 2) { /* keep it on space 1 of the build queue */
                     #line 236 "cards/rebellion/refresh.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 826);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 827);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -13289,7 +13289,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
 #line 13290 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 827, "bad resume point");
+        return rt_fail(g, 828, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13312,15 +13312,15 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
         #line 26 "cards/rebellion/round.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 29 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 828);
+            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 829);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 264)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": assign a leader to a mission?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 829)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 830)[0] == 0));   /* assign leaders to a mission */
-                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 831) > 0);   /* use an Assignment action card */
+                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 830)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 831)[0] == 0));   /* assign leaders to a mission */
+                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 832) > 0);   /* use an Assignment action card */
                 int menu_2 = 1;   /* done assigning */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
@@ -13338,7 +13338,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 44);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 45);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 46);
-                    rt_opt_done(g, &ob, 828);
+                    rt_opt_done(g, &ob, 829);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13351,13 +13351,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* assign leaders to a mission */
                     #line 30 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 832);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 833);
                 } else if (L->v_option == 1) { /* use an Assignment action card */
                     #line 31 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 833);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 834);
                 } else if (L->v_option == 2) { /* done assigning */
                     #line 32 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 834);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 835);
                 }
             }
             #line 34 "cards/rebellion/round.cards"
@@ -13375,7 +13375,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             if (L->v_step == ENUM_assign_leaders) {
                 #line 36 "cards/rebellion/round.cards"
                 { /* assign_one */
-                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 835);
+                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 836);
                 }
                 f->pc = 2;
                 {
@@ -13388,7 +13388,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->v_step == ENUM_play_a_card) {
                 #line 38 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 836);
+                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 837);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
@@ -13397,13 +13397,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 837);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 838);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                             rt_opt_add_if(&ob, (Inst_action_card(g, it_a_2)->fd_timing == ENUM_assignment), it_a_2, it_a_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 836);
+                    rt_opt_done(g, &ob, 837);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13416,7 +13416,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = f->me;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 838);
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 839);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -13436,12 +13436,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 #line 39 "cards/rebellion/round.cards"
                 rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
             }
-            if (rt_back_edge(g, 839)) return RT_END;
+            if (rt_back_edge(g, 840)) return RT_END;
         }
 #line 13442 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 840, "bad resume point");
+        return rt_fail(g, 841, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13462,7 +13462,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 68 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 859);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 860);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!(rt__state(g, it_l_3, 0) == L->v_k)) continue;
@@ -13479,12 +13479,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 47 "cards/rebellion/round.cards"
-        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 841));
+        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 842));
         if (rt_check(g)) return RT_END;
         #line 48 "cards/rebellion/round.cards"
         L->v_k = rt_var_at(g, VCELL_mission_no);
         #line 51 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 842);
+        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 843);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 266)) {
@@ -13493,13 +13493,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 843);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 844);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 842);
+            rt_opt_done(g, &ob, 843);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -13509,13 +13509,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 52 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 844), RT_AT_TOP, 845, KIND_mission, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 845), RT_AT_TOP, 846, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 846);
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 847);
         }
         #line 55 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 267, 0, 847);
+        rt_choose_begin(g, f->me, 267, 0, 848);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
@@ -13524,13 +13524,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 848);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 849);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 847);
+            rt_opt_done(g, &ob, 848);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 2;
@@ -13540,13 +13540,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 2:;
             L->v_l = rt_chosen(g);
             #line 56 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 849), RT_AT_TOP, 850, KIND_leader, 4, RT_KEEP_SOME, -1);
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 850), RT_AT_TOP, 851, KIND_leader, 4, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 57 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 851);
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 852);
         }
         #line 59 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 268, 0, 852);
+        rt_choose_begin(g, f->me, 268, 0, 853);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
                 rt_log_player(g, f->me);
@@ -13554,7 +13554,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             int menu_0 = 1;   /* one leader */
-            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 853)[0] == 0);   /* add a second leader */
+            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 854)[0] == 0);   /* add a second leader */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
                 RtValue drawn_value;
@@ -13568,7 +13568,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 47);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 48);
-                rt_opt_done(g, &ob, 852);
+                rt_opt_done(g, &ob, 853);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -13582,7 +13582,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             if (L->v_option == 0) { /* one leader */
             } else if (L->v_option == 1) { /* add a second leader */
                 #line 62 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 269, 0, 854);
+                rt_choose_begin(g, f->me, 269, 0, 855);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
@@ -13591,13 +13591,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 855);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 856);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 854);
+                    rt_opt_done(g, &ob, 855);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -13607,10 +13607,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 4:;
                     L->v_l_2 = rt_chosen(g);
                     #line 63 "cards/rebellion/round.cards"
-                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 856), RT_AT_TOP, 857, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 857), RT_AT_TOP, 858, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/round.cards"
-                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 858);
+                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 859);
                 }
             }
         }
@@ -13626,7 +13626,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
 #line 13627 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 860, "bad resume point");
+        return rt_fail(g, 861, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13647,7 +13647,7 @@ RT_PURE static RtValue Agg1_proc_command_turn(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 77 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 862);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 863);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (Fn_has_tactics(g, f, it_l)) return 1;
@@ -13663,7 +13663,7 @@ RT_PURE static RtValue Agg2_proc_command_turn(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 78 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 863);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 864);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (Fn_can_reveal(g, f, f->me, it_c)) return 1;
@@ -13681,7 +13681,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
         #line 75 "cards/rebellion/round.cards"
         if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, f->me)) {
             #line 76 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 861);
+            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 862);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
                     rt_log_player(g, f->me);
@@ -13706,7 +13706,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 51);
-                    rt_opt_done(g, &ob, 861);
+                    rt_opt_done(g, &ob, 862);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13719,13 +13719,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* activate a system */
                     #line 77 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 864);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 865);
                 } else if (L->v_option == 1) { /* reveal a mission */
                     #line 78 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 865);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 866);
                 } else if (L->v_option == 2) { /* pass */
                     #line 79 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 866);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 867);
                 }
             }
             #line 81 "cards/rebellion/round.cards"
@@ -13743,7 +13743,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             if (L->v_step == ENUM_activate_a_system) {
                 #line 84 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 867);
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 868);
                 }
                 f->pc = 2;
                 {
@@ -13755,7 +13755,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
                 #line 85 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 271, 0, 868);
+                rt_choose_begin(g, f->me, 271, 0, 869);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
@@ -13764,13 +13764,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 869);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 870);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             if (Fn_has_tactics(g, f, it_l_2)) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 868);
+                    rt_opt_done(g, &ob, 869);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13782,7 +13782,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     #line 85 "cards/rebellion/round.cards"
                     { /* activate */
                         RtValue arg0 = L->v_l_2;
-                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 870);
+                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 871);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -13800,7 +13800,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             } else if (L->v_step == ENUM_reveal_a_mission) {
                 #line 87 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 871);
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 872);
                 }
                 f->pc = 5;
                 {
@@ -13812,7 +13812,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             case 5:;
                 if (rt_check(g)) return RT_END;
                 #line 88 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 872);
+                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 873);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
@@ -13821,13 +13821,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 873);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 874);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (Fn_can_reveal(g, f, f->me, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 872);
+                    rt_opt_done(g, &ob, 873);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 6;
@@ -13839,7 +13839,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     #line 88 "cards/rebellion/round.cards"
                     { /* reveal_mission */
                         RtValue arg0 = L->v_c_2;
-                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 874);
+                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 875);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -13856,13 +13856,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 90 "cards/rebellion/round.cards"
-                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 875);
+                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 876);
             }
         }
 #line 13863 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 876, "bad resume point");
+        return rt_fail(g, 877, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13880,7 +13880,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/round.cards"
         if (rt_flat((int)(rt_player_side(g, f->me) == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f)))) {
             #line 99 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 273, 0, 877);
+            rt_choose_begin(g, f->me, 273, 0, 878);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
                     rt_log_player(g, f->me);
@@ -13902,7 +13902,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 53);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 54);
-                    rt_opt_done(g, &ob, 877);
+                    rt_opt_done(g, &ob, 878);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13919,7 +13919,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 878);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 879);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -13930,7 +13930,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
 #line 13931 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 879, "bad resume point");
+        return rt_fail(g, 880, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13960,7 +13960,7 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 147 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 880);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 881);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -13970,7 +13970,7 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
 #line 13971 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 881, "bad resume point");
+        return rt_fail(g, 882, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13990,7 +13990,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 882);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 883);
             if (st != RT_DONE)
                 return st;
         }
@@ -14005,7 +14005,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 883);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 884);
             if (st != RT_DONE)
                 return st;
         }
@@ -14013,7 +14013,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
 #line 14014 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 884, "bad resume point");
+        return rt_fail(g, 885, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14026,7 +14026,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         #line 17 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 885);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 886);
             if (args) {
                 args[0] = arg0;
             }
@@ -14043,7 +14043,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
 #line 14044 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 886, "bad resume point");
+        return rt_fail(g, 887, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14057,7 +14057,7 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 887);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 888);
             if (st != RT_DONE)
                 return st;
         }
@@ -14065,7 +14065,7 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
 #line 14066 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 888, "bad resume point");
+        return rt_fail(g, 889, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14083,7 +14083,7 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 889);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 890);
             if (st != RT_DONE)
                 return st;
         }
@@ -14091,7 +14091,7 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
 #line 14092 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 890, "bad resume point");
+        return rt_fail(g, 891, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14111,7 +14111,7 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 891);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 892);
             if (st != RT_DONE)
                 return st;
         }
@@ -14119,7 +14119,7 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
 #line 14120 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 892, "bad resume point");
+        return rt_fail(g, 893, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14139,7 +14139,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 893);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 894);
             if (st != RT_DONE)
                 return st;
         }
@@ -14154,7 +14154,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 894);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 895);
             if (st != RT_DONE)
                 return st;
         }
@@ -14162,7 +14162,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
 #line 14163 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 895, "bad resume point");
+        return rt_fail(g, 896, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14175,7 +14175,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         #line 42 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 896);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 897);
             if (args) {
                 args[0] = arg0;
             }
@@ -14192,7 +14192,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
 #line 14193 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 897, "bad resume point");
+        return rt_fail(g, 898, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14205,7 +14205,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         #line 47 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 898);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 899);
             if (args) {
                 args[0] = arg0;
             }
@@ -14222,7 +14222,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
 #line 14223 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 899, "bad resume point");
+        return rt_fail(g, 900, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14240,7 +14240,7 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 900);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 901);
             if (st != RT_DONE)
                 return st;
         }
@@ -14248,7 +14248,7 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
 #line 14249 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 901, "bad resume point");
+        return rt_fail(g, 902, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14268,7 +14268,7 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 902);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 903);
             if (st != RT_DONE)
                 return st;
         }
@@ -14276,7 +14276,7 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
 #line 14277 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 903, "bad resume point");
+        return rt_fail(g, 904, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14296,7 +14296,7 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 904);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 905);
             if (st != RT_DONE)
                 return st;
         }
@@ -14304,7 +14304,7 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
 #line 14305 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 905, "bad resume point");
+        return rt_fail(g, 906, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14318,7 +14318,7 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 906);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 907);
             if (st != RT_DONE)
                 return st;
         }
@@ -14326,7 +14326,7 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
 #line 14327 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 907, "bad resume point");
+        return rt_fail(g, 908, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14339,7 +14339,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         #line 78 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 908);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 909);
             if (args) {
                 args[0] = arg0;
             }
@@ -14356,7 +14356,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
 #line 14357 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 909, "bad resume point");
+        return rt_fail(g, 910, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14369,7 +14369,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         #line 83 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 910);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 911);
             if (args) {
                 args[0] = arg0;
             }
@@ -14386,7 +14386,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
 #line 14387 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 911, "bad resume point");
+        return rt_fail(g, 912, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14406,7 +14406,7 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 912);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 913);
             if (st != RT_DONE)
                 return st;
         }
@@ -14414,7 +14414,7 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
 #line 14415 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 913, "bad resume point");
+        return rt_fail(g, 914, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14434,7 +14434,7 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 914);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 915);
             if (st != RT_DONE)
                 return st;
         }
@@ -14442,7 +14442,7 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
 #line 14443 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 915, "bad resume point");
+        return rt_fail(g, 916, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14462,7 +14462,7 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 916);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 917);
             if (st != RT_DONE)
                 return st;
         }
@@ -14470,7 +14470,7 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
 #line 14471 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 917, "bad resume point");
+        return rt_fail(g, 918, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14486,7 +14486,7 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 918);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 919);
             if (st != RT_DONE)
                 return st;
         }
@@ -14494,7 +14494,7 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
 #line 14495 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 919, "bad resume point");
+        return rt_fail(g, 920, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14512,7 +14512,7 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 920);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 921);
             if (st != RT_DONE)
                 return st;
         }
@@ -14520,7 +14520,7 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
 #line 14521 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 921, "bad resume point");
+        return rt_fail(g, 922, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14533,7 +14533,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         #line 113 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 922);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 923);
             if (args) {
                 args[0] = arg0;
             }
@@ -14550,7 +14550,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
 #line 14551 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 923, "bad resume point");
+        return rt_fail(g, 924, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14568,7 +14568,7 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 924);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 925);
             if (st != RT_DONE)
                 return st;
         }
@@ -14576,7 +14576,7 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
 #line 14577 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 925, "bad resume point");
+        return rt_fail(g, 926, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14589,7 +14589,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         #line 126 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 926);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 927);
             if (args) {
                 args[0] = arg0;
             }
@@ -14606,7 +14606,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
 #line 14607 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 927, "bad resume point");
+        return rt_fail(g, 928, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14626,7 +14626,7 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 928);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 929);
             if (st != RT_DONE)
                 return st;
         }
@@ -14634,7 +14634,7 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
 #line 14635 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 929, "bad resume point");
+        return rt_fail(g, 930, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14654,7 +14654,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 930);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 931);
             if (st != RT_DONE)
                 return st;
         }
@@ -14669,7 +14669,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 931);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 932);
             if (st != RT_DONE)
                 return st;
         }
@@ -14677,7 +14677,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
 #line 14678 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 932, "bad resume point");
+        return rt_fail(g, 933, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14695,7 +14695,7 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 933);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 934);
             if (st != RT_DONE)
                 return st;
         }
@@ -14703,7 +14703,7 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
 #line 14704 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 934, "bad resume point");
+        return rt_fail(g, 935, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14718,7 +14718,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 1;
             RtValue arg2 = 0;
-            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 935);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 936);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14737,7 +14737,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
 #line 14738 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 936, "bad resume point");
+        return rt_fail(g, 937, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14751,7 +14751,7 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 937);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 938);
             if (st != RT_DONE)
                 return st;
         }
@@ -14759,7 +14759,7 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
 #line 14760 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 938, "bad resume point");
+        return rt_fail(g, 939, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14772,7 +14772,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         #line 29 "cards/rebellion/missions.cards"
         { /* covert_transit */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 939);
+            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 940);
             if (args) {
                 args[0] = arg0;
             }
@@ -14789,7 +14789,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
 #line 14790 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 940, "bad resume point");
+        return rt_fail(g, 941, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14807,7 +14807,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 941);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 942);
             if (st != RT_DONE)
                 return st;
         }
@@ -14820,7 +14820,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 942);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 943);
             if (st != RT_DONE)
                 return st;
         }
@@ -14828,7 +14828,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
 #line 14829 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 943, "bad resume point");
+        return rt_fail(g, 944, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14848,7 +14848,7 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 944);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 945);
             if (st != RT_DONE)
                 return st;
         }
@@ -14856,7 +14856,7 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
 #line 14857 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 945, "bad resume point");
+        return rt_fail(g, 946, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14867,7 +14867,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 48 "cards/rebellion/missions.cards"
-        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 946);
+        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 947);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/rebellion/missions.cards"
         if (rt_logging(g)) {
@@ -14881,7 +14881,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
 #line 14882 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 947, "bad resume point");
+        return rt_fail(g, 948, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14897,7 +14897,7 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 948);
+            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 949);
             if (st != RT_DONE)
                 return st;
         }
@@ -14905,7 +14905,7 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
 #line 14906 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 949, "bad resume point");
+        return rt_fail(g, 950, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14920,7 +14920,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 2;
             RtValue arg2 = 1;
-            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 950);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 951);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14939,7 +14939,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
 #line 14940 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 951, "bad resume point");
+        return rt_fail(g, 952, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14951,7 +14951,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 65 "cards/rebellion/missions.cards"
         { /* infiltrate */
-            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 952);
+            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 953);
         }
         f->pc = 1;
         {
@@ -14965,7 +14965,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
 #line 14966 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 953, "bad resume point");
+        return rt_fail(g, 954, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14981,7 +14981,7 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_train_luke)] = {0};
             RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 954);
+            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 955);
             if (st != RT_DONE)
                 return st;
         }
@@ -14989,7 +14989,7 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
 #line 14990 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 955, "bad resume point");
+        return rt_fail(g, 956, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15001,7 +15001,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 75 "cards/rebellion/missions.cards"
         { /* establish_base */
-            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 956);
+            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 957);
         }
         f->pc = 1;
         {
@@ -15015,7 +15015,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
 #line 15016 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 957, "bad resume point");
+        return rt_fail(g, 958, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15033,7 +15033,7 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 958);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 959);
             if (st != RT_DONE)
                 return st;
         }
@@ -15041,7 +15041,7 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
 #line 15042 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 959, "bad resume point");
+        return rt_fail(g, 960, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15059,7 +15059,7 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 960);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 961);
             if (st != RT_DONE)
                 return st;
         }
@@ -15067,7 +15067,7 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
 #line 15068 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 961, "bad resume point");
+        return rt_fail(g, 962, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15083,7 +15083,7 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 962);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 963);
             if (st != RT_DONE)
                 return st;
         }
@@ -15091,7 +15091,7 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
 #line 15092 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 963, "bad resume point");
+        return rt_fail(g, 964, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15104,7 +15104,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/missions.cards"
         { /* slide_queue */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 964);
+            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 965);
             if (args) {
                 args[0] = arg0;
             }
@@ -15121,7 +15121,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
 #line 15122 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 965, "bad resume point");
+        return rt_fail(g, 966, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15135,7 +15135,7 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
         { /* draw_project */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_project)] = {0};
             RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 966);
+            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 967);
             if (st != RT_DONE)
                 return st;
         }
@@ -15143,7 +15143,7 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
 #line 15144 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 967, "bad resume point");
+        return rt_fail(g, 968, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15159,7 +15159,7 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_long_range_probe)] = {0};
             RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 968);
+            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 969);
             if (st != RT_DONE)
                 return st;
         }
@@ -15167,7 +15167,7 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
 #line 15168 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 969, "bad resume point");
+        return rt_fail(g, 970, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15183,7 +15183,7 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 970);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 971);
             if (st != RT_DONE)
                 return st;
         }
@@ -15191,7 +15191,7 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
 #line 15192 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 971, "bad resume point");
+        return rt_fail(g, 972, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15211,7 +15211,7 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 972);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 973);
             if (st != RT_DONE)
                 return st;
         }
@@ -15219,7 +15219,7 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
 #line 15220 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 973, "bad resume point");
+        return rt_fail(g, 974, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15235,7 +15235,7 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_eliminate_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 974);
+            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 975);
             if (st != RT_DONE)
                 return st;
         }
@@ -15243,7 +15243,7 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
 #line 15244 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 975, "bad resume point");
+        return rt_fail(g, 976, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15261,7 +15261,7 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 976);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 977);
             if (st != RT_DONE)
                 return st;
         }
@@ -15269,7 +15269,7 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
 #line 15270 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 977, "bad resume point");
+        return rt_fail(g, 978, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15285,7 +15285,7 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_turn_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 978);
+            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 979);
             if (st != RT_DONE)
                 return st;
         }
@@ -15293,7 +15293,7 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
 #line 15294 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 979, "bad resume point");
+        return rt_fail(g, 980, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15311,7 +15311,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 980);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 981);
             if (st != RT_DONE)
                 return st;
         }
@@ -15324,7 +15324,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 981);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 982);
             if (st != RT_DONE)
                 return st;
         }
@@ -15332,7 +15332,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
 #line 15333 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 982, "bad resume point");
+        return rt_fail(g, 983, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15348,7 +15348,7 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_construct_death_star)] = {0};
             RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 983);
+            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 984);
             if (st != RT_DONE)
                 return st;
         }
@@ -15356,7 +15356,7 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
 #line 15357 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 984, "bad resume point");
+        return rt_fail(g, 985, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15369,7 +15369,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         #line 154 "cards/rebellion/missions.cards"
         { /* destroy_system */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 985);
+            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 986);
             if (args) {
                 args[0] = arg0;
             }
@@ -15386,7 +15386,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
 #line 15387 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 986, "bad resume point");
+        return rt_fail(g, 987, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15406,7 +15406,7 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 987);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 988);
             if (st != RT_DONE)
                 return st;
         }
@@ -15414,7 +15414,7 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
 #line 15415 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 988, "bad resume point");
+        return rt_fail(g, 989, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15514,7 +15514,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s_2) == KIND_system)) continue;
                 #line 13 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 989);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 990);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15530,7 +15530,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 #line 14 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 990);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 991);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15546,7 +15546,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 #line 15 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 991);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 992);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15564,12 +15564,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 16 "cards/rebellion/setup.cards"
                 if (Inst_tactic(g, it_t)->fd_theater == ENUM_in_space) {
                     #line 16 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 992);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 993);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 16 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 993);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 994);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15578,7 +15578,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/rebellion/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 994);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 995);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -15586,24 +15586,24 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i_3];
                 if (!(rt_card_kind(g, L->v_c) == KIND_mission)) continue;
                 #line 18 "cards/rebellion/setup.cards"
-                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 995))->fd_project) {
+                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 996))->fd_project) {
                     #line 18 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 996);
+                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 997);
                     if (rt_check(g)) return RT_END;
-                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 997))->fd_starting) {
+                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 998))->fd_starting) {
                     #line 19 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 998))->fd_side), 999), RT_AT_TOP, 1000);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 999))->fd_side), 1000), RT_AT_TOP, 1001);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 20 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1001))->fd_side), 1002), RT_AT_TOP, 1003);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1002))->fd_side), 1003), RT_AT_TOP, 1004);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 22 "cards/rebellion/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1004);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1005);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -15611,20 +15611,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_a = cells_v_list_2[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_a) == KIND_action_card)) continue;
                 #line 23 "cards/rebellion/setup.cards"
-                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1005))->fd_recruit) {
+                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1006))->fd_recruit) {
                     #line 23 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1006))->fd_side), 1007), RT_AT_TOP, 1008);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1007))->fd_side), 1008), RT_AT_TOP, 1009);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 23 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1009))->fd_side), 1010), RT_AT_TOP, 1011);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1010))->fd_side), 1011), RT_AT_TOP, 1012);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 27 "cards/rebellion/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1012);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1013);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -15632,20 +15632,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list_3[1 + L->v_i_5];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 28 "cards/rebellion/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1013))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1014))->fd_starting) {
                     #line 28 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1014))->fd_side), 1015), RT_AT_TOP, 1016);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1015))->fd_side), 1016), RT_AT_TOP, 1017);
                     if (rt_check(g)) return RT_END;
-                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1017))->fd_jedi) {
+                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1018))->fd_jedi) {
                     #line 28 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1018);
+                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1019);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 33 "cards/rebellion/setup.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1019);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1020);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -15655,8 +15655,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 33 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1021);
-                    rt_set_at(g, elem, who, (-1), 1020);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1022);
+                    rt_set_at(g, elem, who, (-1), 1021);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -15666,34 +15666,34 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 37 "cards/rebellion/setup.cards"
-            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1022);
+            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1023);
             if (L->v_list_5 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                 for (L->v_i_8 = 0; L->v_i_8 < cells_v_list_5[0]; L->v_i_8++) {
                     L->v_o = cells_v_list_5[1 + L->v_i_8];
-                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1023)))) {
+                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1024)))) {
                         if (rt_check(g)) return RT_END;
                         continue;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 37 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1024);
+                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1025);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_5);
             #line 38 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1025);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1026);
             #line 39 "cards/rebellion/setup.cards"
-            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1026, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1027, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 42 "cards/rebellion/setup.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1027);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1028);
             if (st != RT_DONE)
                 return st;
         }
@@ -15702,36 +15702,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p = L->v_i_9;
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1028), 1029);
+            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1029), 1030);
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1030), 1031);
+            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1031), 1032);
         }
         #line 46 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1032);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1033);
         #line 47 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1033);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1034);
         #line 48 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1034);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1035);
         #line 51 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1035);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1036);
         #line 52 "cards/rebellion/setup.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_rebels_found) < 3) | (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
             #line 53 "cards/rebellion/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1036);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1037);
             if (rt_check(g)) return RT_END;
             #line 54 "cards/rebellion/setup.cards"
-            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1037);
+            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1038);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/rebellion/setup.cards"
             if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_rebel_icon) & (int)(rt_var_at(g, VCELL_rebels_found) < 3))) {
                 #line 56 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1038));
+                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1039));
                 if (rt_check(g)) return RT_END;
                 #line 57 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1040);
-                    rt_set_at(g, elem, who, 1, 1039);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1041);
+                    rt_set_at(g, elem, who, 1, 1040);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 58 "cards/rebellion/setup.cards"
@@ -15743,16 +15743,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 59 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1041, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1042, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_imperial_icon) & (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
                 #line 61 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1042));
+                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1043));
                 if (rt_check(g)) return RT_END;
                 #line 62 "cards/rebellion/setup.cards"
                 if (rt_var_at(g, VCELL_imperials_found) <= 2) {
                     #line 63 "cards/rebellion/setup.cards"
-                    rt_set_state_known(g, L->v_s_4, KIND_system, 0, 1, 0, 1043);
+                    rt_set_state_known(g, L->v_s_4, KIND_system, 0, 1, 0, 1044);
                     #line 64 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -15765,8 +15765,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 66 "cards/rebellion/setup.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1045);
-                        rt_set_at(g, elem, who, (-1), 1044);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1046);
+                        rt_set_at(g, elem, who, (-1), 1045);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 67 "cards/rebellion/setup.cards"
@@ -15779,20 +15779,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 69 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1046, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1047, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 71 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1047, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1048, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_back_edge(g, 1048)) return RT_END;
+            if (rt_back_edge(g, 1049)) return RT_END;
         }
         #line 74 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1049, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1050, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 75 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1050);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1051);
         #line 79 "cards/rebellion/setup.cards"
         { /* take_units */
             RtValue arg0 = ENUM_star_destroyer;
@@ -15801,7 +15801,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1051);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1052);
             if (st != RT_DONE)
                 return st;
         }
@@ -15814,7 +15814,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1052);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1053);
             if (st != RT_DONE)
                 return st;
         }
@@ -15827,7 +15827,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1053);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1054);
             if (st != RT_DONE)
                 return st;
         }
@@ -15840,7 +15840,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1054);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1055);
             if (st != RT_DONE)
                 return st;
         }
@@ -15853,7 +15853,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1055);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1056);
             if (st != RT_DONE)
                 return st;
         }
@@ -15866,7 +15866,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1056);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1057);
             if (st != RT_DONE)
                 return st;
         }
@@ -15879,20 +15879,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1057);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1058);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/setup.cards"
-        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1058);
+        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1059);
         if (L->v_list_6 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_6); L->v_i_10++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_6, L->v_i_10);
                 if (!(Fn_imperial_system(g, f, L->v_s_5))) continue;
                 #line 87 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1059);
+                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1060);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
@@ -15908,7 +15908,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground), it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1059);
+                    rt_opt_done(g, &ob, 1060);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -15918,20 +15918,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 88 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1060), RT_AT_TOP, 1061, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1061), RT_AT_TOP, 1062, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 91 "cards/rebellion/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1062);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1063);
         if (L->v_list_7 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_7); L->v_i_11++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1063);
+                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1064);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
@@ -15942,13 +15942,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1064);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1065);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_system(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1063);
+                    rt_opt_done(g, &ob, 1064);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -15959,7 +15959,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 93 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1065), RT_AT_TOP, 1066, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1066), RT_AT_TOP, 1067, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -15979,7 +15979,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1067);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1068);
             if (st != RT_DONE)
                 return st;
         }
@@ -15992,7 +15992,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1068);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1069);
             if (st != RT_DONE)
                 return st;
         }
@@ -16005,7 +16005,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1069);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1070);
             if (st != RT_DONE)
                 return st;
         }
@@ -16018,7 +16018,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1070);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1071);
             if (st != RT_DONE)
                 return st;
         }
@@ -16031,7 +16031,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1071);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1072);
             if (st != RT_DONE)
                 return st;
         }
@@ -16044,13 +16044,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1072);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1073);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1073);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1074);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
@@ -16060,13 +16060,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1074);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1075);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if (!Fn_s_imperial(g, f, it_w)) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1073);
+            rt_opt_done(g, &ob, 1074);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -16077,13 +16077,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_w = rt_chosen(g);
             #line 106 "cards/rebellion/setup.cards"
-            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1075);
+            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1076);
             if (L->v_list_8 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_8); L->v_i_12++) {
                     L->v_u_3 = rt_list_at(g, L->v_list_8, L->v_i_12);
                     #line 107 "cards/rebellion/setup.cards"
-                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1076);
+                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1077);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 277)) {
@@ -16102,7 +16102,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 1076);
+                        rt_opt_done(g, &ob, 1077);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -16113,11 +16113,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* in the Rebel Base space */
                             #line 108 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1077, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1078, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* in _w_ */
                             #line 109 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1078), RT_AT_TOP, 1079, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1079), RT_AT_TOP, 1080, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -16132,16 +16132,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (L->v_i_14 = 0; L->v_i_14 < 2; L->v_i_14++) {
                 L->v_i_2 = L->v_i_14 + 1;
                 #line 118 "cards/rebellion/setup.cards"
-                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1080), 1081);
+                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1081), 1082);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1082), RT_AT_TOP, 1083, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1083), RT_AT_TOP, 1084, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
                 if (rt_check(g)) return RT_END;
                 #line 120 "cards/rebellion/setup.cards"
                 { /* immediate_action */
                     RtValue arg0 = L->v_p_2;
                     RtValue arg1 = L->v_a_2;
-                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1084);
+                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1085);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -16159,7 +16159,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
         }
         #line 126 "cards/rebellion/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1085);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1086);
         if (L->v_list_9 < 0) return RT_END;
         {
             const int32_t *cells_v_list_9 = rt_list_cells(g, L->v_list_9);
@@ -16169,17 +16169,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 127 "cards/rebellion/setup.cards"
                 if (!Agg1_setup(g, f, L)) {
                     #line 127 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1086);
+                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1087);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 129 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1087), RT_AT_TOP, 1088, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1088), RT_AT_TOP, 1089, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 130 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1089);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1090);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 278)) {
@@ -16188,13 +16188,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1090);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1091);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s_8 = zc[1 + i]; (void)it_s_8;
                     rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1089);
+            rt_opt_done(g, &ob, 1090);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 6;
@@ -16204,14 +16204,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 6:;
             L->v_s_8 = rt_chosen(g);
             #line 131 "cards/rebellion/setup.cards"
-            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1091), RT_AT_TOP, 1092, KIND_system, 7, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1092), RT_AT_TOP, 1093, KIND_system, 7, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 133 "cards/rebellion/setup.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1093), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1094, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1094), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1095, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 134 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1095);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1096);
         #line 135 "cards/rebellion/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -16229,7 +16229,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1096);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1097);
                 if (st != RT_DONE)
                     return st;
             }
@@ -16244,7 +16244,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 #line 16245 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1097, "bad resume point");
+        return rt_fail(g, 1098, "bad resume point");
     }
     return RT_DONE;
 }
@@ -16298,7 +16298,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 11 "cards/rebellion/round.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1098);
+                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1099);
             }
             f->pc = 1;
             {
@@ -16311,7 +16311,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel_player(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1099)) return RT_END;
+            if (rt_back_edge(g, 1100)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 13 "cards/rebellion/round.cards"
@@ -16321,7 +16321,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 16 "cards/rebellion/round.cards"
-            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1100);
+            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1101);
         }
         #line 17 "cards/rebellion/round.cards"
         L->v_turn_2 = Fn_rebel_player(g, f);
@@ -16332,7 +16332,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 17 "cards/rebellion/round.cards"
             { /* command_turn */
-                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1101);
+                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1102);
             }
             f->pc = 2;
             {
@@ -16345,7 +16345,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (!Agg1_round(g, f, L)) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 1102)) return RT_END;
+            if (rt_back_edge(g, 1103)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 19 "cards/rebellion/round.cards"
@@ -16353,7 +16353,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 62);
         #line 19 "cards/rebellion/round.cards"
         { /* refresh */
-            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1103);
+            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1104);
         }
         f->pc = 3;
         {
@@ -16367,7 +16367,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
 #line 16368 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1104, "bad resume point");
+        return rt_fail(g, 1105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -17552,896 +17552,897 @@ static const RtSite Site_table[] = {
     { 1, 95, 21 }, /* 212: cards/rebellion/combat.cards:95:21 */
     { 1, 95, 11 }, /* 213: cards/rebellion/combat.cards:95:11 */
     { 1, 89, 11 }, /* 214: cards/rebellion/combat.cards:89:11 */
-    { 1, 112, 5 }, /* 215: cards/rebellion/combat.cards:112:5 */
-    { 1, 113, 64 }, /* 216: cards/rebellion/combat.cards:113:64 */
-    { 1, 113, 125 }, /* 217: cards/rebellion/combat.cards:113:125 */
-    { 1, 114, 39 }, /* 218: cards/rebellion/combat.cards:114:39 */
-    { 1, 119, 7 }, /* 219: cards/rebellion/combat.cards:119:7 */
-    { 1, 119, 19 }, /* 220: cards/rebellion/combat.cards:119:19 */
-    { 1, 119, 126 }, /* 221: cards/rebellion/combat.cards:119:126 */
-    { 1, 109, 3 }, /* 222: cards/rebellion/combat.cards:109:3 */
-    { 1, 107, 11 }, /* 223: cards/rebellion/combat.cards:107:11 */
-    { 1, 128, 59 }, /* 224: cards/rebellion/combat.cards:128:59 */
-    { 1, 129, 67 }, /* 225: cards/rebellion/combat.cards:129:67 */
-    { 1, 129, 81 }, /* 226: cards/rebellion/combat.cards:129:81 */
-    { 1, 127, 11 }, /* 227: cards/rebellion/combat.cards:127:11 */
-    { 1, 136, 60 }, /* 228: cards/rebellion/combat.cards:136:60 */
-    { 1, 136, 36 }, /* 229: cards/rebellion/combat.cards:136:36 */
-    { 1, 138, 62 }, /* 230: cards/rebellion/combat.cards:138:62 */
-    { 1, 138, 37 }, /* 231: cards/rebellion/combat.cards:138:37 */
-    { 1, 132, 11 }, /* 232: cards/rebellion/combat.cards:132:11 */
-    { 1, 146, 3 }, /* 233: cards/rebellion/combat.cards:146:3 */
-    { 1, 146, 15 }, /* 234: cards/rebellion/combat.cards:146:15 */
-    { 1, 147, 5 }, /* 235: cards/rebellion/combat.cards:147:5 */
+    { 1, 109, 30 }, /* 215: cards/rebellion/combat.cards:109:30 */
+    { 1, 112, 5 }, /* 216: cards/rebellion/combat.cards:112:5 */
+    { 1, 113, 64 }, /* 217: cards/rebellion/combat.cards:113:64 */
+    { 1, 113, 125 }, /* 218: cards/rebellion/combat.cards:113:125 */
+    { 1, 114, 39 }, /* 219: cards/rebellion/combat.cards:114:39 */
+    { 1, 119, 7 }, /* 220: cards/rebellion/combat.cards:119:7 */
+    { 1, 119, 19 }, /* 221: cards/rebellion/combat.cards:119:19 */
+    { 1, 119, 126 }, /* 222: cards/rebellion/combat.cards:119:126 */
+    { 1, 109, 3 }, /* 223: cards/rebellion/combat.cards:109:3 */
+    { 1, 107, 11 }, /* 224: cards/rebellion/combat.cards:107:11 */
+    { 1, 128, 59 }, /* 225: cards/rebellion/combat.cards:128:59 */
+    { 1, 129, 67 }, /* 226: cards/rebellion/combat.cards:129:67 */
+    { 1, 129, 81 }, /* 227: cards/rebellion/combat.cards:129:81 */
+    { 1, 127, 11 }, /* 228: cards/rebellion/combat.cards:127:11 */
+    { 1, 136, 60 }, /* 229: cards/rebellion/combat.cards:136:60 */
+    { 1, 136, 36 }, /* 230: cards/rebellion/combat.cards:136:36 */
+    { 1, 138, 62 }, /* 231: cards/rebellion/combat.cards:138:62 */
+    { 1, 138, 37 }, /* 232: cards/rebellion/combat.cards:138:37 */
+    { 1, 132, 11 }, /* 233: cards/rebellion/combat.cards:132:11 */
+    { 1, 146, 3 }, /* 234: cards/rebellion/combat.cards:146:3 */
+    { 1, 146, 15 }, /* 235: cards/rebellion/combat.cards:146:15 */
     { 1, 147, 5 }, /* 236: cards/rebellion/combat.cards:147:5 */
-    { 1, 150, 3 }, /* 237: cards/rebellion/combat.cards:150:3 */
-    { 1, 151, 3 }, /* 238: cards/rebellion/combat.cards:151:3 */
-    { 1, 145, 11 }, /* 239: cards/rebellion/combat.cards:145:11 */
-    { 1, 162, 67 }, /* 240: cards/rebellion/combat.cards:162:67 */
-    { 1, 163, 31 }, /* 241: cards/rebellion/combat.cards:163:31 */
-    { 1, 163, 22 }, /* 242: cards/rebellion/combat.cards:163:22 */
-    { 1, 164, 33 }, /* 243: cards/rebellion/combat.cards:164:33 */
-    { 1, 166, 51 }, /* 244: cards/rebellion/combat.cards:166:51 */
-    { 1, 166, 3 }, /* 245: cards/rebellion/combat.cards:166:3 */
-    { 1, 167, 55 }, /* 246: cards/rebellion/combat.cards:167:55 */
-    { 1, 167, 3 }, /* 247: cards/rebellion/combat.cards:167:3 */
-    { 1, 168, 8 }, /* 248: cards/rebellion/combat.cards:168:8 */
-    { 1, 168, 3 }, /* 249: cards/rebellion/combat.cards:168:3 */
-    { 1, 175, 5 }, /* 250: cards/rebellion/combat.cards:175:5 */
-    { 1, 177, 49 }, /* 251: cards/rebellion/combat.cards:177:49 */
-    { 1, 176, 148 }, /* 252: cards/rebellion/combat.cards:176:148 */
-    { 1, 177, 139 }, /* 253: cards/rebellion/combat.cards:177:139 */
-    { 1, 178, 32 }, /* 254: cards/rebellion/combat.cards:178:32 */
-    { 1, 183, 7 }, /* 255: cards/rebellion/combat.cards:183:7 */
-    { 1, 183, 34 }, /* 256: cards/rebellion/combat.cards:183:34 */
-    { 1, 183, 19 }, /* 257: cards/rebellion/combat.cards:183:19 */
-    { 1, 183, 97 }, /* 258: cards/rebellion/combat.cards:183:97 */
-    { 1, 184, 7 }, /* 259: cards/rebellion/combat.cards:184:7 */
-    { 1, 186, 7 }, /* 260: cards/rebellion/combat.cards:186:7 */
-    { 1, 186, 19 }, /* 261: cards/rebellion/combat.cards:186:19 */
-    { 1, 187, 9 }, /* 262: cards/rebellion/combat.cards:187:9 */
-    { 1, 189, 11 }, /* 263: cards/rebellion/combat.cards:189:11 */
-    { 1, 189, 38 }, /* 264: cards/rebellion/combat.cards:189:38 */
-    { 1, 189, 23 }, /* 265: cards/rebellion/combat.cards:189:23 */
-    { 1, 189, 101 }, /* 266: cards/rebellion/combat.cards:189:101 */
-    { 1, 194, 13 }, /* 267: cards/rebellion/combat.cards:194:13 */
-    { 1, 194, 25 }, /* 268: cards/rebellion/combat.cards:194:25 */
-    { 1, 196, 15 }, /* 269: cards/rebellion/combat.cards:196:15 */
+    { 1, 147, 5 }, /* 237: cards/rebellion/combat.cards:147:5 */
+    { 1, 150, 3 }, /* 238: cards/rebellion/combat.cards:150:3 */
+    { 1, 151, 3 }, /* 239: cards/rebellion/combat.cards:151:3 */
+    { 1, 145, 11 }, /* 240: cards/rebellion/combat.cards:145:11 */
+    { 1, 162, 67 }, /* 241: cards/rebellion/combat.cards:162:67 */
+    { 1, 163, 31 }, /* 242: cards/rebellion/combat.cards:163:31 */
+    { 1, 163, 22 }, /* 243: cards/rebellion/combat.cards:163:22 */
+    { 1, 164, 33 }, /* 244: cards/rebellion/combat.cards:164:33 */
+    { 1, 166, 51 }, /* 245: cards/rebellion/combat.cards:166:51 */
+    { 1, 166, 3 }, /* 246: cards/rebellion/combat.cards:166:3 */
+    { 1, 167, 55 }, /* 247: cards/rebellion/combat.cards:167:55 */
+    { 1, 167, 3 }, /* 248: cards/rebellion/combat.cards:167:3 */
+    { 1, 168, 8 }, /* 249: cards/rebellion/combat.cards:168:8 */
+    { 1, 168, 3 }, /* 250: cards/rebellion/combat.cards:168:3 */
+    { 1, 175, 5 }, /* 251: cards/rebellion/combat.cards:175:5 */
+    { 1, 177, 49 }, /* 252: cards/rebellion/combat.cards:177:49 */
+    { 1, 176, 148 }, /* 253: cards/rebellion/combat.cards:176:148 */
+    { 1, 177, 139 }, /* 254: cards/rebellion/combat.cards:177:139 */
+    { 1, 178, 32 }, /* 255: cards/rebellion/combat.cards:178:32 */
+    { 1, 183, 7 }, /* 256: cards/rebellion/combat.cards:183:7 */
+    { 1, 183, 34 }, /* 257: cards/rebellion/combat.cards:183:34 */
+    { 1, 183, 19 }, /* 258: cards/rebellion/combat.cards:183:19 */
+    { 1, 183, 97 }, /* 259: cards/rebellion/combat.cards:183:97 */
+    { 1, 184, 7 }, /* 260: cards/rebellion/combat.cards:184:7 */
+    { 1, 186, 7 }, /* 261: cards/rebellion/combat.cards:186:7 */
+    { 1, 186, 19 }, /* 262: cards/rebellion/combat.cards:186:19 */
+    { 1, 187, 9 }, /* 263: cards/rebellion/combat.cards:187:9 */
+    { 1, 189, 11 }, /* 264: cards/rebellion/combat.cards:189:11 */
+    { 1, 189, 38 }, /* 265: cards/rebellion/combat.cards:189:38 */
+    { 1, 189, 23 }, /* 266: cards/rebellion/combat.cards:189:23 */
+    { 1, 189, 101 }, /* 267: cards/rebellion/combat.cards:189:101 */
+    { 1, 194, 13 }, /* 268: cards/rebellion/combat.cards:194:13 */
+    { 1, 194, 25 }, /* 269: cards/rebellion/combat.cards:194:25 */
     { 1, 196, 15 }, /* 270: cards/rebellion/combat.cards:196:15 */
-    { 1, 200, 9 }, /* 271: cards/rebellion/combat.cards:200:9 */
-    { 1, 172, 3 }, /* 272: cards/rebellion/combat.cards:172:3 */
-    { 1, 206, 12 }, /* 273: cards/rebellion/combat.cards:206:12 */
-    { 1, 206, 3 }, /* 274: cards/rebellion/combat.cards:206:3 */
-    { 1, 207, 8 }, /* 275: cards/rebellion/combat.cards:207:8 */
-    { 1, 208, 7 }, /* 276: cards/rebellion/combat.cards:208:7 */
-    { 1, 208, 19 }, /* 277: cards/rebellion/combat.cards:208:19 */
-    { 1, 209, 9 }, /* 278: cards/rebellion/combat.cards:209:9 */
+    { 1, 196, 15 }, /* 271: cards/rebellion/combat.cards:196:15 */
+    { 1, 200, 9 }, /* 272: cards/rebellion/combat.cards:200:9 */
+    { 1, 172, 3 }, /* 273: cards/rebellion/combat.cards:172:3 */
+    { 1, 206, 12 }, /* 274: cards/rebellion/combat.cards:206:12 */
+    { 1, 206, 3 }, /* 275: cards/rebellion/combat.cards:206:3 */
+    { 1, 207, 8 }, /* 276: cards/rebellion/combat.cards:207:8 */
+    { 1, 208, 7 }, /* 277: cards/rebellion/combat.cards:208:7 */
+    { 1, 208, 19 }, /* 278: cards/rebellion/combat.cards:208:19 */
     { 1, 209, 9 }, /* 279: cards/rebellion/combat.cards:209:9 */
-    { 1, 212, 15 }, /* 280: cards/rebellion/combat.cards:212:15 */
-    { 1, 213, 7 }, /* 281: cards/rebellion/combat.cards:213:7 */
-    { 1, 213, 19 }, /* 282: cards/rebellion/combat.cards:213:19 */
-    { 1, 214, 9 }, /* 283: cards/rebellion/combat.cards:214:9 */
+    { 1, 209, 9 }, /* 280: cards/rebellion/combat.cards:209:9 */
+    { 1, 212, 15 }, /* 281: cards/rebellion/combat.cards:212:15 */
+    { 1, 213, 7 }, /* 282: cards/rebellion/combat.cards:213:7 */
+    { 1, 213, 19 }, /* 283: cards/rebellion/combat.cards:213:19 */
     { 1, 214, 9 }, /* 284: cards/rebellion/combat.cards:214:9 */
-    { 1, 219, 8 }, /* 285: cards/rebellion/combat.cards:219:8 */
-    { 1, 219, 3 }, /* 286: cards/rebellion/combat.cards:219:3 */
-    { 1, 222, 30 }, /* 287: cards/rebellion/combat.cards:222:30 */
-    { 1, 222, 54 }, /* 288: cards/rebellion/combat.cards:222:54 */
-    { 1, 223, 5 }, /* 289: cards/rebellion/combat.cards:223:5 */
-    { 1, 224, 43 }, /* 290: cards/rebellion/combat.cards:224:43 */
-    { 1, 224, 89 }, /* 291: cards/rebellion/combat.cards:224:89 */
-    { 1, 225, 34 }, /* 292: cards/rebellion/combat.cards:225:34 */
-    { 1, 230, 7 }, /* 293: cards/rebellion/combat.cards:230:7 */
-    { 1, 230, 19 }, /* 294: cards/rebellion/combat.cards:230:19 */
-    { 1, 231, 9 }, /* 295: cards/rebellion/combat.cards:231:9 */
-    { 1, 235, 13 }, /* 296: cards/rebellion/combat.cards:235:13 */
-    { 1, 235, 25 }, /* 297: cards/rebellion/combat.cards:235:25 */
-    { 1, 236, 15 }, /* 298: cards/rebellion/combat.cards:236:15 */
+    { 1, 214, 9 }, /* 285: cards/rebellion/combat.cards:214:9 */
+    { 1, 219, 8 }, /* 286: cards/rebellion/combat.cards:219:8 */
+    { 1, 219, 3 }, /* 287: cards/rebellion/combat.cards:219:3 */
+    { 1, 222, 30 }, /* 288: cards/rebellion/combat.cards:222:30 */
+    { 1, 222, 54 }, /* 289: cards/rebellion/combat.cards:222:54 */
+    { 1, 223, 5 }, /* 290: cards/rebellion/combat.cards:223:5 */
+    { 1, 224, 43 }, /* 291: cards/rebellion/combat.cards:224:43 */
+    { 1, 224, 89 }, /* 292: cards/rebellion/combat.cards:224:89 */
+    { 1, 225, 34 }, /* 293: cards/rebellion/combat.cards:225:34 */
+    { 1, 230, 7 }, /* 294: cards/rebellion/combat.cards:230:7 */
+    { 1, 230, 19 }, /* 295: cards/rebellion/combat.cards:230:19 */
+    { 1, 231, 9 }, /* 296: cards/rebellion/combat.cards:231:9 */
+    { 1, 235, 13 }, /* 297: cards/rebellion/combat.cards:235:13 */
+    { 1, 235, 25 }, /* 298: cards/rebellion/combat.cards:235:25 */
     { 1, 236, 15 }, /* 299: cards/rebellion/combat.cards:236:15 */
-    { 1, 240, 9 }, /* 300: cards/rebellion/combat.cards:240:9 */
-    { 1, 222, 3 }, /* 301: cards/rebellion/combat.cards:222:3 */
-    { 1, 244, 12 }, /* 302: cards/rebellion/combat.cards:244:12 */
-    { 1, 245, 5 }, /* 303: cards/rebellion/combat.cards:245:5 */
+    { 1, 236, 15 }, /* 300: cards/rebellion/combat.cards:236:15 */
+    { 1, 240, 9 }, /* 301: cards/rebellion/combat.cards:240:9 */
+    { 1, 222, 3 }, /* 302: cards/rebellion/combat.cards:222:3 */
+    { 1, 244, 12 }, /* 303: cards/rebellion/combat.cards:244:12 */
     { 1, 245, 5 }, /* 304: cards/rebellion/combat.cards:245:5 */
-    { 1, 247, 5 }, /* 305: cards/rebellion/combat.cards:247:5 */
-    { 1, 160, 11 }, /* 306: cards/rebellion/combat.cards:160:11 */
-    { 1, 254, 12 }, /* 307: cards/rebellion/combat.cards:254:12 */
-    { 1, 254, 3 }, /* 308: cards/rebellion/combat.cards:254:3 */
-    { 1, 256, 5 }, /* 309: cards/rebellion/combat.cards:256:5 */
+    { 1, 245, 5 }, /* 305: cards/rebellion/combat.cards:245:5 */
+    { 1, 247, 5 }, /* 306: cards/rebellion/combat.cards:247:5 */
+    { 1, 160, 11 }, /* 307: cards/rebellion/combat.cards:160:11 */
+    { 1, 254, 12 }, /* 308: cards/rebellion/combat.cards:254:12 */
+    { 1, 254, 3 }, /* 309: cards/rebellion/combat.cards:254:3 */
     { 1, 256, 5 }, /* 310: cards/rebellion/combat.cards:256:5 */
-    { 1, 257, 49 }, /* 311: cards/rebellion/combat.cards:257:49 */
+    { 1, 256, 5 }, /* 311: cards/rebellion/combat.cards:256:5 */
     { 1, 257, 49 }, /* 312: cards/rebellion/combat.cards:257:49 */
-    { 1, 259, 5 }, /* 313: cards/rebellion/combat.cards:259:5 */
-    { 1, 253, 11 }, /* 314: cards/rebellion/combat.cards:253:11 */
-    { 1, 278, 19 }, /* 315: cards/rebellion/combat.cards:278:19 */
-    { 1, 279, 45 }, /* 316: cards/rebellion/combat.cards:279:45 */
-    { 1, 280, 19 }, /* 317: cards/rebellion/combat.cards:280:19 */
-    { 1, 281, 5 }, /* 318: cards/rebellion/combat.cards:281:5 */
-    { 1, 284, 9 }, /* 319: cards/rebellion/combat.cards:284:9 */
-    { 1, 285, 9 }, /* 320: cards/rebellion/combat.cards:285:9 */
-    { 1, 285, 21 }, /* 321: cards/rebellion/combat.cards:285:21 */
-    { 1, 286, 11 }, /* 322: cards/rebellion/combat.cards:286:11 */
-    { 1, 286, 23 }, /* 323: cards/rebellion/combat.cards:286:23 */
-    { 1, 287, 23 }, /* 324: cards/rebellion/combat.cards:287:23 */
-    { 1, 287, 13 }, /* 325: cards/rebellion/combat.cards:287:13 */
-    { 1, 289, 13 }, /* 326: cards/rebellion/combat.cards:289:13 */
-    { 1, 290, 22 }, /* 327: cards/rebellion/combat.cards:290:22 */
-    { 1, 290, 13 }, /* 328: cards/rebellion/combat.cards:290:13 */
-    { 1, 291, 36 }, /* 329: cards/rebellion/combat.cards:291:36 */
-    { 1, 292, 15 }, /* 330: cards/rebellion/combat.cards:292:15 */
-    { 1, 294, 13 }, /* 331: cards/rebellion/combat.cards:294:13 */
+    { 1, 257, 49 }, /* 313: cards/rebellion/combat.cards:257:49 */
+    { 1, 259, 5 }, /* 314: cards/rebellion/combat.cards:259:5 */
+    { 1, 253, 11 }, /* 315: cards/rebellion/combat.cards:253:11 */
+    { 1, 278, 19 }, /* 316: cards/rebellion/combat.cards:278:19 */
+    { 1, 279, 45 }, /* 317: cards/rebellion/combat.cards:279:45 */
+    { 1, 280, 19 }, /* 318: cards/rebellion/combat.cards:280:19 */
+    { 1, 281, 5 }, /* 319: cards/rebellion/combat.cards:281:5 */
+    { 1, 284, 9 }, /* 320: cards/rebellion/combat.cards:284:9 */
+    { 1, 285, 9 }, /* 321: cards/rebellion/combat.cards:285:9 */
+    { 1, 285, 21 }, /* 322: cards/rebellion/combat.cards:285:21 */
+    { 1, 286, 11 }, /* 323: cards/rebellion/combat.cards:286:11 */
+    { 1, 286, 23 }, /* 324: cards/rebellion/combat.cards:286:23 */
+    { 1, 287, 23 }, /* 325: cards/rebellion/combat.cards:287:23 */
+    { 1, 287, 13 }, /* 326: cards/rebellion/combat.cards:287:13 */
+    { 1, 289, 13 }, /* 327: cards/rebellion/combat.cards:289:13 */
+    { 1, 290, 22 }, /* 328: cards/rebellion/combat.cards:290:22 */
+    { 1, 290, 13 }, /* 329: cards/rebellion/combat.cards:290:13 */
+    { 1, 291, 36 }, /* 330: cards/rebellion/combat.cards:291:36 */
+    { 1, 292, 15 }, /* 331: cards/rebellion/combat.cards:292:15 */
     { 1, 294, 13 }, /* 332: cards/rebellion/combat.cards:294:13 */
-    { 1, 294, 73 }, /* 333: cards/rebellion/combat.cards:294:73 */
-    { 1, 294, 34 }, /* 334: cards/rebellion/combat.cards:294:34 */
-    { 1, 295, 15 }, /* 335: cards/rebellion/combat.cards:295:15 */
-    { 1, 297, 13 }, /* 336: cards/rebellion/combat.cards:297:13 */
-    { 1, 299, 28 }, /* 337: cards/rebellion/combat.cards:299:28 */
-    { 1, 299, 13 }, /* 338: cards/rebellion/combat.cards:299:13 */
-    { 1, 276, 11 }, /* 339: cards/rebellion/combat.cards:276:11 */
-    { 1, 310, 42 }, /* 340: cards/rebellion/combat.cards:310:42 */
-    { 1, 311, 14 }, /* 341: cards/rebellion/combat.cards:311:14 */
-    { 1, 311, 5 }, /* 342: cards/rebellion/combat.cards:311:5 */
-    { 1, 313, 7 }, /* 343: cards/rebellion/combat.cards:313:7 */
-    { 1, 309, 11 }, /* 344: cards/rebellion/combat.cards:309:11 */
-    { 1, 323, 67 }, /* 345: cards/rebellion/combat.cards:323:67 */
-    { 1, 324, 20 }, /* 346: cards/rebellion/combat.cards:324:20 */
-    { 1, 327, 5 }, /* 347: cards/rebellion/combat.cards:327:5 */
-    { 1, 329, 52 }, /* 348: cards/rebellion/combat.cards:329:52 */
-    { 1, 328, 26 }, /* 349: cards/rebellion/combat.cards:328:26 */
-    { 1, 329, 85 }, /* 350: cards/rebellion/combat.cards:329:85 */
-    { 1, 334, 7 }, /* 351: cards/rebellion/combat.cards:334:7 */
-    { 1, 334, 19 }, /* 352: cards/rebellion/combat.cards:334:19 */
-    { 1, 335, 9 }, /* 353: cards/rebellion/combat.cards:335:9 */
-    { 1, 336, 9 }, /* 354: cards/rebellion/combat.cards:336:9 */
-    { 1, 336, 21 }, /* 355: cards/rebellion/combat.cards:336:21 */
-    { 1, 338, 11 }, /* 356: cards/rebellion/combat.cards:338:11 */
-    { 1, 340, 9 }, /* 357: cards/rebellion/combat.cards:340:9 */
-    { 1, 321, 11 }, /* 358: cards/rebellion/combat.cards:321:11 */
-    { 1, 348, 3 }, /* 359: cards/rebellion/combat.cards:348:3 */
-    { 1, 346, 11 }, /* 360: cards/rebellion/combat.cards:346:11 */
-    { 2, 16, 18 }, /* 361: cards/rebellion/effects.cards:16:18 */
-    { 2, 16, 29 }, /* 362: cards/rebellion/effects.cards:16:29 */
-    { 2, 16, 37 }, /* 363: cards/rebellion/effects.cards:16:37 */
-    { 2, 17, 23 }, /* 364: cards/rebellion/effects.cards:17:23 */
-    { 2, 17, 33 }, /* 365: cards/rebellion/effects.cards:17:33 */
-    { 2, 17, 41 }, /* 366: cards/rebellion/effects.cards:17:41 */
-    { 2, 17, 81 }, /* 367: cards/rebellion/effects.cards:17:81 */
+    { 1, 294, 13 }, /* 333: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 73 }, /* 334: cards/rebellion/combat.cards:294:73 */
+    { 1, 294, 34 }, /* 335: cards/rebellion/combat.cards:294:34 */
+    { 1, 295, 15 }, /* 336: cards/rebellion/combat.cards:295:15 */
+    { 1, 297, 13 }, /* 337: cards/rebellion/combat.cards:297:13 */
+    { 1, 299, 28 }, /* 338: cards/rebellion/combat.cards:299:28 */
+    { 1, 299, 13 }, /* 339: cards/rebellion/combat.cards:299:13 */
+    { 1, 276, 11 }, /* 340: cards/rebellion/combat.cards:276:11 */
+    { 1, 310, 42 }, /* 341: cards/rebellion/combat.cards:310:42 */
+    { 1, 311, 14 }, /* 342: cards/rebellion/combat.cards:311:14 */
+    { 1, 311, 5 }, /* 343: cards/rebellion/combat.cards:311:5 */
+    { 1, 313, 7 }, /* 344: cards/rebellion/combat.cards:313:7 */
+    { 1, 309, 11 }, /* 345: cards/rebellion/combat.cards:309:11 */
+    { 1, 323, 67 }, /* 346: cards/rebellion/combat.cards:323:67 */
+    { 1, 324, 20 }, /* 347: cards/rebellion/combat.cards:324:20 */
+    { 1, 327, 5 }, /* 348: cards/rebellion/combat.cards:327:5 */
+    { 1, 329, 52 }, /* 349: cards/rebellion/combat.cards:329:52 */
+    { 1, 328, 26 }, /* 350: cards/rebellion/combat.cards:328:26 */
+    { 1, 329, 85 }, /* 351: cards/rebellion/combat.cards:329:85 */
+    { 1, 334, 7 }, /* 352: cards/rebellion/combat.cards:334:7 */
+    { 1, 334, 19 }, /* 353: cards/rebellion/combat.cards:334:19 */
+    { 1, 335, 9 }, /* 354: cards/rebellion/combat.cards:335:9 */
+    { 1, 336, 9 }, /* 355: cards/rebellion/combat.cards:336:9 */
+    { 1, 336, 21 }, /* 356: cards/rebellion/combat.cards:336:21 */
+    { 1, 338, 11 }, /* 357: cards/rebellion/combat.cards:338:11 */
+    { 1, 340, 9 }, /* 358: cards/rebellion/combat.cards:340:9 */
+    { 1, 321, 11 }, /* 359: cards/rebellion/combat.cards:321:11 */
+    { 1, 348, 3 }, /* 360: cards/rebellion/combat.cards:348:3 */
+    { 1, 346, 11 }, /* 361: cards/rebellion/combat.cards:346:11 */
+    { 2, 16, 18 }, /* 362: cards/rebellion/effects.cards:16:18 */
+    { 2, 16, 29 }, /* 363: cards/rebellion/effects.cards:16:29 */
+    { 2, 16, 37 }, /* 364: cards/rebellion/effects.cards:16:37 */
+    { 2, 17, 23 }, /* 365: cards/rebellion/effects.cards:17:23 */
+    { 2, 17, 33 }, /* 366: cards/rebellion/effects.cards:17:33 */
+    { 2, 17, 41 }, /* 367: cards/rebellion/effects.cards:17:41 */
     { 2, 17, 81 }, /* 368: cards/rebellion/effects.cards:17:81 */
-    { 2, 19, 18 }, /* 369: cards/rebellion/effects.cards:19:18 */
-    { 2, 19, 28 }, /* 370: cards/rebellion/effects.cards:19:28 */
-    { 2, 19, 36 }, /* 371: cards/rebellion/effects.cards:19:36 */
-    { 2, 20, 23 }, /* 372: cards/rebellion/effects.cards:20:23 */
-    { 2, 21, 9 }, /* 373: cards/rebellion/effects.cards:21:9 */
-    { 2, 21, 17 }, /* 374: cards/rebellion/effects.cards:21:17 */
-    { 2, 22, 12 }, /* 375: cards/rebellion/effects.cards:22:12 */
-    { 2, 23, 11 }, /* 376: cards/rebellion/effects.cards:23:11 */
-    { 2, 13, 11 }, /* 377: cards/rebellion/effects.cards:13:11 */
-    { 2, 35, 3 }, /* 378: cards/rebellion/effects.cards:35:3 */
-    { 2, 35, 15 }, /* 379: cards/rebellion/effects.cards:35:15 */
-    { 2, 37, 5 }, /* 380: cards/rebellion/effects.cards:37:5 */
-    { 2, 34, 11 }, /* 381: cards/rebellion/effects.cards:34:11 */
-    { 2, 45, 3 }, /* 382: cards/rebellion/effects.cards:45:3 */
-    { 2, 46, 8 }, /* 383: cards/rebellion/effects.cards:46:8 */
-    { 2, 47, 7 }, /* 384: cards/rebellion/effects.cards:47:7 */
-    { 2, 50, 5 }, /* 385: cards/rebellion/effects.cards:50:5 */
-    { 2, 51, 14 }, /* 386: cards/rebellion/effects.cards:51:14 */
-    { 2, 51, 5 }, /* 387: cards/rebellion/effects.cards:51:5 */
-    { 2, 51, 72 }, /* 388: cards/rebellion/effects.cards:51:72 */
-    { 2, 55, 3 }, /* 389: cards/rebellion/effects.cards:55:3 */
-    { 2, 55, 65 }, /* 390: cards/rebellion/effects.cards:55:65 */
-    { 2, 56, 5 }, /* 391: cards/rebellion/effects.cards:56:5 */
-    { 2, 58, 3 }, /* 392: cards/rebellion/effects.cards:58:3 */
-    { 2, 44, 11 }, /* 393: cards/rebellion/effects.cards:44:11 */
-    { 2, 67, 12 }, /* 394: cards/rebellion/effects.cards:67:12 */
-    { 2, 67, 3 }, /* 395: cards/rebellion/effects.cards:67:3 */
-    { 2, 69, 22 }, /* 396: cards/rebellion/effects.cards:69:22 */
-    { 2, 69, 3 }, /* 397: cards/rebellion/effects.cards:69:3 */
-    { 2, 70, 24 }, /* 398: cards/rebellion/effects.cards:70:24 */
-    { 2, 70, 3 }, /* 399: cards/rebellion/effects.cards:70:3 */
-    { 2, 65, 11 }, /* 400: cards/rebellion/effects.cards:65:11 */
-    { 2, 77, 23 }, /* 401: cards/rebellion/effects.cards:77:23 */
-    { 2, 77, 19 }, /* 402: cards/rebellion/effects.cards:77:19 */
-    { 2, 79, 3 }, /* 403: cards/rebellion/effects.cards:79:3 */
-    { 2, 80, 13 }, /* 404: cards/rebellion/effects.cards:80:13 */
-    { 2, 75, 11 }, /* 405: cards/rebellion/effects.cards:75:11 */
-    { 2, 85, 32 }, /* 406: cards/rebellion/effects.cards:85:32 */
-    { 2, 85, 22 }, /* 407: cards/rebellion/effects.cards:85:22 */
-    { 2, 85, 62 }, /* 408: cards/rebellion/effects.cards:85:62 */
-    { 2, 84, 11 }, /* 409: cards/rebellion/effects.cards:84:11 */
-    { 2, 92, 35 }, /* 410: cards/rebellion/effects.cards:92:35 */
-    { 2, 92, 3 }, /* 411: cards/rebellion/effects.cards:92:3 */
-    { 2, 93, 3 }, /* 412: cards/rebellion/effects.cards:93:3 */
-    { 2, 95, 49 }, /* 413: cards/rebellion/effects.cards:95:49 */
-    { 2, 94, 42 }, /* 414: cards/rebellion/effects.cards:94:42 */
-    { 2, 95, 75 }, /* 415: cards/rebellion/effects.cards:95:75 */
-    { 2, 100, 24 }, /* 416: cards/rebellion/effects.cards:100:24 */
-    { 2, 103, 24 }, /* 417: cards/rebellion/effects.cards:103:24 */
-    { 2, 103, 5 }, /* 418: cards/rebellion/effects.cards:103:5 */
-    { 2, 104, 26 }, /* 419: cards/rebellion/effects.cards:104:26 */
-    { 2, 104, 5 }, /* 420: cards/rebellion/effects.cards:104:5 */
-    { 2, 105, 17 }, /* 421: cards/rebellion/effects.cards:105:17 */
-    { 2, 105, 5 }, /* 422: cards/rebellion/effects.cards:105:5 */
-    { 2, 106, 5 }, /* 423: cards/rebellion/effects.cards:106:5 */
-    { 2, 106, 17 }, /* 424: cards/rebellion/effects.cards:106:17 */
-    { 2, 107, 17 }, /* 425: cards/rebellion/effects.cards:107:17 */
-    { 2, 107, 7 }, /* 426: cards/rebellion/effects.cards:107:7 */
-    { 2, 110, 5 }, /* 427: cards/rebellion/effects.cards:110:5 */
-    { 2, 110, 41 }, /* 428: cards/rebellion/effects.cards:110:41 */
-    { 2, 112, 8 }, /* 429: cards/rebellion/effects.cards:112:8 */
-    { 2, 112, 3 }, /* 430: cards/rebellion/effects.cards:112:3 */
-    { 2, 113, 3 }, /* 431: cards/rebellion/effects.cards:113:3 */
-    { 2, 114, 27 }, /* 432: cards/rebellion/effects.cards:114:27 */
-    { 2, 115, 3 }, /* 433: cards/rebellion/effects.cards:115:3 */
-    { 2, 90, 11 }, /* 434: cards/rebellion/effects.cards:90:11 */
-    { 2, 124, 25 }, /* 435: cards/rebellion/effects.cards:124:25 */
-    { 2, 124, 21 }, /* 436: cards/rebellion/effects.cards:124:21 */
-    { 2, 120, 11 }, /* 437: cards/rebellion/effects.cards:120:11 */
-    { 2, 133, 5 }, /* 438: cards/rebellion/effects.cards:133:5 */
-    { 2, 136, 9 }, /* 439: cards/rebellion/effects.cards:136:9 */
+    { 2, 17, 81 }, /* 369: cards/rebellion/effects.cards:17:81 */
+    { 2, 19, 18 }, /* 370: cards/rebellion/effects.cards:19:18 */
+    { 2, 19, 28 }, /* 371: cards/rebellion/effects.cards:19:28 */
+    { 2, 19, 36 }, /* 372: cards/rebellion/effects.cards:19:36 */
+    { 2, 20, 23 }, /* 373: cards/rebellion/effects.cards:20:23 */
+    { 2, 21, 9 }, /* 374: cards/rebellion/effects.cards:21:9 */
+    { 2, 21, 17 }, /* 375: cards/rebellion/effects.cards:21:17 */
+    { 2, 22, 12 }, /* 376: cards/rebellion/effects.cards:22:12 */
+    { 2, 23, 11 }, /* 377: cards/rebellion/effects.cards:23:11 */
+    { 2, 13, 11 }, /* 378: cards/rebellion/effects.cards:13:11 */
+    { 2, 35, 3 }, /* 379: cards/rebellion/effects.cards:35:3 */
+    { 2, 35, 15 }, /* 380: cards/rebellion/effects.cards:35:15 */
+    { 2, 37, 5 }, /* 381: cards/rebellion/effects.cards:37:5 */
+    { 2, 34, 11 }, /* 382: cards/rebellion/effects.cards:34:11 */
+    { 2, 45, 3 }, /* 383: cards/rebellion/effects.cards:45:3 */
+    { 2, 46, 8 }, /* 384: cards/rebellion/effects.cards:46:8 */
+    { 2, 47, 7 }, /* 385: cards/rebellion/effects.cards:47:7 */
+    { 2, 50, 5 }, /* 386: cards/rebellion/effects.cards:50:5 */
+    { 2, 51, 14 }, /* 387: cards/rebellion/effects.cards:51:14 */
+    { 2, 51, 5 }, /* 388: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 72 }, /* 389: cards/rebellion/effects.cards:51:72 */
+    { 2, 55, 3 }, /* 390: cards/rebellion/effects.cards:55:3 */
+    { 2, 55, 65 }, /* 391: cards/rebellion/effects.cards:55:65 */
+    { 2, 56, 5 }, /* 392: cards/rebellion/effects.cards:56:5 */
+    { 2, 58, 3 }, /* 393: cards/rebellion/effects.cards:58:3 */
+    { 2, 44, 11 }, /* 394: cards/rebellion/effects.cards:44:11 */
+    { 2, 67, 12 }, /* 395: cards/rebellion/effects.cards:67:12 */
+    { 2, 67, 3 }, /* 396: cards/rebellion/effects.cards:67:3 */
+    { 2, 69, 22 }, /* 397: cards/rebellion/effects.cards:69:22 */
+    { 2, 69, 3 }, /* 398: cards/rebellion/effects.cards:69:3 */
+    { 2, 70, 24 }, /* 399: cards/rebellion/effects.cards:70:24 */
+    { 2, 70, 3 }, /* 400: cards/rebellion/effects.cards:70:3 */
+    { 2, 65, 11 }, /* 401: cards/rebellion/effects.cards:65:11 */
+    { 2, 77, 23 }, /* 402: cards/rebellion/effects.cards:77:23 */
+    { 2, 77, 19 }, /* 403: cards/rebellion/effects.cards:77:19 */
+    { 2, 79, 3 }, /* 404: cards/rebellion/effects.cards:79:3 */
+    { 2, 80, 13 }, /* 405: cards/rebellion/effects.cards:80:13 */
+    { 2, 75, 11 }, /* 406: cards/rebellion/effects.cards:75:11 */
+    { 2, 85, 32 }, /* 407: cards/rebellion/effects.cards:85:32 */
+    { 2, 85, 22 }, /* 408: cards/rebellion/effects.cards:85:22 */
+    { 2, 85, 62 }, /* 409: cards/rebellion/effects.cards:85:62 */
+    { 2, 84, 11 }, /* 410: cards/rebellion/effects.cards:84:11 */
+    { 2, 92, 35 }, /* 411: cards/rebellion/effects.cards:92:35 */
+    { 2, 92, 3 }, /* 412: cards/rebellion/effects.cards:92:3 */
+    { 2, 93, 3 }, /* 413: cards/rebellion/effects.cards:93:3 */
+    { 2, 95, 49 }, /* 414: cards/rebellion/effects.cards:95:49 */
+    { 2, 94, 42 }, /* 415: cards/rebellion/effects.cards:94:42 */
+    { 2, 95, 75 }, /* 416: cards/rebellion/effects.cards:95:75 */
+    { 2, 100, 24 }, /* 417: cards/rebellion/effects.cards:100:24 */
+    { 2, 103, 24 }, /* 418: cards/rebellion/effects.cards:103:24 */
+    { 2, 103, 5 }, /* 419: cards/rebellion/effects.cards:103:5 */
+    { 2, 104, 26 }, /* 420: cards/rebellion/effects.cards:104:26 */
+    { 2, 104, 5 }, /* 421: cards/rebellion/effects.cards:104:5 */
+    { 2, 105, 17 }, /* 422: cards/rebellion/effects.cards:105:17 */
+    { 2, 105, 5 }, /* 423: cards/rebellion/effects.cards:105:5 */
+    { 2, 106, 5 }, /* 424: cards/rebellion/effects.cards:106:5 */
+    { 2, 106, 17 }, /* 425: cards/rebellion/effects.cards:106:17 */
+    { 2, 107, 17 }, /* 426: cards/rebellion/effects.cards:107:17 */
+    { 2, 107, 7 }, /* 427: cards/rebellion/effects.cards:107:7 */
+    { 2, 110, 5 }, /* 428: cards/rebellion/effects.cards:110:5 */
+    { 2, 110, 41 }, /* 429: cards/rebellion/effects.cards:110:41 */
+    { 2, 112, 8 }, /* 430: cards/rebellion/effects.cards:112:8 */
+    { 2, 112, 3 }, /* 431: cards/rebellion/effects.cards:112:3 */
+    { 2, 113, 3 }, /* 432: cards/rebellion/effects.cards:113:3 */
+    { 2, 114, 27 }, /* 433: cards/rebellion/effects.cards:114:27 */
+    { 2, 115, 3 }, /* 434: cards/rebellion/effects.cards:115:3 */
+    { 2, 90, 11 }, /* 435: cards/rebellion/effects.cards:90:11 */
+    { 2, 124, 25 }, /* 436: cards/rebellion/effects.cards:124:25 */
+    { 2, 124, 21 }, /* 437: cards/rebellion/effects.cards:124:21 */
+    { 2, 120, 11 }, /* 438: cards/rebellion/effects.cards:120:11 */
+    { 2, 133, 5 }, /* 439: cards/rebellion/effects.cards:133:5 */
     { 2, 136, 9 }, /* 440: cards/rebellion/effects.cards:136:9 */
-    { 2, 138, 11 }, /* 441: cards/rebellion/effects.cards:138:11 */
-    { 2, 140, 9 }, /* 442: cards/rebellion/effects.cards:140:9 */
-    { 2, 141, 11 }, /* 443: cards/rebellion/effects.cards:141:11 */
-    { 2, 143, 9 }, /* 444: cards/rebellion/effects.cards:143:9 */
-    { 2, 146, 9 }, /* 445: cards/rebellion/effects.cards:146:9 */
-    { 2, 147, 9 }, /* 446: cards/rebellion/effects.cards:147:9 */
+    { 2, 136, 9 }, /* 441: cards/rebellion/effects.cards:136:9 */
+    { 2, 138, 11 }, /* 442: cards/rebellion/effects.cards:138:11 */
+    { 2, 140, 9 }, /* 443: cards/rebellion/effects.cards:140:9 */
+    { 2, 141, 11 }, /* 444: cards/rebellion/effects.cards:141:11 */
+    { 2, 143, 9 }, /* 445: cards/rebellion/effects.cards:143:9 */
+    { 2, 146, 9 }, /* 446: cards/rebellion/effects.cards:146:9 */
     { 2, 147, 9 }, /* 447: cards/rebellion/effects.cards:147:9 */
-    { 2, 147, 30 }, /* 448: cards/rebellion/effects.cards:147:30 */
-    { 2, 148, 32 }, /* 449: cards/rebellion/effects.cards:148:32 */
-    { 2, 149, 11 }, /* 450: cards/rebellion/effects.cards:149:11 */
-    { 2, 151, 9 }, /* 451: cards/rebellion/effects.cards:151:9 */
+    { 2, 147, 9 }, /* 448: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 30 }, /* 449: cards/rebellion/effects.cards:147:30 */
+    { 2, 148, 32 }, /* 450: cards/rebellion/effects.cards:148:32 */
+    { 2, 149, 11 }, /* 451: cards/rebellion/effects.cards:149:11 */
     { 2, 151, 9 }, /* 452: cards/rebellion/effects.cards:151:9 */
-    { 2, 151, 68 }, /* 453: cards/rebellion/effects.cards:151:68 */
-    { 2, 151, 30 }, /* 454: cards/rebellion/effects.cards:151:30 */
-    { 2, 152, 11 }, /* 455: cards/rebellion/effects.cards:152:11 */
-    { 2, 154, 9 }, /* 456: cards/rebellion/effects.cards:154:9 */
-    { 2, 156, 9 }, /* 457: cards/rebellion/effects.cards:156:9 */
-    { 2, 131, 11 }, /* 458: cards/rebellion/effects.cards:131:11 */
-    { 2, 167, 10 }, /* 459: cards/rebellion/effects.cards:167:10 */
-    { 2, 168, 5 }, /* 460: cards/rebellion/effects.cards:168:5 */
-    { 2, 169, 16 }, /* 461: cards/rebellion/effects.cards:169:16 */
-    { 2, 169, 7 }, /* 462: cards/rebellion/effects.cards:169:7 */
-    { 2, 169, 74 }, /* 463: cards/rebellion/effects.cards:169:74 */
-    { 2, 171, 5 }, /* 464: cards/rebellion/effects.cards:171:5 */
-    { 2, 172, 5 }, /* 465: cards/rebellion/effects.cards:172:5 */
-    { 2, 166, 11 }, /* 466: cards/rebellion/effects.cards:166:11 */
-    { 2, 180, 3 }, /* 467: cards/rebellion/effects.cards:180:3 */
-    { 2, 181, 3 }, /* 468: cards/rebellion/effects.cards:181:3 */
-    { 2, 183, 3 }, /* 469: cards/rebellion/effects.cards:183:3 */
-    { 2, 179, 11 }, /* 470: cards/rebellion/effects.cards:179:11 */
-    { 2, 193, 3 }, /* 471: cards/rebellion/effects.cards:193:3 */
-    { 2, 194, 3 }, /* 472: cards/rebellion/effects.cards:194:3 */
-    { 2, 195, 3 }, /* 473: cards/rebellion/effects.cards:195:3 */
-    { 2, 192, 11 }, /* 474: cards/rebellion/effects.cards:192:11 */
-    { 2, 201, 3 }, /* 475: cards/rebellion/effects.cards:201:3 */
-    { 2, 199, 11 }, /* 476: cards/rebellion/effects.cards:199:11 */
-    { 2, 206, 12 }, /* 477: cards/rebellion/effects.cards:206:12 */
-    { 2, 206, 3 }, /* 478: cards/rebellion/effects.cards:206:3 */
-    { 2, 207, 5 }, /* 479: cards/rebellion/effects.cards:207:5 */
-    { 2, 208, 5 }, /* 480: cards/rebellion/effects.cards:208:5 */
-    { 2, 208, 59 }, /* 481: cards/rebellion/effects.cards:208:59 */
-    { 2, 208, 5 }, /* 482: cards/rebellion/effects.cards:208:5 */
-    { 2, 205, 11 }, /* 483: cards/rebellion/effects.cards:205:11 */
-    { 2, 218, 6 }, /* 484: cards/rebellion/effects.cards:218:6 */
-    { 2, 219, 14 }, /* 485: cards/rebellion/effects.cards:219:14 */
-    { 2, 219, 5 }, /* 486: cards/rebellion/effects.cards:219:5 */
-    { 2, 221, 7 }, /* 487: cards/rebellion/effects.cards:221:7 */
-    { 2, 224, 3 }, /* 488: cards/rebellion/effects.cards:224:3 */
-    { 2, 217, 11 }, /* 489: cards/rebellion/effects.cards:217:11 */
-    { 2, 229, 3 }, /* 490: cards/rebellion/effects.cards:229:3 */
+    { 2, 151, 9 }, /* 453: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 68 }, /* 454: cards/rebellion/effects.cards:151:68 */
+    { 2, 151, 30 }, /* 455: cards/rebellion/effects.cards:151:30 */
+    { 2, 152, 11 }, /* 456: cards/rebellion/effects.cards:152:11 */
+    { 2, 154, 9 }, /* 457: cards/rebellion/effects.cards:154:9 */
+    { 2, 156, 9 }, /* 458: cards/rebellion/effects.cards:156:9 */
+    { 2, 131, 11 }, /* 459: cards/rebellion/effects.cards:131:11 */
+    { 2, 167, 10 }, /* 460: cards/rebellion/effects.cards:167:10 */
+    { 2, 168, 5 }, /* 461: cards/rebellion/effects.cards:168:5 */
+    { 2, 169, 16 }, /* 462: cards/rebellion/effects.cards:169:16 */
+    { 2, 169, 7 }, /* 463: cards/rebellion/effects.cards:169:7 */
+    { 2, 169, 74 }, /* 464: cards/rebellion/effects.cards:169:74 */
+    { 2, 171, 5 }, /* 465: cards/rebellion/effects.cards:171:5 */
+    { 2, 172, 5 }, /* 466: cards/rebellion/effects.cards:172:5 */
+    { 2, 166, 11 }, /* 467: cards/rebellion/effects.cards:166:11 */
+    { 2, 180, 3 }, /* 468: cards/rebellion/effects.cards:180:3 */
+    { 2, 181, 3 }, /* 469: cards/rebellion/effects.cards:181:3 */
+    { 2, 183, 3 }, /* 470: cards/rebellion/effects.cards:183:3 */
+    { 2, 179, 11 }, /* 471: cards/rebellion/effects.cards:179:11 */
+    { 2, 193, 3 }, /* 472: cards/rebellion/effects.cards:193:3 */
+    { 2, 194, 3 }, /* 473: cards/rebellion/effects.cards:194:3 */
+    { 2, 195, 3 }, /* 474: cards/rebellion/effects.cards:195:3 */
+    { 2, 192, 11 }, /* 475: cards/rebellion/effects.cards:192:11 */
+    { 2, 201, 3 }, /* 476: cards/rebellion/effects.cards:201:3 */
+    { 2, 199, 11 }, /* 477: cards/rebellion/effects.cards:199:11 */
+    { 2, 206, 12 }, /* 478: cards/rebellion/effects.cards:206:12 */
+    { 2, 206, 3 }, /* 479: cards/rebellion/effects.cards:206:3 */
+    { 2, 207, 5 }, /* 480: cards/rebellion/effects.cards:207:5 */
+    { 2, 208, 5 }, /* 481: cards/rebellion/effects.cards:208:5 */
+    { 2, 208, 59 }, /* 482: cards/rebellion/effects.cards:208:59 */
+    { 2, 208, 5 }, /* 483: cards/rebellion/effects.cards:208:5 */
+    { 2, 205, 11 }, /* 484: cards/rebellion/effects.cards:205:11 */
+    { 2, 218, 6 }, /* 485: cards/rebellion/effects.cards:218:6 */
+    { 2, 219, 14 }, /* 486: cards/rebellion/effects.cards:219:14 */
+    { 2, 219, 5 }, /* 487: cards/rebellion/effects.cards:219:5 */
+    { 2, 221, 7 }, /* 488: cards/rebellion/effects.cards:221:7 */
+    { 2, 224, 3 }, /* 489: cards/rebellion/effects.cards:224:3 */
+    { 2, 217, 11 }, /* 490: cards/rebellion/effects.cards:217:11 */
     { 2, 229, 3 }, /* 491: cards/rebellion/effects.cards:229:3 */
-    { 2, 229, 17 }, /* 492: cards/rebellion/effects.cards:229:17 */
-    { 2, 232, 5 }, /* 493: cards/rebellion/effects.cards:232:5 */
-    { 2, 228, 11 }, /* 494: cards/rebellion/effects.cards:228:11 */
-    { 2, 238, 3 }, /* 495: cards/rebellion/effects.cards:238:3 */
-    { 2, 239, 15 }, /* 496: cards/rebellion/effects.cards:239:15 */
-    { 2, 239, 5 }, /* 497: cards/rebellion/effects.cards:239:5 */
-    { 2, 237, 11 }, /* 498: cards/rebellion/effects.cards:237:11 */
-    { 2, 246, 3 }, /* 499: cards/rebellion/effects.cards:246:3 */
-    { 2, 247, 15 }, /* 500: cards/rebellion/effects.cards:247:15 */
-    { 2, 247, 5 }, /* 501: cards/rebellion/effects.cards:247:5 */
-    { 2, 248, 5 }, /* 502: cards/rebellion/effects.cards:248:5 */
-    { 2, 245, 11 }, /* 503: cards/rebellion/effects.cards:245:11 */
-    { 2, 256, 5 }, /* 504: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 65 }, /* 505: cards/rebellion/effects.cards:256:65 */
-    { 2, 256, 55 }, /* 506: cards/rebellion/effects.cards:256:55 */
-    { 2, 257, 5 }, /* 507: cards/rebellion/effects.cards:257:5 */
-    { 2, 254, 11 }, /* 508: cards/rebellion/effects.cards:254:11 */
-    { 2, 267, 15 }, /* 509: cards/rebellion/effects.cards:267:15 */
-    { 2, 270, 5 }, /* 510: cards/rebellion/effects.cards:270:5 */
-    { 2, 271, 5 }, /* 511: cards/rebellion/effects.cards:271:5 */
-    { 2, 272, 5 }, /* 512: cards/rebellion/effects.cards:272:5 */
-    { 2, 273, 5 }, /* 513: cards/rebellion/effects.cards:273:5 */
-    { 2, 273, 13 }, /* 514: cards/rebellion/effects.cards:273:13 */
-    { 2, 275, 14 }, /* 515: cards/rebellion/effects.cards:275:14 */
-    { 2, 275, 5 }, /* 516: cards/rebellion/effects.cards:275:5 */
-    { 2, 275, 73 }, /* 517: cards/rebellion/effects.cards:275:73 */
-    { 2, 276, 29 }, /* 518: cards/rebellion/effects.cards:276:29 */
-    { 2, 277, 29 }, /* 519: cards/rebellion/effects.cards:277:29 */
-    { 2, 279, 7 }, /* 520: cards/rebellion/effects.cards:279:7 */
+    { 2, 229, 3 }, /* 492: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 17 }, /* 493: cards/rebellion/effects.cards:229:17 */
+    { 2, 232, 5 }, /* 494: cards/rebellion/effects.cards:232:5 */
+    { 2, 228, 11 }, /* 495: cards/rebellion/effects.cards:228:11 */
+    { 2, 238, 3 }, /* 496: cards/rebellion/effects.cards:238:3 */
+    { 2, 239, 15 }, /* 497: cards/rebellion/effects.cards:239:15 */
+    { 2, 239, 5 }, /* 498: cards/rebellion/effects.cards:239:5 */
+    { 2, 237, 11 }, /* 499: cards/rebellion/effects.cards:237:11 */
+    { 2, 246, 3 }, /* 500: cards/rebellion/effects.cards:246:3 */
+    { 2, 247, 15 }, /* 501: cards/rebellion/effects.cards:247:15 */
+    { 2, 247, 5 }, /* 502: cards/rebellion/effects.cards:247:5 */
+    { 2, 248, 5 }, /* 503: cards/rebellion/effects.cards:248:5 */
+    { 2, 245, 11 }, /* 504: cards/rebellion/effects.cards:245:11 */
+    { 2, 256, 5 }, /* 505: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 65 }, /* 506: cards/rebellion/effects.cards:256:65 */
+    { 2, 256, 55 }, /* 507: cards/rebellion/effects.cards:256:55 */
+    { 2, 257, 5 }, /* 508: cards/rebellion/effects.cards:257:5 */
+    { 2, 254, 11 }, /* 509: cards/rebellion/effects.cards:254:11 */
+    { 2, 267, 15 }, /* 510: cards/rebellion/effects.cards:267:15 */
+    { 2, 270, 5 }, /* 511: cards/rebellion/effects.cards:270:5 */
+    { 2, 271, 5 }, /* 512: cards/rebellion/effects.cards:271:5 */
+    { 2, 272, 5 }, /* 513: cards/rebellion/effects.cards:272:5 */
+    { 2, 273, 5 }, /* 514: cards/rebellion/effects.cards:273:5 */
+    { 2, 273, 13 }, /* 515: cards/rebellion/effects.cards:273:13 */
+    { 2, 275, 14 }, /* 516: cards/rebellion/effects.cards:275:14 */
+    { 2, 275, 5 }, /* 517: cards/rebellion/effects.cards:275:5 */
+    { 2, 275, 73 }, /* 518: cards/rebellion/effects.cards:275:73 */
+    { 2, 276, 29 }, /* 519: cards/rebellion/effects.cards:276:29 */
+    { 2, 277, 29 }, /* 520: cards/rebellion/effects.cards:277:29 */
     { 2, 279, 7 }, /* 521: cards/rebellion/effects.cards:279:7 */
-    { 2, 279, 26 }, /* 522: cards/rebellion/effects.cards:279:26 */
-    { 2, 282, 9 }, /* 523: cards/rebellion/effects.cards:282:9 */
-    { 2, 285, 24 }, /* 524: cards/rebellion/effects.cards:285:24 */
-    { 2, 266, 11 }, /* 525: cards/rebellion/effects.cards:266:11 */
-    { 2, 300, 16 }, /* 526: cards/rebellion/effects.cards:300:16 */
-    { 2, 301, 61 }, /* 527: cards/rebellion/effects.cards:301:61 */
-    { 2, 301, 9 }, /* 528: cards/rebellion/effects.cards:301:9 */
-    { 2, 302, 17 }, /* 529: cards/rebellion/effects.cards:302:17 */
-    { 2, 302, 9 }, /* 530: cards/rebellion/effects.cards:302:9 */
-    { 2, 304, 20 }, /* 531: cards/rebellion/effects.cards:304:20 */
-    { 2, 304, 47 }, /* 532: cards/rebellion/effects.cards:304:47 */
-    { 2, 304, 66 }, /* 533: cards/rebellion/effects.cards:304:66 */
-    { 2, 304, 38 }, /* 534: cards/rebellion/effects.cards:304:38 */
-    { 2, 297, 11 }, /* 535: cards/rebellion/effects.cards:297:11 */
-    { 2, 310, 62 }, /* 536: cards/rebellion/effects.cards:310:62 */
-    { 2, 310, 34 }, /* 537: cards/rebellion/effects.cards:310:34 */
-    { 2, 309, 11 }, /* 538: cards/rebellion/effects.cards:309:11 */
-    { 2, 315, 67 }, /* 539: cards/rebellion/effects.cards:315:67 */
-    { 2, 315, 43 }, /* 540: cards/rebellion/effects.cards:315:43 */
-    { 2, 313, 11 }, /* 541: cards/rebellion/effects.cards:313:11 */
-    { 2, 323, 5 }, /* 542: cards/rebellion/effects.cards:323:5 */
-    { 2, 324, 5 }, /* 543: cards/rebellion/effects.cards:324:5 */
-    { 2, 326, 58 }, /* 544: cards/rebellion/effects.cards:326:58 */
-    { 2, 326, 32 }, /* 545: cards/rebellion/effects.cards:326:32 */
-    { 2, 321, 11 }, /* 546: cards/rebellion/effects.cards:321:11 */
-    { 2, 332, 39 }, /* 547: cards/rebellion/effects.cards:332:39 */
-    { 2, 332, 3 }, /* 548: cards/rebellion/effects.cards:332:3 */
-    { 2, 333, 3 }, /* 549: cards/rebellion/effects.cards:333:3 */
-    { 2, 333, 15 }, /* 550: cards/rebellion/effects.cards:333:15 */
-    { 2, 333, 93 }, /* 551: cards/rebellion/effects.cards:333:93 */
-    { 2, 333, 83 }, /* 552: cards/rebellion/effects.cards:333:83 */
-    { 2, 334, 12 }, /* 553: cards/rebellion/effects.cards:334:12 */
-    { 2, 334, 26 }, /* 554: cards/rebellion/effects.cards:334:26 */
-    { 2, 330, 11 }, /* 555: cards/rebellion/effects.cards:330:11 */
-    { 2, 340, 13 }, /* 556: cards/rebellion/effects.cards:340:13 */
-    { 2, 342, 12 }, /* 557: cards/rebellion/effects.cards:342:12 */
-    { 2, 339, 11 }, /* 558: cards/rebellion/effects.cards:339:11 */
-    { 2, 347, 3 }, /* 559: cards/rebellion/effects.cards:347:3 */
-    { 2, 349, 25 }, /* 560: cards/rebellion/effects.cards:349:25 */
-    { 2, 350, 5 }, /* 561: cards/rebellion/effects.cards:350:5 */
-    { 2, 351, 5 }, /* 562: cards/rebellion/effects.cards:351:5 */
-    { 2, 346, 11 }, /* 563: cards/rebellion/effects.cards:346:11 */
-    { 2, 364, 5 }, /* 564: cards/rebellion/effects.cards:364:5 */
-    { 2, 369, 5 }, /* 565: cards/rebellion/effects.cards:369:5 */
-    { 2, 374, 5 }, /* 566: cards/rebellion/effects.cards:374:5 */
-    { 2, 361, 11 }, /* 567: cards/rebellion/effects.cards:361:11 */
-    { 7, 214, 3 }, /* 568: cards/rebellion/missions.cards:214:3 */
-    { 7, 216, 13 }, /* 569: cards/rebellion/missions.cards:216:13 */
-    { 7, 217, 17 }, /* 570: cards/rebellion/missions.cards:217:17 */
-    { 7, 217, 47 }, /* 571: cards/rebellion/missions.cards:217:47 */
-    { 7, 218, 5 }, /* 572: cards/rebellion/missions.cards:218:5 */
-    { 7, 219, 29 }, /* 573: cards/rebellion/missions.cards:219:29 */
-    { 7, 220, 33 }, /* 574: cards/rebellion/missions.cards:220:33 */
-    { 7, 221, 15 }, /* 575: cards/rebellion/missions.cards:221:15 */
-    { 7, 223, 16 }, /* 576: cards/rebellion/missions.cards:223:16 */
-    { 7, 223, 7 }, /* 577: cards/rebellion/missions.cards:223:7 */
-    { 7, 223, 50 }, /* 578: cards/rebellion/missions.cards:223:50 */
-    { 7, 227, 7 }, /* 579: cards/rebellion/missions.cards:227:7 */
-    { 7, 227, 82 }, /* 580: cards/rebellion/missions.cards:227:82 */
-    { 7, 227, 59 }, /* 581: cards/rebellion/missions.cards:227:59 */
-    { 7, 227, 19 }, /* 582: cards/rebellion/missions.cards:227:19 */
-    { 7, 229, 9 }, /* 583: cards/rebellion/missions.cards:229:9 */
-    { 7, 229, 49 }, /* 584: cards/rebellion/missions.cards:229:49 */
-    { 7, 229, 21 }, /* 585: cards/rebellion/missions.cards:229:21 */
-    { 7, 231, 16 }, /* 586: cards/rebellion/missions.cards:231:16 */
-    { 7, 231, 7 }, /* 587: cards/rebellion/missions.cards:231:7 */
-    { 7, 231, 60 }, /* 588: cards/rebellion/missions.cards:231:60 */
-    { 7, 231, 50 }, /* 589: cards/rebellion/missions.cards:231:50 */
-    { 7, 234, 7 }, /* 590: cards/rebellion/missions.cards:234:7 */
-    { 7, 234, 58 }, /* 591: cards/rebellion/missions.cards:234:58 */
-    { 7, 234, 19 }, /* 592: cards/rebellion/missions.cards:234:19 */
-    { 7, 235, 16 }, /* 593: cards/rebellion/missions.cards:235:16 */
-    { 7, 235, 7 }, /* 594: cards/rebellion/missions.cards:235:7 */
-    { 7, 235, 60 }, /* 595: cards/rebellion/missions.cards:235:60 */
-    { 7, 235, 50 }, /* 596: cards/rebellion/missions.cards:235:50 */
-    { 7, 239, 8 }, /* 597: cards/rebellion/missions.cards:239:8 */
-    { 7, 239, 64 }, /* 598: cards/rebellion/missions.cards:239:64 */
-    { 7, 242, 7 }, /* 599: cards/rebellion/missions.cards:242:7 */
-    { 7, 247, 8 }, /* 600: cards/rebellion/missions.cards:247:8 */
-    { 7, 247, 31 }, /* 601: cards/rebellion/missions.cards:247:31 */
-    { 7, 247, 21 }, /* 602: cards/rebellion/missions.cards:247:21 */
-    { 7, 248, 13 }, /* 603: cards/rebellion/missions.cards:248:13 */
-    { 7, 248, 41 }, /* 604: cards/rebellion/missions.cards:248:41 */
-    { 7, 249, 13 }, /* 605: cards/rebellion/missions.cards:249:13 */
-    { 7, 249, 25 }, /* 606: cards/rebellion/missions.cards:249:25 */
-    { 7, 250, 12 }, /* 607: cards/rebellion/missions.cards:250:12 */
-    { 7, 251, 5 }, /* 608: cards/rebellion/missions.cards:251:5 */
-    { 7, 212, 11 }, /* 609: cards/rebellion/missions.cards:212:11 */
-    { 7, 262, 3 }, /* 610: cards/rebellion/missions.cards:262:3 */
-    { 7, 263, 68 }, /* 611: cards/rebellion/missions.cards:263:68 */
-    { 7, 264, 7 }, /* 612: cards/rebellion/missions.cards:264:7 */
-    { 7, 264, 19 }, /* 613: cards/rebellion/missions.cards:264:19 */
-    { 7, 265, 19 }, /* 614: cards/rebellion/missions.cards:265:19 */
-    { 7, 265, 9 }, /* 615: cards/rebellion/missions.cards:265:9 */
-    { 7, 271, 15 }, /* 616: cards/rebellion/missions.cards:271:15 */
-    { 7, 272, 98 }, /* 617: cards/rebellion/missions.cards:272:98 */
-    { 7, 272, 33 }, /* 618: cards/rebellion/missions.cards:272:33 */
-    { 7, 273, 75 }, /* 619: cards/rebellion/missions.cards:273:75 */
-    { 7, 273, 35 }, /* 620: cards/rebellion/missions.cards:273:35 */
-    { 7, 274, 5 }, /* 621: cards/rebellion/missions.cards:274:5 */
-    { 7, 275, 22 }, /* 622: cards/rebellion/missions.cards:275:22 */
-    { 7, 276, 5 }, /* 623: cards/rebellion/missions.cards:276:5 */
-    { 7, 259, 11 }, /* 624: cards/rebellion/missions.cards:259:11 */
-    { 7, 292, 48 }, /* 625: cards/rebellion/missions.cards:292:48 */
-    { 7, 292, 3 }, /* 626: cards/rebellion/missions.cards:292:3 */
-    { 7, 293, 24 }, /* 627: cards/rebellion/missions.cards:293:24 */
-    { 7, 293, 14 }, /* 628: cards/rebellion/missions.cards:293:14 */
-    { 7, 293, 68 }, /* 629: cards/rebellion/missions.cards:293:68 */
-    { 7, 293, 3 }, /* 630: cards/rebellion/missions.cards:293:3 */
-    { 7, 294, 8 }, /* 631: cards/rebellion/missions.cards:294:8 */
-    { 7, 294, 3 }, /* 632: cards/rebellion/missions.cards:294:3 */
-    { 7, 295, 41 }, /* 633: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 49 }, /* 634: cards/rebellion/missions.cards:295:49 */
-    { 7, 295, 41 }, /* 635: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 65 }, /* 636: cards/rebellion/missions.cards:295:65 */
-    { 7, 295, 61 }, /* 637: cards/rebellion/missions.cards:295:61 */
-    { 7, 295, 41 }, /* 638: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 31 }, /* 639: cards/rebellion/missions.cards:295:31 */
-    { 7, 295, 22 }, /* 640: cards/rebellion/missions.cards:295:22 */
-    { 7, 296, 8 }, /* 641: cards/rebellion/missions.cards:296:8 */
-    { 7, 296, 3 }, /* 642: cards/rebellion/missions.cards:296:3 */
-    { 7, 291, 11 }, /* 643: cards/rebellion/missions.cards:291:11 */
-    { 8, 28, 3 }, /* 644: cards/rebellion/moves.cards:28:3 */
-    { 8, 28, 15 }, /* 645: cards/rebellion/moves.cards:28:15 */
-    { 8, 29, 15 }, /* 646: cards/rebellion/moves.cards:29:15 */
-    { 8, 29, 5 }, /* 647: cards/rebellion/moves.cards:29:5 */
-    { 8, 31, 5 }, /* 648: cards/rebellion/moves.cards:31:5 */
-    { 8, 27, 11 }, /* 649: cards/rebellion/moves.cards:27:11 */
-    { 8, 40, 3 }, /* 650: cards/rebellion/moves.cards:40:3 */
-    { 8, 41, 5 }, /* 651: cards/rebellion/moves.cards:41:5 */
+    { 2, 279, 7 }, /* 522: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 26 }, /* 523: cards/rebellion/effects.cards:279:26 */
+    { 2, 282, 9 }, /* 524: cards/rebellion/effects.cards:282:9 */
+    { 2, 285, 24 }, /* 525: cards/rebellion/effects.cards:285:24 */
+    { 2, 266, 11 }, /* 526: cards/rebellion/effects.cards:266:11 */
+    { 2, 300, 16 }, /* 527: cards/rebellion/effects.cards:300:16 */
+    { 2, 301, 61 }, /* 528: cards/rebellion/effects.cards:301:61 */
+    { 2, 301, 9 }, /* 529: cards/rebellion/effects.cards:301:9 */
+    { 2, 302, 17 }, /* 530: cards/rebellion/effects.cards:302:17 */
+    { 2, 302, 9 }, /* 531: cards/rebellion/effects.cards:302:9 */
+    { 2, 304, 20 }, /* 532: cards/rebellion/effects.cards:304:20 */
+    { 2, 304, 47 }, /* 533: cards/rebellion/effects.cards:304:47 */
+    { 2, 304, 66 }, /* 534: cards/rebellion/effects.cards:304:66 */
+    { 2, 304, 38 }, /* 535: cards/rebellion/effects.cards:304:38 */
+    { 2, 297, 11 }, /* 536: cards/rebellion/effects.cards:297:11 */
+    { 2, 310, 62 }, /* 537: cards/rebellion/effects.cards:310:62 */
+    { 2, 310, 34 }, /* 538: cards/rebellion/effects.cards:310:34 */
+    { 2, 309, 11 }, /* 539: cards/rebellion/effects.cards:309:11 */
+    { 2, 315, 67 }, /* 540: cards/rebellion/effects.cards:315:67 */
+    { 2, 315, 43 }, /* 541: cards/rebellion/effects.cards:315:43 */
+    { 2, 313, 11 }, /* 542: cards/rebellion/effects.cards:313:11 */
+    { 2, 323, 5 }, /* 543: cards/rebellion/effects.cards:323:5 */
+    { 2, 324, 5 }, /* 544: cards/rebellion/effects.cards:324:5 */
+    { 2, 326, 58 }, /* 545: cards/rebellion/effects.cards:326:58 */
+    { 2, 326, 32 }, /* 546: cards/rebellion/effects.cards:326:32 */
+    { 2, 321, 11 }, /* 547: cards/rebellion/effects.cards:321:11 */
+    { 2, 332, 39 }, /* 548: cards/rebellion/effects.cards:332:39 */
+    { 2, 332, 3 }, /* 549: cards/rebellion/effects.cards:332:3 */
+    { 2, 333, 3 }, /* 550: cards/rebellion/effects.cards:333:3 */
+    { 2, 333, 15 }, /* 551: cards/rebellion/effects.cards:333:15 */
+    { 2, 333, 93 }, /* 552: cards/rebellion/effects.cards:333:93 */
+    { 2, 333, 83 }, /* 553: cards/rebellion/effects.cards:333:83 */
+    { 2, 334, 12 }, /* 554: cards/rebellion/effects.cards:334:12 */
+    { 2, 334, 26 }, /* 555: cards/rebellion/effects.cards:334:26 */
+    { 2, 330, 11 }, /* 556: cards/rebellion/effects.cards:330:11 */
+    { 2, 340, 13 }, /* 557: cards/rebellion/effects.cards:340:13 */
+    { 2, 342, 12 }, /* 558: cards/rebellion/effects.cards:342:12 */
+    { 2, 339, 11 }, /* 559: cards/rebellion/effects.cards:339:11 */
+    { 2, 347, 3 }, /* 560: cards/rebellion/effects.cards:347:3 */
+    { 2, 349, 25 }, /* 561: cards/rebellion/effects.cards:349:25 */
+    { 2, 350, 5 }, /* 562: cards/rebellion/effects.cards:350:5 */
+    { 2, 351, 5 }, /* 563: cards/rebellion/effects.cards:351:5 */
+    { 2, 346, 11 }, /* 564: cards/rebellion/effects.cards:346:11 */
+    { 2, 364, 5 }, /* 565: cards/rebellion/effects.cards:364:5 */
+    { 2, 369, 5 }, /* 566: cards/rebellion/effects.cards:369:5 */
+    { 2, 374, 5 }, /* 567: cards/rebellion/effects.cards:374:5 */
+    { 2, 361, 11 }, /* 568: cards/rebellion/effects.cards:361:11 */
+    { 7, 214, 3 }, /* 569: cards/rebellion/missions.cards:214:3 */
+    { 7, 216, 13 }, /* 570: cards/rebellion/missions.cards:216:13 */
+    { 7, 217, 17 }, /* 571: cards/rebellion/missions.cards:217:17 */
+    { 7, 217, 47 }, /* 572: cards/rebellion/missions.cards:217:47 */
+    { 7, 218, 5 }, /* 573: cards/rebellion/missions.cards:218:5 */
+    { 7, 219, 29 }, /* 574: cards/rebellion/missions.cards:219:29 */
+    { 7, 220, 33 }, /* 575: cards/rebellion/missions.cards:220:33 */
+    { 7, 221, 15 }, /* 576: cards/rebellion/missions.cards:221:15 */
+    { 7, 223, 16 }, /* 577: cards/rebellion/missions.cards:223:16 */
+    { 7, 223, 7 }, /* 578: cards/rebellion/missions.cards:223:7 */
+    { 7, 223, 50 }, /* 579: cards/rebellion/missions.cards:223:50 */
+    { 7, 227, 7 }, /* 580: cards/rebellion/missions.cards:227:7 */
+    { 7, 227, 82 }, /* 581: cards/rebellion/missions.cards:227:82 */
+    { 7, 227, 59 }, /* 582: cards/rebellion/missions.cards:227:59 */
+    { 7, 227, 19 }, /* 583: cards/rebellion/missions.cards:227:19 */
+    { 7, 229, 9 }, /* 584: cards/rebellion/missions.cards:229:9 */
+    { 7, 229, 49 }, /* 585: cards/rebellion/missions.cards:229:49 */
+    { 7, 229, 21 }, /* 586: cards/rebellion/missions.cards:229:21 */
+    { 7, 231, 16 }, /* 587: cards/rebellion/missions.cards:231:16 */
+    { 7, 231, 7 }, /* 588: cards/rebellion/missions.cards:231:7 */
+    { 7, 231, 60 }, /* 589: cards/rebellion/missions.cards:231:60 */
+    { 7, 231, 50 }, /* 590: cards/rebellion/missions.cards:231:50 */
+    { 7, 234, 7 }, /* 591: cards/rebellion/missions.cards:234:7 */
+    { 7, 234, 58 }, /* 592: cards/rebellion/missions.cards:234:58 */
+    { 7, 234, 19 }, /* 593: cards/rebellion/missions.cards:234:19 */
+    { 7, 235, 16 }, /* 594: cards/rebellion/missions.cards:235:16 */
+    { 7, 235, 7 }, /* 595: cards/rebellion/missions.cards:235:7 */
+    { 7, 235, 60 }, /* 596: cards/rebellion/missions.cards:235:60 */
+    { 7, 235, 50 }, /* 597: cards/rebellion/missions.cards:235:50 */
+    { 7, 239, 8 }, /* 598: cards/rebellion/missions.cards:239:8 */
+    { 7, 239, 64 }, /* 599: cards/rebellion/missions.cards:239:64 */
+    { 7, 242, 7 }, /* 600: cards/rebellion/missions.cards:242:7 */
+    { 7, 247, 8 }, /* 601: cards/rebellion/missions.cards:247:8 */
+    { 7, 247, 31 }, /* 602: cards/rebellion/missions.cards:247:31 */
+    { 7, 247, 21 }, /* 603: cards/rebellion/missions.cards:247:21 */
+    { 7, 248, 13 }, /* 604: cards/rebellion/missions.cards:248:13 */
+    { 7, 248, 41 }, /* 605: cards/rebellion/missions.cards:248:41 */
+    { 7, 249, 13 }, /* 606: cards/rebellion/missions.cards:249:13 */
+    { 7, 249, 25 }, /* 607: cards/rebellion/missions.cards:249:25 */
+    { 7, 250, 12 }, /* 608: cards/rebellion/missions.cards:250:12 */
+    { 7, 251, 5 }, /* 609: cards/rebellion/missions.cards:251:5 */
+    { 7, 212, 11 }, /* 610: cards/rebellion/missions.cards:212:11 */
+    { 7, 262, 3 }, /* 611: cards/rebellion/missions.cards:262:3 */
+    { 7, 263, 68 }, /* 612: cards/rebellion/missions.cards:263:68 */
+    { 7, 264, 7 }, /* 613: cards/rebellion/missions.cards:264:7 */
+    { 7, 264, 19 }, /* 614: cards/rebellion/missions.cards:264:19 */
+    { 7, 265, 19 }, /* 615: cards/rebellion/missions.cards:265:19 */
+    { 7, 265, 9 }, /* 616: cards/rebellion/missions.cards:265:9 */
+    { 7, 271, 15 }, /* 617: cards/rebellion/missions.cards:271:15 */
+    { 7, 272, 98 }, /* 618: cards/rebellion/missions.cards:272:98 */
+    { 7, 272, 33 }, /* 619: cards/rebellion/missions.cards:272:33 */
+    { 7, 273, 75 }, /* 620: cards/rebellion/missions.cards:273:75 */
+    { 7, 273, 35 }, /* 621: cards/rebellion/missions.cards:273:35 */
+    { 7, 274, 5 }, /* 622: cards/rebellion/missions.cards:274:5 */
+    { 7, 275, 22 }, /* 623: cards/rebellion/missions.cards:275:22 */
+    { 7, 276, 5 }, /* 624: cards/rebellion/missions.cards:276:5 */
+    { 7, 259, 11 }, /* 625: cards/rebellion/missions.cards:259:11 */
+    { 7, 292, 48 }, /* 626: cards/rebellion/missions.cards:292:48 */
+    { 7, 292, 3 }, /* 627: cards/rebellion/missions.cards:292:3 */
+    { 7, 293, 24 }, /* 628: cards/rebellion/missions.cards:293:24 */
+    { 7, 293, 14 }, /* 629: cards/rebellion/missions.cards:293:14 */
+    { 7, 293, 68 }, /* 630: cards/rebellion/missions.cards:293:68 */
+    { 7, 293, 3 }, /* 631: cards/rebellion/missions.cards:293:3 */
+    { 7, 294, 8 }, /* 632: cards/rebellion/missions.cards:294:8 */
+    { 7, 294, 3 }, /* 633: cards/rebellion/missions.cards:294:3 */
+    { 7, 295, 41 }, /* 634: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 49 }, /* 635: cards/rebellion/missions.cards:295:49 */
+    { 7, 295, 41 }, /* 636: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 65 }, /* 637: cards/rebellion/missions.cards:295:65 */
+    { 7, 295, 61 }, /* 638: cards/rebellion/missions.cards:295:61 */
+    { 7, 295, 41 }, /* 639: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 31 }, /* 640: cards/rebellion/missions.cards:295:31 */
+    { 7, 295, 22 }, /* 641: cards/rebellion/missions.cards:295:22 */
+    { 7, 296, 8 }, /* 642: cards/rebellion/missions.cards:296:8 */
+    { 7, 296, 3 }, /* 643: cards/rebellion/missions.cards:296:3 */
+    { 7, 291, 11 }, /* 644: cards/rebellion/missions.cards:291:11 */
+    { 8, 28, 3 }, /* 645: cards/rebellion/moves.cards:28:3 */
+    { 8, 28, 15 }, /* 646: cards/rebellion/moves.cards:28:15 */
+    { 8, 29, 15 }, /* 647: cards/rebellion/moves.cards:29:15 */
+    { 8, 29, 5 }, /* 648: cards/rebellion/moves.cards:29:5 */
+    { 8, 31, 5 }, /* 649: cards/rebellion/moves.cards:31:5 */
+    { 8, 27, 11 }, /* 650: cards/rebellion/moves.cards:27:11 */
+    { 8, 40, 3 }, /* 651: cards/rebellion/moves.cards:40:3 */
     { 8, 41, 5 }, /* 652: cards/rebellion/moves.cards:41:5 */
-    { 8, 41, 26 }, /* 653: cards/rebellion/moves.cards:41:26 */
-    { 8, 42, 28 }, /* 654: cards/rebellion/moves.cards:42:28 */
-    { 8, 43, 7 }, /* 655: cards/rebellion/moves.cards:43:7 */
-    { 8, 44, 7 }, /* 656: cards/rebellion/moves.cards:44:7 */
-    { 8, 50, 5 }, /* 657: cards/rebellion/moves.cards:50:5 */
-    { 8, 51, 53 }, /* 658: cards/rebellion/moves.cards:51:53 */
-    { 8, 52, 80 }, /* 659: cards/rebellion/moves.cards:52:80 */
-    { 8, 58, 7 }, /* 660: cards/rebellion/moves.cards:58:7 */
+    { 8, 41, 5 }, /* 653: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 26 }, /* 654: cards/rebellion/moves.cards:41:26 */
+    { 8, 42, 28 }, /* 655: cards/rebellion/moves.cards:42:28 */
+    { 8, 43, 7 }, /* 656: cards/rebellion/moves.cards:43:7 */
+    { 8, 44, 7 }, /* 657: cards/rebellion/moves.cards:44:7 */
+    { 8, 50, 5 }, /* 658: cards/rebellion/moves.cards:50:5 */
+    { 8, 51, 53 }, /* 659: cards/rebellion/moves.cards:51:53 */
+    { 8, 52, 80 }, /* 660: cards/rebellion/moves.cards:52:80 */
     { 8, 58, 7 }, /* 661: cards/rebellion/moves.cards:58:7 */
-    { 8, 60, 9 }, /* 662: cards/rebellion/moves.cards:60:9 */
-    { 8, 62, 7 }, /* 663: cards/rebellion/moves.cards:62:7 */
-    { 8, 63, 9 }, /* 664: cards/rebellion/moves.cards:63:9 */
-    { 8, 67, 3 }, /* 665: cards/rebellion/moves.cards:67:3 */
-    { 8, 68, 5 }, /* 666: cards/rebellion/moves.cards:68:5 */
+    { 8, 58, 7 }, /* 662: cards/rebellion/moves.cards:58:7 */
+    { 8, 60, 9 }, /* 663: cards/rebellion/moves.cards:60:9 */
+    { 8, 62, 7 }, /* 664: cards/rebellion/moves.cards:62:7 */
+    { 8, 63, 9 }, /* 665: cards/rebellion/moves.cards:63:9 */
+    { 8, 67, 3 }, /* 666: cards/rebellion/moves.cards:67:3 */
     { 8, 68, 5 }, /* 667: cards/rebellion/moves.cards:68:5 */
-    { 8, 68, 61 }, /* 668: cards/rebellion/moves.cards:68:61 */
-    { 8, 68, 26 }, /* 669: cards/rebellion/moves.cards:68:26 */
-    { 8, 69, 7 }, /* 670: cards/rebellion/moves.cards:69:7 */
-    { 8, 70, 7 }, /* 671: cards/rebellion/moves.cards:70:7 */
-    { 8, 74, 7 }, /* 672: cards/rebellion/moves.cards:74:7 */
+    { 8, 68, 5 }, /* 668: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 61 }, /* 669: cards/rebellion/moves.cards:68:61 */
+    { 8, 68, 26 }, /* 670: cards/rebellion/moves.cards:68:26 */
+    { 8, 69, 7 }, /* 671: cards/rebellion/moves.cards:69:7 */
+    { 8, 70, 7 }, /* 672: cards/rebellion/moves.cards:70:7 */
     { 8, 74, 7 }, /* 673: cards/rebellion/moves.cards:74:7 */
-    { 8, 74, 27 }, /* 674: cards/rebellion/moves.cards:74:27 */
-    { 8, 75, 19 }, /* 675: cards/rebellion/moves.cards:75:19 */
-    { 8, 75, 9 }, /* 676: cards/rebellion/moves.cards:75:9 */
-    { 8, 78, 5 }, /* 677: cards/rebellion/moves.cards:78:5 */
-    { 8, 80, 3 }, /* 678: cards/rebellion/moves.cards:80:3 */
-    { 8, 37, 11 }, /* 679: cards/rebellion/moves.cards:37:11 */
-    { 8, 87, 18 }, /* 680: cards/rebellion/moves.cards:87:18 */
-    { 8, 87, 3 }, /* 681: cards/rebellion/moves.cards:87:3 */
-    { 8, 90, 5 }, /* 682: cards/rebellion/moves.cards:90:5 */
-    { 8, 92, 24 }, /* 683: cards/rebellion/moves.cards:92:24 */
-    { 8, 94, 20 }, /* 684: cards/rebellion/moves.cards:94:20 */
-    { 8, 95, 3 }, /* 685: cards/rebellion/moves.cards:95:3 */
-    { 8, 95, 28 }, /* 686: cards/rebellion/moves.cards:95:28 */
-    { 8, 96, 3 }, /* 687: cards/rebellion/moves.cards:96:3 */
-    { 8, 84, 11 }, /* 688: cards/rebellion/moves.cards:84:11 */
-    { 8, 102, 30 }, /* 689: cards/rebellion/moves.cards:102:30 */
-    { 8, 102, 47 }, /* 690: cards/rebellion/moves.cards:102:47 */
-    { 8, 103, 5 }, /* 691: cards/rebellion/moves.cards:103:5 */
-    { 8, 101, 11 }, /* 692: cards/rebellion/moves.cards:101:11 */
-    { 10, 19, 3 }, /* 693: cards/rebellion/refresh.cards:19:3 */
-    { 10, 20, 3 }, /* 694: cards/rebellion/refresh.cards:20:3 */
-    { 10, 21, 14 }, /* 695: cards/rebellion/refresh.cards:21:14 */
-    { 10, 21, 5 }, /* 696: cards/rebellion/refresh.cards:21:5 */
-    { 10, 21, 57 }, /* 697: cards/rebellion/refresh.cards:21:57 */
-    { 10, 21, 47 }, /* 698: cards/rebellion/refresh.cards:21:47 */
-    { 10, 23, 24 }, /* 699: cards/rebellion/refresh.cards:23:24 */
-    { 10, 23, 3 }, /* 700: cards/rebellion/refresh.cards:23:3 */
-    { 10, 25, 10 }, /* 701: cards/rebellion/refresh.cards:25:10 */
-    { 10, 25, 26 }, /* 702: cards/rebellion/refresh.cards:25:26 */
-    { 10, 25, 5 }, /* 703: cards/rebellion/refresh.cards:25:5 */
-    { 10, 26, 10 }, /* 704: cards/rebellion/refresh.cards:26:10 */
-    { 10, 26, 24 }, /* 705: cards/rebellion/refresh.cards:26:24 */
-    { 10, 26, 5 }, /* 706: cards/rebellion/refresh.cards:26:5 */
-    { 10, 31, 5 }, /* 707: cards/rebellion/refresh.cards:31:5 */
-    { 10, 32, 17 }, /* 708: cards/rebellion/refresh.cards:32:17 */
-    { 10, 33, 7 }, /* 709: cards/rebellion/refresh.cards:33:7 */
-    { 10, 33, 19 }, /* 710: cards/rebellion/refresh.cards:33:19 */
-    { 10, 34, 9 }, /* 711: cards/rebellion/refresh.cards:34:9 */
-    { 10, 35, 24 }, /* 712: cards/rebellion/refresh.cards:35:24 */
-    { 10, 35, 59 }, /* 713: cards/rebellion/refresh.cards:35:59 */
-    { 10, 32, 5 }, /* 714: cards/rebellion/refresh.cards:32:5 */
-    { 10, 40, 3 }, /* 715: cards/rebellion/refresh.cards:40:3 */
-    { 10, 42, 3 }, /* 716: cards/rebellion/refresh.cards:42:3 */
-    { 10, 46, 3 }, /* 717: cards/rebellion/refresh.cards:46:3 */
-    { 10, 47, 25 }, /* 718: cards/rebellion/refresh.cards:47:25 */
-    { 10, 49, 39 }, /* 719: cards/rebellion/refresh.cards:49:39 */
-    { 10, 52, 3 }, /* 720: cards/rebellion/refresh.cards:52:3 */
-    { 10, 53, 3 }, /* 721: cards/rebellion/refresh.cards:53:3 */
-    { 10, 54, 3 }, /* 722: cards/rebellion/refresh.cards:54:3 */
-    { 10, 13, 11 }, /* 723: cards/rebellion/refresh.cards:13:11 */
-    { 10, 77, 41 }, /* 724: cards/rebellion/refresh.cards:77:41 */
-    { 10, 78, 5 }, /* 725: cards/rebellion/refresh.cards:78:5 */
-    { 10, 80, 53 }, /* 726: cards/rebellion/refresh.cards:80:53 */
-    { 10, 79, 28 }, /* 727: cards/rebellion/refresh.cards:79:28 */
-    { 10, 80, 103 }, /* 728: cards/rebellion/refresh.cards:80:103 */
-    { 10, 85, 7 }, /* 729: cards/rebellion/refresh.cards:85:7 */
-    { 10, 85, 19 }, /* 730: cards/rebellion/refresh.cards:85:19 */
-    { 10, 85, 118 }, /* 731: cards/rebellion/refresh.cards:85:118 */
-    { 10, 75, 11 }, /* 732: cards/rebellion/refresh.cards:75:11 */
-    { 10, 94, 3 }, /* 733: cards/rebellion/refresh.cards:94:3 */
-    { 10, 95, 17 }, /* 734: cards/rebellion/refresh.cards:95:17 */
-    { 10, 97, 40 }, /* 735: cards/rebellion/refresh.cards:97:40 */
+    { 8, 74, 7 }, /* 674: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 27 }, /* 675: cards/rebellion/moves.cards:74:27 */
+    { 8, 75, 19 }, /* 676: cards/rebellion/moves.cards:75:19 */
+    { 8, 75, 9 }, /* 677: cards/rebellion/moves.cards:75:9 */
+    { 8, 78, 5 }, /* 678: cards/rebellion/moves.cards:78:5 */
+    { 8, 80, 3 }, /* 679: cards/rebellion/moves.cards:80:3 */
+    { 8, 37, 11 }, /* 680: cards/rebellion/moves.cards:37:11 */
+    { 8, 87, 18 }, /* 681: cards/rebellion/moves.cards:87:18 */
+    { 8, 87, 3 }, /* 682: cards/rebellion/moves.cards:87:3 */
+    { 8, 90, 5 }, /* 683: cards/rebellion/moves.cards:90:5 */
+    { 8, 92, 24 }, /* 684: cards/rebellion/moves.cards:92:24 */
+    { 8, 94, 20 }, /* 685: cards/rebellion/moves.cards:94:20 */
+    { 8, 95, 3 }, /* 686: cards/rebellion/moves.cards:95:3 */
+    { 8, 95, 28 }, /* 687: cards/rebellion/moves.cards:95:28 */
+    { 8, 96, 3 }, /* 688: cards/rebellion/moves.cards:96:3 */
+    { 8, 84, 11 }, /* 689: cards/rebellion/moves.cards:84:11 */
+    { 8, 102, 30 }, /* 690: cards/rebellion/moves.cards:102:30 */
+    { 8, 102, 47 }, /* 691: cards/rebellion/moves.cards:102:47 */
+    { 8, 103, 5 }, /* 692: cards/rebellion/moves.cards:103:5 */
+    { 8, 101, 11 }, /* 693: cards/rebellion/moves.cards:101:11 */
+    { 10, 19, 3 }, /* 694: cards/rebellion/refresh.cards:19:3 */
+    { 10, 20, 3 }, /* 695: cards/rebellion/refresh.cards:20:3 */
+    { 10, 21, 14 }, /* 696: cards/rebellion/refresh.cards:21:14 */
+    { 10, 21, 5 }, /* 697: cards/rebellion/refresh.cards:21:5 */
+    { 10, 21, 57 }, /* 698: cards/rebellion/refresh.cards:21:57 */
+    { 10, 21, 47 }, /* 699: cards/rebellion/refresh.cards:21:47 */
+    { 10, 23, 24 }, /* 700: cards/rebellion/refresh.cards:23:24 */
+    { 10, 23, 3 }, /* 701: cards/rebellion/refresh.cards:23:3 */
+    { 10, 25, 10 }, /* 702: cards/rebellion/refresh.cards:25:10 */
+    { 10, 25, 26 }, /* 703: cards/rebellion/refresh.cards:25:26 */
+    { 10, 25, 5 }, /* 704: cards/rebellion/refresh.cards:25:5 */
+    { 10, 26, 10 }, /* 705: cards/rebellion/refresh.cards:26:10 */
+    { 10, 26, 24 }, /* 706: cards/rebellion/refresh.cards:26:24 */
+    { 10, 26, 5 }, /* 707: cards/rebellion/refresh.cards:26:5 */
+    { 10, 31, 5 }, /* 708: cards/rebellion/refresh.cards:31:5 */
+    { 10, 32, 17 }, /* 709: cards/rebellion/refresh.cards:32:17 */
+    { 10, 33, 7 }, /* 710: cards/rebellion/refresh.cards:33:7 */
+    { 10, 33, 19 }, /* 711: cards/rebellion/refresh.cards:33:19 */
+    { 10, 34, 9 }, /* 712: cards/rebellion/refresh.cards:34:9 */
+    { 10, 35, 24 }, /* 713: cards/rebellion/refresh.cards:35:24 */
+    { 10, 35, 59 }, /* 714: cards/rebellion/refresh.cards:35:59 */
+    { 10, 32, 5 }, /* 715: cards/rebellion/refresh.cards:32:5 */
+    { 10, 40, 3 }, /* 716: cards/rebellion/refresh.cards:40:3 */
+    { 10, 42, 3 }, /* 717: cards/rebellion/refresh.cards:42:3 */
+    { 10, 46, 3 }, /* 718: cards/rebellion/refresh.cards:46:3 */
+    { 10, 47, 25 }, /* 719: cards/rebellion/refresh.cards:47:25 */
+    { 10, 49, 39 }, /* 720: cards/rebellion/refresh.cards:49:39 */
+    { 10, 52, 3 }, /* 721: cards/rebellion/refresh.cards:52:3 */
+    { 10, 53, 3 }, /* 722: cards/rebellion/refresh.cards:53:3 */
+    { 10, 54, 3 }, /* 723: cards/rebellion/refresh.cards:54:3 */
+    { 10, 13, 11 }, /* 724: cards/rebellion/refresh.cards:13:11 */
+    { 10, 77, 41 }, /* 725: cards/rebellion/refresh.cards:77:41 */
+    { 10, 78, 5 }, /* 726: cards/rebellion/refresh.cards:78:5 */
+    { 10, 80, 53 }, /* 727: cards/rebellion/refresh.cards:80:53 */
+    { 10, 79, 28 }, /* 728: cards/rebellion/refresh.cards:79:28 */
+    { 10, 80, 103 }, /* 729: cards/rebellion/refresh.cards:80:103 */
+    { 10, 85, 7 }, /* 730: cards/rebellion/refresh.cards:85:7 */
+    { 10, 85, 19 }, /* 731: cards/rebellion/refresh.cards:85:19 */
+    { 10, 85, 118 }, /* 732: cards/rebellion/refresh.cards:85:118 */
+    { 10, 75, 11 }, /* 733: cards/rebellion/refresh.cards:75:11 */
+    { 10, 94, 3 }, /* 734: cards/rebellion/refresh.cards:94:3 */
+    { 10, 95, 17 }, /* 735: cards/rebellion/refresh.cards:95:17 */
     { 10, 97, 40 }, /* 736: cards/rebellion/refresh.cards:97:40 */
-    { 10, 98, 3 }, /* 737: cards/rebellion/refresh.cards:98:3 */
-    { 10, 99, 3 }, /* 738: cards/rebellion/refresh.cards:99:3 */
-    { 10, 92, 11 }, /* 739: cards/rebellion/refresh.cards:92:11 */
-    { 10, 108, 23 }, /* 740: cards/rebellion/refresh.cards:108:23 */
-    { 10, 108, 40 }, /* 741: cards/rebellion/refresh.cards:108:40 */
-    { 10, 108, 5 }, /* 742: cards/rebellion/refresh.cards:108:5 */
-    { 10, 110, 3 }, /* 743: cards/rebellion/refresh.cards:110:3 */
-    { 10, 111, 3 }, /* 744: cards/rebellion/refresh.cards:111:3 */
-    { 10, 106, 11 }, /* 745: cards/rebellion/refresh.cards:106:11 */
-    { 10, 120, 27 }, /* 746: cards/rebellion/refresh.cards:120:27 */
-    { 10, 123, 34 }, /* 747: cards/rebellion/refresh.cards:123:34 */
-    { 10, 124, 14 }, /* 748: cards/rebellion/refresh.cards:124:14 */
-    { 10, 124, 32 }, /* 749: cards/rebellion/refresh.cards:124:32 */
-    { 10, 124, 5 }, /* 750: cards/rebellion/refresh.cards:124:5 */
-    { 10, 125, 30 }, /* 751: cards/rebellion/refresh.cards:125:30 */
-    { 10, 123, 3 }, /* 752: cards/rebellion/refresh.cards:123:3 */
-    { 10, 129, 3 }, /* 753: cards/rebellion/refresh.cards:129:3 */
-    { 10, 129, 15 }, /* 754: cards/rebellion/refresh.cards:129:15 */
-    { 10, 130, 15 }, /* 755: cards/rebellion/refresh.cards:130:15 */
-    { 10, 130, 5 }, /* 756: cards/rebellion/refresh.cards:130:5 */
-    { 10, 131, 5 }, /* 757: cards/rebellion/refresh.cards:131:5 */
-    { 10, 132, 17 }, /* 758: cards/rebellion/refresh.cards:132:17 */
-    { 10, 132, 7 }, /* 759: cards/rebellion/refresh.cards:132:7 */
-    { 10, 135, 5 }, /* 760: cards/rebellion/refresh.cards:135:5 */
-    { 10, 137, 12 }, /* 761: cards/rebellion/refresh.cards:137:12 */
-    { 10, 137, 39 }, /* 762: cards/rebellion/refresh.cards:137:39 */
-    { 10, 137, 29 }, /* 763: cards/rebellion/refresh.cards:137:29 */
-    { 10, 116, 11 }, /* 764: cards/rebellion/refresh.cards:116:11 */
-    { 10, 153, 3 }, /* 765: cards/rebellion/refresh.cards:153:3 */
-    { 10, 154, 18 }, /* 766: cards/rebellion/refresh.cards:154:18 */
-    { 10, 154, 26 }, /* 767: cards/rebellion/refresh.cards:154:26 */
-    { 10, 154, 5 }, /* 768: cards/rebellion/refresh.cards:154:5 */
-    { 10, 155, 12 }, /* 769: cards/rebellion/refresh.cards:155:12 */
-    { 10, 155, 40 }, /* 770: cards/rebellion/refresh.cards:155:40 */
-    { 10, 155, 48 }, /* 771: cards/rebellion/refresh.cards:155:48 */
-    { 10, 155, 27 }, /* 772: cards/rebellion/refresh.cards:155:27 */
-    { 10, 158, 5 }, /* 773: cards/rebellion/refresh.cards:158:5 */
-    { 10, 159, 5 }, /* 774: cards/rebellion/refresh.cards:159:5 */
-    { 10, 152, 11 }, /* 775: cards/rebellion/refresh.cards:152:11 */
-    { 10, 169, 5 }, /* 776: cards/rebellion/refresh.cards:169:5 */
-    { 10, 177, 126 }, /* 777: cards/rebellion/refresh.cards:177:126 */
-    { 10, 177, 91 }, /* 778: cards/rebellion/refresh.cards:177:91 */
-    { 10, 171, 9 }, /* 779: cards/rebellion/refresh.cards:171:9 */
-    { 10, 172, 21 }, /* 780: cards/rebellion/refresh.cards:172:21 */
-    { 10, 172, 11 }, /* 781: cards/rebellion/refresh.cards:172:11 */
-    { 10, 173, 11 }, /* 782: cards/rebellion/refresh.cards:173:11 */
-    { 10, 178, 9 }, /* 783: cards/rebellion/refresh.cards:178:9 */
-    { 10, 178, 61 }, /* 784: cards/rebellion/refresh.cards:178:61 */
-    { 10, 178, 21 }, /* 785: cards/rebellion/refresh.cards:178:21 */
-    { 10, 179, 11 }, /* 786: cards/rebellion/refresh.cards:179:11 */
-    { 10, 179, 23 }, /* 787: cards/rebellion/refresh.cards:179:23 */
-    { 10, 180, 23 }, /* 788: cards/rebellion/refresh.cards:180:23 */
-    { 10, 180, 13 }, /* 789: cards/rebellion/refresh.cards:180:13 */
-    { 10, 181, 13 }, /* 790: cards/rebellion/refresh.cards:181:13 */
-    { 10, 167, 11 }, /* 791: cards/rebellion/refresh.cards:167:11 */
-    { 10, 201, 3 }, /* 792: cards/rebellion/refresh.cards:201:3 */
-    { 10, 201, 39 }, /* 793: cards/rebellion/refresh.cards:201:39 */
-    { 10, 203, 12 }, /* 794: cards/rebellion/refresh.cards:203:12 */
-    { 10, 203, 22 }, /* 795: cards/rebellion/refresh.cards:203:22 */
+    { 10, 97, 40 }, /* 737: cards/rebellion/refresh.cards:97:40 */
+    { 10, 98, 3 }, /* 738: cards/rebellion/refresh.cards:98:3 */
+    { 10, 99, 3 }, /* 739: cards/rebellion/refresh.cards:99:3 */
+    { 10, 92, 11 }, /* 740: cards/rebellion/refresh.cards:92:11 */
+    { 10, 108, 23 }, /* 741: cards/rebellion/refresh.cards:108:23 */
+    { 10, 108, 40 }, /* 742: cards/rebellion/refresh.cards:108:40 */
+    { 10, 108, 5 }, /* 743: cards/rebellion/refresh.cards:108:5 */
+    { 10, 110, 3 }, /* 744: cards/rebellion/refresh.cards:110:3 */
+    { 10, 111, 3 }, /* 745: cards/rebellion/refresh.cards:111:3 */
+    { 10, 106, 11 }, /* 746: cards/rebellion/refresh.cards:106:11 */
+    { 10, 120, 27 }, /* 747: cards/rebellion/refresh.cards:120:27 */
+    { 10, 123, 34 }, /* 748: cards/rebellion/refresh.cards:123:34 */
+    { 10, 124, 14 }, /* 749: cards/rebellion/refresh.cards:124:14 */
+    { 10, 124, 32 }, /* 750: cards/rebellion/refresh.cards:124:32 */
+    { 10, 124, 5 }, /* 751: cards/rebellion/refresh.cards:124:5 */
+    { 10, 125, 30 }, /* 752: cards/rebellion/refresh.cards:125:30 */
+    { 10, 123, 3 }, /* 753: cards/rebellion/refresh.cards:123:3 */
+    { 10, 129, 3 }, /* 754: cards/rebellion/refresh.cards:129:3 */
+    { 10, 129, 15 }, /* 755: cards/rebellion/refresh.cards:129:15 */
+    { 10, 130, 15 }, /* 756: cards/rebellion/refresh.cards:130:15 */
+    { 10, 130, 5 }, /* 757: cards/rebellion/refresh.cards:130:5 */
+    { 10, 131, 5 }, /* 758: cards/rebellion/refresh.cards:131:5 */
+    { 10, 132, 17 }, /* 759: cards/rebellion/refresh.cards:132:17 */
+    { 10, 132, 7 }, /* 760: cards/rebellion/refresh.cards:132:7 */
+    { 10, 135, 5 }, /* 761: cards/rebellion/refresh.cards:135:5 */
+    { 10, 137, 12 }, /* 762: cards/rebellion/refresh.cards:137:12 */
+    { 10, 137, 39 }, /* 763: cards/rebellion/refresh.cards:137:39 */
+    { 10, 137, 29 }, /* 764: cards/rebellion/refresh.cards:137:29 */
+    { 10, 116, 11 }, /* 765: cards/rebellion/refresh.cards:116:11 */
+    { 10, 153, 3 }, /* 766: cards/rebellion/refresh.cards:153:3 */
+    { 10, 154, 18 }, /* 767: cards/rebellion/refresh.cards:154:18 */
+    { 10, 154, 26 }, /* 768: cards/rebellion/refresh.cards:154:26 */
+    { 10, 154, 5 }, /* 769: cards/rebellion/refresh.cards:154:5 */
+    { 10, 155, 12 }, /* 770: cards/rebellion/refresh.cards:155:12 */
+    { 10, 155, 40 }, /* 771: cards/rebellion/refresh.cards:155:40 */
+    { 10, 155, 48 }, /* 772: cards/rebellion/refresh.cards:155:48 */
+    { 10, 155, 27 }, /* 773: cards/rebellion/refresh.cards:155:27 */
+    { 10, 158, 5 }, /* 774: cards/rebellion/refresh.cards:158:5 */
+    { 10, 159, 5 }, /* 775: cards/rebellion/refresh.cards:159:5 */
+    { 10, 152, 11 }, /* 776: cards/rebellion/refresh.cards:152:11 */
+    { 10, 169, 5 }, /* 777: cards/rebellion/refresh.cards:169:5 */
+    { 10, 177, 126 }, /* 778: cards/rebellion/refresh.cards:177:126 */
+    { 10, 177, 91 }, /* 779: cards/rebellion/refresh.cards:177:91 */
+    { 10, 171, 9 }, /* 780: cards/rebellion/refresh.cards:171:9 */
+    { 10, 172, 21 }, /* 781: cards/rebellion/refresh.cards:172:21 */
+    { 10, 172, 11 }, /* 782: cards/rebellion/refresh.cards:172:11 */
+    { 10, 173, 11 }, /* 783: cards/rebellion/refresh.cards:173:11 */
+    { 10, 178, 9 }, /* 784: cards/rebellion/refresh.cards:178:9 */
+    { 10, 178, 61 }, /* 785: cards/rebellion/refresh.cards:178:61 */
+    { 10, 178, 21 }, /* 786: cards/rebellion/refresh.cards:178:21 */
+    { 10, 179, 11 }, /* 787: cards/rebellion/refresh.cards:179:11 */
+    { 10, 179, 23 }, /* 788: cards/rebellion/refresh.cards:179:23 */
+    { 10, 180, 23 }, /* 789: cards/rebellion/refresh.cards:180:23 */
+    { 10, 180, 13 }, /* 790: cards/rebellion/refresh.cards:180:13 */
+    { 10, 181, 13 }, /* 791: cards/rebellion/refresh.cards:181:13 */
+    { 10, 167, 11 }, /* 792: cards/rebellion/refresh.cards:167:11 */
+    { 10, 201, 3 }, /* 793: cards/rebellion/refresh.cards:201:3 */
+    { 10, 201, 39 }, /* 794: cards/rebellion/refresh.cards:201:39 */
+    { 10, 203, 12 }, /* 795: cards/rebellion/refresh.cards:203:12 */
     { 10, 203, 22 }, /* 796: cards/rebellion/refresh.cards:203:22 */
-    { 10, 204, 12 }, /* 797: cards/rebellion/refresh.cards:204:12 */
-    { 10, 204, 3 }, /* 798: cards/rebellion/refresh.cards:204:3 */
-    { 10, 204, 39 }, /* 799: cards/rebellion/refresh.cards:204:39 */
-    { 10, 200, 11 }, /* 800: cards/rebellion/refresh.cards:200:11 */
-    { 10, 208, 36 }, /* 801: cards/rebellion/refresh.cards:208:36 */
-    { 10, 208, 11 }, /* 802: cards/rebellion/refresh.cards:208:11 */
-    { 10, 211, 6 }, /* 803: cards/rebellion/refresh.cards:211:6 */
-    { 10, 213, 52 }, /* 804: cards/rebellion/refresh.cards:213:52 */
-    { 10, 213, 17 }, /* 805: cards/rebellion/refresh.cards:213:17 */
-    { 10, 214, 7 }, /* 806: cards/rebellion/refresh.cards:214:7 */
-    { 10, 214, 59 }, /* 807: cards/rebellion/refresh.cards:214:59 */
-    { 10, 214, 19 }, /* 808: cards/rebellion/refresh.cards:214:19 */
-    { 10, 215, 18 }, /* 809: cards/rebellion/refresh.cards:215:18 */
-    { 10, 215, 9 }, /* 810: cards/rebellion/refresh.cards:215:9 */
-    { 10, 215, 41 }, /* 811: cards/rebellion/refresh.cards:215:41 */
-    { 10, 216, 19 }, /* 812: cards/rebellion/refresh.cards:216:19 */
-    { 10, 216, 9 }, /* 813: cards/rebellion/refresh.cards:216:9 */
-    { 10, 220, 7 }, /* 814: cards/rebellion/refresh.cards:220:7 */
-    { 10, 223, 5 }, /* 815: cards/rebellion/refresh.cards:223:5 */
-    { 10, 224, 49 }, /* 816: cards/rebellion/refresh.cards:224:49 */
-    { 10, 225, 9 }, /* 817: cards/rebellion/refresh.cards:225:9 */
-    { 10, 225, 21 }, /* 818: cards/rebellion/refresh.cards:225:21 */
-    { 10, 226, 21 }, /* 819: cards/rebellion/refresh.cards:226:21 */
-    { 10, 226, 11 }, /* 820: cards/rebellion/refresh.cards:226:11 */
-    { 10, 227, 11 }, /* 821: cards/rebellion/refresh.cards:227:11 */
+    { 10, 203, 22 }, /* 797: cards/rebellion/refresh.cards:203:22 */
+    { 10, 204, 12 }, /* 798: cards/rebellion/refresh.cards:204:12 */
+    { 10, 204, 3 }, /* 799: cards/rebellion/refresh.cards:204:3 */
+    { 10, 204, 39 }, /* 800: cards/rebellion/refresh.cards:204:39 */
+    { 10, 200, 11 }, /* 801: cards/rebellion/refresh.cards:200:11 */
+    { 10, 208, 36 }, /* 802: cards/rebellion/refresh.cards:208:36 */
+    { 10, 208, 11 }, /* 803: cards/rebellion/refresh.cards:208:11 */
+    { 10, 211, 6 }, /* 804: cards/rebellion/refresh.cards:211:6 */
+    { 10, 213, 52 }, /* 805: cards/rebellion/refresh.cards:213:52 */
+    { 10, 213, 17 }, /* 806: cards/rebellion/refresh.cards:213:17 */
+    { 10, 214, 7 }, /* 807: cards/rebellion/refresh.cards:214:7 */
+    { 10, 214, 59 }, /* 808: cards/rebellion/refresh.cards:214:59 */
+    { 10, 214, 19 }, /* 809: cards/rebellion/refresh.cards:214:19 */
+    { 10, 215, 18 }, /* 810: cards/rebellion/refresh.cards:215:18 */
+    { 10, 215, 9 }, /* 811: cards/rebellion/refresh.cards:215:9 */
+    { 10, 215, 41 }, /* 812: cards/rebellion/refresh.cards:215:41 */
+    { 10, 216, 19 }, /* 813: cards/rebellion/refresh.cards:216:19 */
+    { 10, 216, 9 }, /* 814: cards/rebellion/refresh.cards:216:9 */
+    { 10, 220, 7 }, /* 815: cards/rebellion/refresh.cards:220:7 */
+    { 10, 223, 5 }, /* 816: cards/rebellion/refresh.cards:223:5 */
+    { 10, 224, 49 }, /* 817: cards/rebellion/refresh.cards:224:49 */
+    { 10, 225, 9 }, /* 818: cards/rebellion/refresh.cards:225:9 */
+    { 10, 225, 21 }, /* 819: cards/rebellion/refresh.cards:225:21 */
+    { 10, 226, 21 }, /* 820: cards/rebellion/refresh.cards:226:21 */
+    { 10, 226, 11 }, /* 821: cards/rebellion/refresh.cards:226:11 */
     { 10, 227, 11 }, /* 822: cards/rebellion/refresh.cards:227:11 */
     { 10, 227, 11 }, /* 823: cards/rebellion/refresh.cards:227:11 */
-    { 10, 232, 9 }, /* 824: cards/rebellion/refresh.cards:232:9 */
-    { 10, 233, 9 }, /* 825: cards/rebellion/refresh.cards:233:9 */
-    { 10, 236, 56 }, /* 826: cards/rebellion/refresh.cards:236:56 */
-    { 10, 210, 11 }, /* 827: cards/rebellion/refresh.cards:210:11 */
-    { 11, 29, 5 }, /* 828: cards/rebellion/round.cards:29:5 */
-    { 11, 30, 59 }, /* 829: cards/rebellion/round.cards:30:59 */
-    { 11, 30, 82 }, /* 830: cards/rebellion/round.cards:30:82 */
-    { 11, 31, 60 }, /* 831: cards/rebellion/round.cards:31:60 */
-    { 11, 30, 93 }, /* 832: cards/rebellion/round.cards:30:93 */
-    { 11, 31, 98 }, /* 833: cards/rebellion/round.cards:31:98 */
-    { 11, 32, 33 }, /* 834: cards/rebellion/round.cards:32:33 */
-    { 11, 36, 33 }, /* 835: cards/rebellion/round.cards:36:33 */
-    { 11, 38, 7 }, /* 836: cards/rebellion/round.cards:38:7 */
-    { 11, 38, 19 }, /* 837: cards/rebellion/round.cards:38:19 */
-    { 11, 38, 110 }, /* 838: cards/rebellion/round.cards:38:110 */
-    { 11, 26, 3 }, /* 839: cards/rebellion/round.cards:26:3 */
-    { 11, 24, 11 }, /* 840: cards/rebellion/round.cards:24:11 */
-    { 11, 47, 3 }, /* 841: cards/rebellion/round.cards:47:3 */
-    { 11, 51, 3 }, /* 842: cards/rebellion/round.cards:51:3 */
-    { 11, 51, 15 }, /* 843: cards/rebellion/round.cards:51:15 */
-    { 11, 52, 15 }, /* 844: cards/rebellion/round.cards:52:15 */
-    { 11, 52, 5 }, /* 845: cards/rebellion/round.cards:52:5 */
-    { 11, 53, 5 }, /* 846: cards/rebellion/round.cards:53:5 */
-    { 11, 55, 3 }, /* 847: cards/rebellion/round.cards:55:3 */
-    { 11, 55, 15 }, /* 848: cards/rebellion/round.cards:55:15 */
-    { 11, 56, 15 }, /* 849: cards/rebellion/round.cards:56:15 */
-    { 11, 56, 5 }, /* 850: cards/rebellion/round.cards:56:5 */
-    { 11, 57, 5 }, /* 851: cards/rebellion/round.cards:57:5 */
-    { 11, 59, 3 }, /* 852: cards/rebellion/round.cards:59:3 */
-    { 11, 61, 49 }, /* 853: cards/rebellion/round.cards:61:49 */
-    { 11, 62, 7 }, /* 854: cards/rebellion/round.cards:62:7 */
-    { 11, 62, 19 }, /* 855: cards/rebellion/round.cards:62:19 */
-    { 11, 63, 19 }, /* 856: cards/rebellion/round.cards:63:19 */
-    { 11, 63, 9 }, /* 857: cards/rebellion/round.cards:63:9 */
-    { 11, 64, 9 }, /* 858: cards/rebellion/round.cards:64:9 */
-    { 11, 68, 33 }, /* 859: cards/rebellion/round.cards:68:33 */
-    { 11, 46, 11 }, /* 860: cards/rebellion/round.cards:46:11 */
-    { 11, 76, 5 }, /* 861: cards/rebellion/round.cards:76:5 */
-    { 11, 77, 48 }, /* 862: cards/rebellion/round.cards:77:48 */
-    { 11, 78, 47 }, /* 863: cards/rebellion/round.cards:78:47 */
-    { 11, 77, 75 }, /* 864: cards/rebellion/round.cards:77:75 */
-    { 11, 78, 81 }, /* 865: cards/rebellion/round.cards:78:81 */
-    { 11, 79, 23 }, /* 866: cards/rebellion/round.cards:79:23 */
-    { 11, 84, 7 }, /* 867: cards/rebellion/round.cards:84:7 */
-    { 11, 85, 7 }, /* 868: cards/rebellion/round.cards:85:7 */
-    { 11, 85, 19 }, /* 869: cards/rebellion/round.cards:85:19 */
-    { 11, 85, 99 }, /* 870: cards/rebellion/round.cards:85:99 */
-    { 11, 87, 7 }, /* 871: cards/rebellion/round.cards:87:7 */
-    { 11, 88, 7 }, /* 872: cards/rebellion/round.cards:88:7 */
-    { 11, 88, 19 }, /* 873: cards/rebellion/round.cards:88:19 */
-    { 11, 88, 110 }, /* 874: cards/rebellion/round.cards:88:110 */
-    { 11, 90, 7 }, /* 875: cards/rebellion/round.cards:90:7 */
-    { 11, 74, 11 }, /* 876: cards/rebellion/round.cards:74:11 */
-    { 11, 99, 5 }, /* 877: cards/rebellion/round.cards:99:5 */
-    { 11, 101, 40 }, /* 878: cards/rebellion/round.cards:101:40 */
-    { 11, 97, 11 }, /* 879: cards/rebellion/round.cards:97:11 */
-    { 12, 147, 3 }, /* 880: cards/rebellion/setup.cards:147:3 */
-    { 12, 146, 11 }, /* 881: cards/rebellion/setup.cards:146:11 */
-    { 0, 12, 12 }, /* 882: cards/rebellion/actions.cards:12:12 */
-    { 0, 12, 42 }, /* 883: cards/rebellion/actions.cards:12:42 */
-    { 0, 12, 3 }, /* 884: cards/rebellion/actions.cards:12:3 */
-    { 0, 17, 12 }, /* 885: cards/rebellion/actions.cards:17:12 */
-    { 0, 17, 3 }, /* 886: cards/rebellion/actions.cards:17:3 */
-    { 0, 22, 12 }, /* 887: cards/rebellion/actions.cards:22:12 */
-    { 0, 22, 3 }, /* 888: cards/rebellion/actions.cards:22:3 */
-    { 0, 27, 12 }, /* 889: cards/rebellion/actions.cards:27:12 */
-    { 0, 27, 3 }, /* 890: cards/rebellion/actions.cards:27:3 */
-    { 0, 32, 12 }, /* 891: cards/rebellion/actions.cards:32:12 */
-    { 0, 32, 3 }, /* 892: cards/rebellion/actions.cards:32:3 */
-    { 0, 37, 12 }, /* 893: cards/rebellion/actions.cards:37:12 */
-    { 0, 37, 46 }, /* 894: cards/rebellion/actions.cards:37:46 */
-    { 0, 37, 3 }, /* 895: cards/rebellion/actions.cards:37:3 */
-    { 0, 42, 12 }, /* 896: cards/rebellion/actions.cards:42:12 */
-    { 0, 42, 3 }, /* 897: cards/rebellion/actions.cards:42:3 */
-    { 0, 47, 12 }, /* 898: cards/rebellion/actions.cards:47:12 */
-    { 0, 47, 3 }, /* 899: cards/rebellion/actions.cards:47:3 */
-    { 0, 55, 12 }, /* 900: cards/rebellion/actions.cards:55:12 */
-    { 0, 55, 3 }, /* 901: cards/rebellion/actions.cards:55:3 */
-    { 0, 60, 12 }, /* 902: cards/rebellion/actions.cards:60:12 */
-    { 0, 60, 3 }, /* 903: cards/rebellion/actions.cards:60:3 */
-    { 0, 65, 12 }, /* 904: cards/rebellion/actions.cards:65:12 */
-    { 0, 65, 3 }, /* 905: cards/rebellion/actions.cards:65:3 */
-    { 0, 70, 12 }, /* 906: cards/rebellion/actions.cards:70:12 */
-    { 0, 70, 3 }, /* 907: cards/rebellion/actions.cards:70:3 */
-    { 0, 78, 12 }, /* 908: cards/rebellion/actions.cards:78:12 */
-    { 0, 78, 3 }, /* 909: cards/rebellion/actions.cards:78:3 */
-    { 0, 83, 12 }, /* 910: cards/rebellion/actions.cards:83:12 */
-    { 0, 83, 3 }, /* 911: cards/rebellion/actions.cards:83:3 */
-    { 0, 88, 12 }, /* 912: cards/rebellion/actions.cards:88:12 */
-    { 0, 88, 3 }, /* 913: cards/rebellion/actions.cards:88:3 */
-    { 0, 93, 12 }, /* 914: cards/rebellion/actions.cards:93:12 */
-    { 0, 93, 3 }, /* 915: cards/rebellion/actions.cards:93:3 */
-    { 0, 98, 12 }, /* 916: cards/rebellion/actions.cards:98:12 */
-    { 0, 98, 3 }, /* 917: cards/rebellion/actions.cards:98:3 */
-    { 0, 103, 12 }, /* 918: cards/rebellion/actions.cards:103:12 */
-    { 0, 103, 3 }, /* 919: cards/rebellion/actions.cards:103:3 */
-    { 0, 108, 12 }, /* 920: cards/rebellion/actions.cards:108:12 */
-    { 0, 108, 3 }, /* 921: cards/rebellion/actions.cards:108:3 */
-    { 0, 113, 12 }, /* 922: cards/rebellion/actions.cards:113:12 */
-    { 0, 113, 3 }, /* 923: cards/rebellion/actions.cards:113:3 */
-    { 0, 121, 12 }, /* 924: cards/rebellion/actions.cards:121:12 */
-    { 0, 121, 3 }, /* 925: cards/rebellion/actions.cards:121:3 */
-    { 0, 126, 12 }, /* 926: cards/rebellion/actions.cards:126:12 */
-    { 0, 126, 3 }, /* 927: cards/rebellion/actions.cards:126:3 */
-    { 0, 131, 12 }, /* 928: cards/rebellion/actions.cards:131:12 */
-    { 0, 131, 3 }, /* 929: cards/rebellion/actions.cards:131:3 */
-    { 0, 136, 12 }, /* 930: cards/rebellion/actions.cards:136:12 */
-    { 0, 136, 51 }, /* 931: cards/rebellion/actions.cards:136:51 */
-    { 0, 136, 3 }, /* 932: cards/rebellion/actions.cards:136:3 */
-    { 7, 14, 12 }, /* 933: cards/rebellion/missions.cards:14:12 */
-    { 7, 14, 3 }, /* 934: cards/rebellion/missions.cards:14:3 */
-    { 7, 19, 12 }, /* 935: cards/rebellion/missions.cards:19:12 */
-    { 7, 19, 3 }, /* 936: cards/rebellion/missions.cards:19:3 */
-    { 7, 24, 12 }, /* 937: cards/rebellion/missions.cards:24:12 */
-    { 7, 24, 3 }, /* 938: cards/rebellion/missions.cards:24:3 */
-    { 7, 29, 12 }, /* 939: cards/rebellion/missions.cards:29:12 */
-    { 7, 29, 3 }, /* 940: cards/rebellion/missions.cards:29:3 */
-    { 7, 35, 5 }, /* 941: cards/rebellion/missions.cards:35:5 */
-    { 7, 36, 5 }, /* 942: cards/rebellion/missions.cards:36:5 */
-    { 7, 34, 3 }, /* 943: cards/rebellion/missions.cards:34:3 */
-    { 7, 42, 12 }, /* 944: cards/rebellion/missions.cards:42:12 */
-    { 7, 42, 3 }, /* 945: cards/rebellion/missions.cards:42:3 */
-    { 7, 48, 5 }, /* 946: cards/rebellion/missions.cards:48:5 */
-    { 7, 47, 3 }, /* 947: cards/rebellion/missions.cards:47:3 */
-    { 7, 55, 12 }, /* 948: cards/rebellion/missions.cards:55:12 */
-    { 7, 55, 3 }, /* 949: cards/rebellion/missions.cards:55:3 */
-    { 7, 60, 12 }, /* 950: cards/rebellion/missions.cards:60:12 */
-    { 7, 60, 3 }, /* 951: cards/rebellion/missions.cards:60:3 */
-    { 7, 65, 12 }, /* 952: cards/rebellion/missions.cards:65:12 */
-    { 7, 65, 3 }, /* 953: cards/rebellion/missions.cards:65:3 */
-    { 7, 70, 12 }, /* 954: cards/rebellion/missions.cards:70:12 */
-    { 7, 70, 3 }, /* 955: cards/rebellion/missions.cards:70:3 */
-    { 7, 75, 12 }, /* 956: cards/rebellion/missions.cards:75:12 */
-    { 7, 75, 3 }, /* 957: cards/rebellion/missions.cards:75:3 */
-    { 7, 83, 12 }, /* 958: cards/rebellion/missions.cards:83:12 */
-    { 7, 83, 3 }, /* 959: cards/rebellion/missions.cards:83:3 */
-    { 7, 88, 12 }, /* 960: cards/rebellion/missions.cards:88:12 */
-    { 7, 88, 3 }, /* 961: cards/rebellion/missions.cards:88:3 */
-    { 7, 93, 12 }, /* 962: cards/rebellion/missions.cards:93:12 */
-    { 7, 93, 3 }, /* 963: cards/rebellion/missions.cards:93:3 */
-    { 7, 98, 12 }, /* 964: cards/rebellion/missions.cards:98:12 */
-    { 7, 98, 3 }, /* 965: cards/rebellion/missions.cards:98:3 */
-    { 7, 103, 12 }, /* 966: cards/rebellion/missions.cards:103:12 */
-    { 7, 103, 3 }, /* 967: cards/rebellion/missions.cards:103:3 */
-    { 7, 108, 12 }, /* 968: cards/rebellion/missions.cards:108:12 */
-    { 7, 108, 3 }, /* 969: cards/rebellion/missions.cards:108:3 */
-    { 7, 113, 12 }, /* 970: cards/rebellion/missions.cards:113:12 */
-    { 7, 113, 3 }, /* 971: cards/rebellion/missions.cards:113:3 */
-    { 7, 118, 12 }, /* 972: cards/rebellion/missions.cards:118:12 */
-    { 7, 118, 3 }, /* 973: cards/rebellion/missions.cards:118:3 */
-    { 7, 123, 12 }, /* 974: cards/rebellion/missions.cards:123:12 */
-    { 7, 123, 3 }, /* 975: cards/rebellion/missions.cards:123:3 */
-    { 7, 128, 12 }, /* 976: cards/rebellion/missions.cards:128:12 */
-    { 7, 128, 3 }, /* 977: cards/rebellion/missions.cards:128:3 */
-    { 7, 133, 12 }, /* 978: cards/rebellion/missions.cards:133:12 */
-    { 7, 133, 3 }, /* 979: cards/rebellion/missions.cards:133:3 */
-    { 7, 139, 5 }, /* 980: cards/rebellion/missions.cards:139:5 */
-    { 7, 140, 5 }, /* 981: cards/rebellion/missions.cards:140:5 */
-    { 7, 138, 3 }, /* 982: cards/rebellion/missions.cards:138:3 */
-    { 7, 149, 12 }, /* 983: cards/rebellion/missions.cards:149:12 */
-    { 7, 149, 3 }, /* 984: cards/rebellion/missions.cards:149:3 */
-    { 7, 154, 12 }, /* 985: cards/rebellion/missions.cards:154:12 */
-    { 7, 154, 3 }, /* 986: cards/rebellion/missions.cards:154:3 */
-    { 7, 159, 12 }, /* 987: cards/rebellion/missions.cards:159:12 */
-    { 7, 159, 3 }, /* 988: cards/rebellion/missions.cards:159:3 */
-    { 12, 13, 36 }, /* 989: cards/rebellion/setup.cards:13:36 */
-    { 12, 14, 37 }, /* 990: cards/rebellion/setup.cards:14:37 */
-    { 12, 15, 39 }, /* 991: cards/rebellion/setup.cards:15:39 */
-    { 12, 16, 63 }, /* 992: cards/rebellion/setup.cards:16:63 */
-    { 12, 16, 93 }, /* 993: cards/rebellion/setup.cards:16:93 */
-    { 12, 17, 3 }, /* 994: cards/rebellion/setup.cards:17:3 */
-    { 12, 18, 8 }, /* 995: cards/rebellion/setup.cards:18:8 */
-    { 12, 18, 20 }, /* 996: cards/rebellion/setup.cards:18:20 */
-    { 12, 19, 13 }, /* 997: cards/rebellion/setup.cards:19:13 */
-    { 12, 19, 46 }, /* 998: cards/rebellion/setup.cards:19:46 */
-    { 12, 19, 36 }, /* 999: cards/rebellion/setup.cards:19:36 */
-    { 12, 19, 26 }, /* 1000: cards/rebellion/setup.cards:19:26 */
-    { 12, 20, 32 }, /* 1001: cards/rebellion/setup.cards:20:32 */
-    { 12, 20, 22 }, /* 1002: cards/rebellion/setup.cards:20:22 */
-    { 12, 20, 12 }, /* 1003: cards/rebellion/setup.cards:20:12 */
-    { 12, 22, 3 }, /* 1004: cards/rebellion/setup.cards:22:3 */
-    { 12, 23, 8 }, /* 1005: cards/rebellion/setup.cards:23:8 */
-    { 12, 23, 40 }, /* 1006: cards/rebellion/setup.cards:23:40 */
-    { 12, 23, 30 }, /* 1007: cards/rebellion/setup.cards:23:30 */
-    { 12, 23, 20 }, /* 1008: cards/rebellion/setup.cards:23:20 */
-    { 12, 23, 89 }, /* 1009: cards/rebellion/setup.cards:23:89 */
-    { 12, 23, 79 }, /* 1010: cards/rebellion/setup.cards:23:79 */
-    { 12, 23, 69 }, /* 1011: cards/rebellion/setup.cards:23:69 */
-    { 12, 27, 3 }, /* 1012: cards/rebellion/setup.cards:27:3 */
-    { 12, 28, 8 }, /* 1013: cards/rebellion/setup.cards:28:8 */
-    { 12, 28, 41 }, /* 1014: cards/rebellion/setup.cards:28:41 */
-    { 12, 28, 31 }, /* 1015: cards/rebellion/setup.cards:28:31 */
-    { 12, 28, 21 }, /* 1016: cards/rebellion/setup.cards:28:21 */
-    { 12, 28, 68 }, /* 1017: cards/rebellion/setup.cards:28:68 */
-    { 12, 28, 77 }, /* 1018: cards/rebellion/setup.cards:28:77 */
-    { 12, 33, 3 }, /* 1019: cards/rebellion/setup.cards:33:3 */
-    { 12, 33, 61 }, /* 1020: cards/rebellion/setup.cards:33:61 */
-    { 12, 33, 69 }, /* 1021: cards/rebellion/setup.cards:33:69 */
-    { 12, 37, 5 }, /* 1022: cards/rebellion/setup.cards:37:5 */
-    { 12, 37, 53 }, /* 1023: cards/rebellion/setup.cards:37:53 */
-    { 12, 37, 61 }, /* 1024: cards/rebellion/setup.cards:37:61 */
-    { 12, 38, 5 }, /* 1025: cards/rebellion/setup.cards:38:5 */
-    { 12, 39, 5 }, /* 1026: cards/rebellion/setup.cards:39:5 */
-    { 12, 42, 3 }, /* 1027: cards/rebellion/setup.cards:42:3 */
-    { 12, 45, 30 }, /* 1028: cards/rebellion/setup.cards:45:30 */
-    { 12, 45, 22 }, /* 1029: cards/rebellion/setup.cards:45:22 */
-    { 12, 45, 53 }, /* 1030: cards/rebellion/setup.cards:45:53 */
-    { 12, 45, 45 }, /* 1031: cards/rebellion/setup.cards:45:45 */
-    { 12, 46, 3 }, /* 1032: cards/rebellion/setup.cards:46:3 */
-    { 12, 47, 3 }, /* 1033: cards/rebellion/setup.cards:47:3 */
-    { 12, 48, 3 }, /* 1034: cards/rebellion/setup.cards:48:3 */
-    { 12, 51, 3 }, /* 1035: cards/rebellion/setup.cards:51:3 */
-    { 12, 53, 13 }, /* 1036: cards/rebellion/setup.cards:53:13 */
-    { 12, 54, 5 }, /* 1037: cards/rebellion/setup.cards:54:5 */
-    { 12, 56, 7 }, /* 1038: cards/rebellion/setup.cards:56:7 */
-    { 12, 57, 7 }, /* 1039: cards/rebellion/setup.cards:57:7 */
-    { 12, 57, 15 }, /* 1040: cards/rebellion/setup.cards:57:15 */
-    { 12, 59, 7 }, /* 1041: cards/rebellion/setup.cards:59:7 */
-    { 12, 61, 7 }, /* 1042: cards/rebellion/setup.cards:61:7 */
-    { 12, 63, 9 }, /* 1043: cards/rebellion/setup.cards:63:9 */
-    { 12, 66, 9 }, /* 1044: cards/rebellion/setup.cards:66:9 */
-    { 12, 66, 17 }, /* 1045: cards/rebellion/setup.cards:66:17 */
-    { 12, 69, 7 }, /* 1046: cards/rebellion/setup.cards:69:7 */
-    { 12, 71, 7 }, /* 1047: cards/rebellion/setup.cards:71:7 */
-    { 12, 52, 3 }, /* 1048: cards/rebellion/setup.cards:52:3 */
-    { 12, 74, 3 }, /* 1049: cards/rebellion/setup.cards:74:3 */
-    { 12, 75, 3 }, /* 1050: cards/rebellion/setup.cards:75:3 */
-    { 12, 79, 3 }, /* 1051: cards/rebellion/setup.cards:79:3 */
-    { 12, 80, 3 }, /* 1052: cards/rebellion/setup.cards:80:3 */
-    { 12, 81, 3 }, /* 1053: cards/rebellion/setup.cards:81:3 */
-    { 12, 82, 3 }, /* 1054: cards/rebellion/setup.cards:82:3 */
-    { 12, 83, 3 }, /* 1055: cards/rebellion/setup.cards:83:3 */
-    { 12, 84, 3 }, /* 1056: cards/rebellion/setup.cards:84:3 */
-    { 12, 85, 3 }, /* 1057: cards/rebellion/setup.cards:85:3 */
-    { 12, 86, 3 }, /* 1058: cards/rebellion/setup.cards:86:3 */
-    { 12, 87, 5 }, /* 1059: cards/rebellion/setup.cards:87:5 */
-    { 12, 88, 17 }, /* 1060: cards/rebellion/setup.cards:88:17 */
-    { 12, 88, 7 }, /* 1061: cards/rebellion/setup.cards:88:7 */
-    { 12, 91, 3 }, /* 1062: cards/rebellion/setup.cards:91:3 */
-    { 12, 92, 5 }, /* 1063: cards/rebellion/setup.cards:92:5 */
-    { 12, 92, 17 }, /* 1064: cards/rebellion/setup.cards:92:17 */
-    { 12, 93, 17 }, /* 1065: cards/rebellion/setup.cards:93:17 */
-    { 12, 93, 7 }, /* 1066: cards/rebellion/setup.cards:93:7 */
-    { 12, 99, 3 }, /* 1067: cards/rebellion/setup.cards:99:3 */
-    { 12, 100, 3 }, /* 1068: cards/rebellion/setup.cards:100:3 */
-    { 12, 101, 3 }, /* 1069: cards/rebellion/setup.cards:101:3 */
-    { 12, 102, 3 }, /* 1070: cards/rebellion/setup.cards:102:3 */
-    { 12, 103, 3 }, /* 1071: cards/rebellion/setup.cards:103:3 */
-    { 12, 104, 3 }, /* 1072: cards/rebellion/setup.cards:104:3 */
-    { 12, 105, 3 }, /* 1073: cards/rebellion/setup.cards:105:3 */
-    { 12, 105, 15 }, /* 1074: cards/rebellion/setup.cards:105:15 */
-    { 12, 106, 5 }, /* 1075: cards/rebellion/setup.cards:106:5 */
-    { 12, 107, 7 }, /* 1076: cards/rebellion/setup.cards:107:7 */
-    { 12, 108, 44 }, /* 1077: cards/rebellion/setup.cards:108:44 */
-    { 12, 109, 37 }, /* 1078: cards/rebellion/setup.cards:109:37 */
-    { 12, 109, 27 }, /* 1079: cards/rebellion/setup.cards:109:27 */
-    { 12, 118, 22 }, /* 1080: cards/rebellion/setup.cards:118:22 */
-    { 12, 118, 15 }, /* 1081: cards/rebellion/setup.cards:118:15 */
-    { 12, 119, 17 }, /* 1082: cards/rebellion/setup.cards:119:17 */
-    { 12, 119, 7 }, /* 1083: cards/rebellion/setup.cards:119:7 */
-    { 12, 120, 7 }, /* 1084: cards/rebellion/setup.cards:120:7 */
-    { 12, 126, 3 }, /* 1085: cards/rebellion/setup.cards:126:3 */
-    { 12, 127, 36 }, /* 1086: cards/rebellion/setup.cards:127:36 */
-    { 12, 129, 22 }, /* 1087: cards/rebellion/setup.cards:129:22 */
-    { 12, 129, 3 }, /* 1088: cards/rebellion/setup.cards:129:3 */
-    { 12, 130, 3 }, /* 1089: cards/rebellion/setup.cards:130:3 */
-    { 12, 130, 15 }, /* 1090: cards/rebellion/setup.cards:130:15 */
-    { 12, 131, 15 }, /* 1091: cards/rebellion/setup.cards:131:15 */
-    { 12, 131, 5 }, /* 1092: cards/rebellion/setup.cards:131:5 */
-    { 12, 133, 8 }, /* 1093: cards/rebellion/setup.cards:133:8 */
-    { 12, 133, 3 }, /* 1094: cards/rebellion/setup.cards:133:3 */
-    { 12, 134, 3 }, /* 1095: cards/rebellion/setup.cards:134:3 */
-    { 12, 138, 22 }, /* 1096: cards/rebellion/setup.cards:138:22 */
-    { 12, 10, 1 }, /* 1097: cards/rebellion/setup.cards:10:1 */
-    { 11, 11, 66 }, /* 1098: cards/rebellion/round.cards:11:66 */
-    { 11, 11, 5 }, /* 1099: cards/rebellion/round.cards:11:5 */
-    { 11, 16, 24 }, /* 1100: cards/rebellion/round.cards:16:24 */
-    { 11, 17, 75 }, /* 1101: cards/rebellion/round.cards:17:75 */
-    { 11, 17, 5 }, /* 1102: cards/rebellion/round.cards:17:5 */
-    { 11, 19, 19 }, /* 1103: cards/rebellion/round.cards:19:19 */
-    { 11, 7, 1 }, /* 1104: cards/rebellion/round.cards:7:1 */
+    { 10, 227, 11 }, /* 824: cards/rebellion/refresh.cards:227:11 */
+    { 10, 232, 9 }, /* 825: cards/rebellion/refresh.cards:232:9 */
+    { 10, 233, 9 }, /* 826: cards/rebellion/refresh.cards:233:9 */
+    { 10, 236, 56 }, /* 827: cards/rebellion/refresh.cards:236:56 */
+    { 10, 210, 11 }, /* 828: cards/rebellion/refresh.cards:210:11 */
+    { 11, 29, 5 }, /* 829: cards/rebellion/round.cards:29:5 */
+    { 11, 30, 59 }, /* 830: cards/rebellion/round.cards:30:59 */
+    { 11, 30, 82 }, /* 831: cards/rebellion/round.cards:30:82 */
+    { 11, 31, 60 }, /* 832: cards/rebellion/round.cards:31:60 */
+    { 11, 30, 93 }, /* 833: cards/rebellion/round.cards:30:93 */
+    { 11, 31, 98 }, /* 834: cards/rebellion/round.cards:31:98 */
+    { 11, 32, 33 }, /* 835: cards/rebellion/round.cards:32:33 */
+    { 11, 36, 33 }, /* 836: cards/rebellion/round.cards:36:33 */
+    { 11, 38, 7 }, /* 837: cards/rebellion/round.cards:38:7 */
+    { 11, 38, 19 }, /* 838: cards/rebellion/round.cards:38:19 */
+    { 11, 38, 110 }, /* 839: cards/rebellion/round.cards:38:110 */
+    { 11, 26, 3 }, /* 840: cards/rebellion/round.cards:26:3 */
+    { 11, 24, 11 }, /* 841: cards/rebellion/round.cards:24:11 */
+    { 11, 47, 3 }, /* 842: cards/rebellion/round.cards:47:3 */
+    { 11, 51, 3 }, /* 843: cards/rebellion/round.cards:51:3 */
+    { 11, 51, 15 }, /* 844: cards/rebellion/round.cards:51:15 */
+    { 11, 52, 15 }, /* 845: cards/rebellion/round.cards:52:15 */
+    { 11, 52, 5 }, /* 846: cards/rebellion/round.cards:52:5 */
+    { 11, 53, 5 }, /* 847: cards/rebellion/round.cards:53:5 */
+    { 11, 55, 3 }, /* 848: cards/rebellion/round.cards:55:3 */
+    { 11, 55, 15 }, /* 849: cards/rebellion/round.cards:55:15 */
+    { 11, 56, 15 }, /* 850: cards/rebellion/round.cards:56:15 */
+    { 11, 56, 5 }, /* 851: cards/rebellion/round.cards:56:5 */
+    { 11, 57, 5 }, /* 852: cards/rebellion/round.cards:57:5 */
+    { 11, 59, 3 }, /* 853: cards/rebellion/round.cards:59:3 */
+    { 11, 61, 49 }, /* 854: cards/rebellion/round.cards:61:49 */
+    { 11, 62, 7 }, /* 855: cards/rebellion/round.cards:62:7 */
+    { 11, 62, 19 }, /* 856: cards/rebellion/round.cards:62:19 */
+    { 11, 63, 19 }, /* 857: cards/rebellion/round.cards:63:19 */
+    { 11, 63, 9 }, /* 858: cards/rebellion/round.cards:63:9 */
+    { 11, 64, 9 }, /* 859: cards/rebellion/round.cards:64:9 */
+    { 11, 68, 33 }, /* 860: cards/rebellion/round.cards:68:33 */
+    { 11, 46, 11 }, /* 861: cards/rebellion/round.cards:46:11 */
+    { 11, 76, 5 }, /* 862: cards/rebellion/round.cards:76:5 */
+    { 11, 77, 48 }, /* 863: cards/rebellion/round.cards:77:48 */
+    { 11, 78, 47 }, /* 864: cards/rebellion/round.cards:78:47 */
+    { 11, 77, 75 }, /* 865: cards/rebellion/round.cards:77:75 */
+    { 11, 78, 81 }, /* 866: cards/rebellion/round.cards:78:81 */
+    { 11, 79, 23 }, /* 867: cards/rebellion/round.cards:79:23 */
+    { 11, 84, 7 }, /* 868: cards/rebellion/round.cards:84:7 */
+    { 11, 85, 7 }, /* 869: cards/rebellion/round.cards:85:7 */
+    { 11, 85, 19 }, /* 870: cards/rebellion/round.cards:85:19 */
+    { 11, 85, 99 }, /* 871: cards/rebellion/round.cards:85:99 */
+    { 11, 87, 7 }, /* 872: cards/rebellion/round.cards:87:7 */
+    { 11, 88, 7 }, /* 873: cards/rebellion/round.cards:88:7 */
+    { 11, 88, 19 }, /* 874: cards/rebellion/round.cards:88:19 */
+    { 11, 88, 110 }, /* 875: cards/rebellion/round.cards:88:110 */
+    { 11, 90, 7 }, /* 876: cards/rebellion/round.cards:90:7 */
+    { 11, 74, 11 }, /* 877: cards/rebellion/round.cards:74:11 */
+    { 11, 99, 5 }, /* 878: cards/rebellion/round.cards:99:5 */
+    { 11, 101, 40 }, /* 879: cards/rebellion/round.cards:101:40 */
+    { 11, 97, 11 }, /* 880: cards/rebellion/round.cards:97:11 */
+    { 12, 147, 3 }, /* 881: cards/rebellion/setup.cards:147:3 */
+    { 12, 146, 11 }, /* 882: cards/rebellion/setup.cards:146:11 */
+    { 0, 12, 12 }, /* 883: cards/rebellion/actions.cards:12:12 */
+    { 0, 12, 42 }, /* 884: cards/rebellion/actions.cards:12:42 */
+    { 0, 12, 3 }, /* 885: cards/rebellion/actions.cards:12:3 */
+    { 0, 17, 12 }, /* 886: cards/rebellion/actions.cards:17:12 */
+    { 0, 17, 3 }, /* 887: cards/rebellion/actions.cards:17:3 */
+    { 0, 22, 12 }, /* 888: cards/rebellion/actions.cards:22:12 */
+    { 0, 22, 3 }, /* 889: cards/rebellion/actions.cards:22:3 */
+    { 0, 27, 12 }, /* 890: cards/rebellion/actions.cards:27:12 */
+    { 0, 27, 3 }, /* 891: cards/rebellion/actions.cards:27:3 */
+    { 0, 32, 12 }, /* 892: cards/rebellion/actions.cards:32:12 */
+    { 0, 32, 3 }, /* 893: cards/rebellion/actions.cards:32:3 */
+    { 0, 37, 12 }, /* 894: cards/rebellion/actions.cards:37:12 */
+    { 0, 37, 46 }, /* 895: cards/rebellion/actions.cards:37:46 */
+    { 0, 37, 3 }, /* 896: cards/rebellion/actions.cards:37:3 */
+    { 0, 42, 12 }, /* 897: cards/rebellion/actions.cards:42:12 */
+    { 0, 42, 3 }, /* 898: cards/rebellion/actions.cards:42:3 */
+    { 0, 47, 12 }, /* 899: cards/rebellion/actions.cards:47:12 */
+    { 0, 47, 3 }, /* 900: cards/rebellion/actions.cards:47:3 */
+    { 0, 55, 12 }, /* 901: cards/rebellion/actions.cards:55:12 */
+    { 0, 55, 3 }, /* 902: cards/rebellion/actions.cards:55:3 */
+    { 0, 60, 12 }, /* 903: cards/rebellion/actions.cards:60:12 */
+    { 0, 60, 3 }, /* 904: cards/rebellion/actions.cards:60:3 */
+    { 0, 65, 12 }, /* 905: cards/rebellion/actions.cards:65:12 */
+    { 0, 65, 3 }, /* 906: cards/rebellion/actions.cards:65:3 */
+    { 0, 70, 12 }, /* 907: cards/rebellion/actions.cards:70:12 */
+    { 0, 70, 3 }, /* 908: cards/rebellion/actions.cards:70:3 */
+    { 0, 78, 12 }, /* 909: cards/rebellion/actions.cards:78:12 */
+    { 0, 78, 3 }, /* 910: cards/rebellion/actions.cards:78:3 */
+    { 0, 83, 12 }, /* 911: cards/rebellion/actions.cards:83:12 */
+    { 0, 83, 3 }, /* 912: cards/rebellion/actions.cards:83:3 */
+    { 0, 88, 12 }, /* 913: cards/rebellion/actions.cards:88:12 */
+    { 0, 88, 3 }, /* 914: cards/rebellion/actions.cards:88:3 */
+    { 0, 93, 12 }, /* 915: cards/rebellion/actions.cards:93:12 */
+    { 0, 93, 3 }, /* 916: cards/rebellion/actions.cards:93:3 */
+    { 0, 98, 12 }, /* 917: cards/rebellion/actions.cards:98:12 */
+    { 0, 98, 3 }, /* 918: cards/rebellion/actions.cards:98:3 */
+    { 0, 103, 12 }, /* 919: cards/rebellion/actions.cards:103:12 */
+    { 0, 103, 3 }, /* 920: cards/rebellion/actions.cards:103:3 */
+    { 0, 108, 12 }, /* 921: cards/rebellion/actions.cards:108:12 */
+    { 0, 108, 3 }, /* 922: cards/rebellion/actions.cards:108:3 */
+    { 0, 113, 12 }, /* 923: cards/rebellion/actions.cards:113:12 */
+    { 0, 113, 3 }, /* 924: cards/rebellion/actions.cards:113:3 */
+    { 0, 121, 12 }, /* 925: cards/rebellion/actions.cards:121:12 */
+    { 0, 121, 3 }, /* 926: cards/rebellion/actions.cards:121:3 */
+    { 0, 126, 12 }, /* 927: cards/rebellion/actions.cards:126:12 */
+    { 0, 126, 3 }, /* 928: cards/rebellion/actions.cards:126:3 */
+    { 0, 131, 12 }, /* 929: cards/rebellion/actions.cards:131:12 */
+    { 0, 131, 3 }, /* 930: cards/rebellion/actions.cards:131:3 */
+    { 0, 136, 12 }, /* 931: cards/rebellion/actions.cards:136:12 */
+    { 0, 136, 51 }, /* 932: cards/rebellion/actions.cards:136:51 */
+    { 0, 136, 3 }, /* 933: cards/rebellion/actions.cards:136:3 */
+    { 7, 14, 12 }, /* 934: cards/rebellion/missions.cards:14:12 */
+    { 7, 14, 3 }, /* 935: cards/rebellion/missions.cards:14:3 */
+    { 7, 19, 12 }, /* 936: cards/rebellion/missions.cards:19:12 */
+    { 7, 19, 3 }, /* 937: cards/rebellion/missions.cards:19:3 */
+    { 7, 24, 12 }, /* 938: cards/rebellion/missions.cards:24:12 */
+    { 7, 24, 3 }, /* 939: cards/rebellion/missions.cards:24:3 */
+    { 7, 29, 12 }, /* 940: cards/rebellion/missions.cards:29:12 */
+    { 7, 29, 3 }, /* 941: cards/rebellion/missions.cards:29:3 */
+    { 7, 35, 5 }, /* 942: cards/rebellion/missions.cards:35:5 */
+    { 7, 36, 5 }, /* 943: cards/rebellion/missions.cards:36:5 */
+    { 7, 34, 3 }, /* 944: cards/rebellion/missions.cards:34:3 */
+    { 7, 42, 12 }, /* 945: cards/rebellion/missions.cards:42:12 */
+    { 7, 42, 3 }, /* 946: cards/rebellion/missions.cards:42:3 */
+    { 7, 48, 5 }, /* 947: cards/rebellion/missions.cards:48:5 */
+    { 7, 47, 3 }, /* 948: cards/rebellion/missions.cards:47:3 */
+    { 7, 55, 12 }, /* 949: cards/rebellion/missions.cards:55:12 */
+    { 7, 55, 3 }, /* 950: cards/rebellion/missions.cards:55:3 */
+    { 7, 60, 12 }, /* 951: cards/rebellion/missions.cards:60:12 */
+    { 7, 60, 3 }, /* 952: cards/rebellion/missions.cards:60:3 */
+    { 7, 65, 12 }, /* 953: cards/rebellion/missions.cards:65:12 */
+    { 7, 65, 3 }, /* 954: cards/rebellion/missions.cards:65:3 */
+    { 7, 70, 12 }, /* 955: cards/rebellion/missions.cards:70:12 */
+    { 7, 70, 3 }, /* 956: cards/rebellion/missions.cards:70:3 */
+    { 7, 75, 12 }, /* 957: cards/rebellion/missions.cards:75:12 */
+    { 7, 75, 3 }, /* 958: cards/rebellion/missions.cards:75:3 */
+    { 7, 83, 12 }, /* 959: cards/rebellion/missions.cards:83:12 */
+    { 7, 83, 3 }, /* 960: cards/rebellion/missions.cards:83:3 */
+    { 7, 88, 12 }, /* 961: cards/rebellion/missions.cards:88:12 */
+    { 7, 88, 3 }, /* 962: cards/rebellion/missions.cards:88:3 */
+    { 7, 93, 12 }, /* 963: cards/rebellion/missions.cards:93:12 */
+    { 7, 93, 3 }, /* 964: cards/rebellion/missions.cards:93:3 */
+    { 7, 98, 12 }, /* 965: cards/rebellion/missions.cards:98:12 */
+    { 7, 98, 3 }, /* 966: cards/rebellion/missions.cards:98:3 */
+    { 7, 103, 12 }, /* 967: cards/rebellion/missions.cards:103:12 */
+    { 7, 103, 3 }, /* 968: cards/rebellion/missions.cards:103:3 */
+    { 7, 108, 12 }, /* 969: cards/rebellion/missions.cards:108:12 */
+    { 7, 108, 3 }, /* 970: cards/rebellion/missions.cards:108:3 */
+    { 7, 113, 12 }, /* 971: cards/rebellion/missions.cards:113:12 */
+    { 7, 113, 3 }, /* 972: cards/rebellion/missions.cards:113:3 */
+    { 7, 118, 12 }, /* 973: cards/rebellion/missions.cards:118:12 */
+    { 7, 118, 3 }, /* 974: cards/rebellion/missions.cards:118:3 */
+    { 7, 123, 12 }, /* 975: cards/rebellion/missions.cards:123:12 */
+    { 7, 123, 3 }, /* 976: cards/rebellion/missions.cards:123:3 */
+    { 7, 128, 12 }, /* 977: cards/rebellion/missions.cards:128:12 */
+    { 7, 128, 3 }, /* 978: cards/rebellion/missions.cards:128:3 */
+    { 7, 133, 12 }, /* 979: cards/rebellion/missions.cards:133:12 */
+    { 7, 133, 3 }, /* 980: cards/rebellion/missions.cards:133:3 */
+    { 7, 139, 5 }, /* 981: cards/rebellion/missions.cards:139:5 */
+    { 7, 140, 5 }, /* 982: cards/rebellion/missions.cards:140:5 */
+    { 7, 138, 3 }, /* 983: cards/rebellion/missions.cards:138:3 */
+    { 7, 149, 12 }, /* 984: cards/rebellion/missions.cards:149:12 */
+    { 7, 149, 3 }, /* 985: cards/rebellion/missions.cards:149:3 */
+    { 7, 154, 12 }, /* 986: cards/rebellion/missions.cards:154:12 */
+    { 7, 154, 3 }, /* 987: cards/rebellion/missions.cards:154:3 */
+    { 7, 159, 12 }, /* 988: cards/rebellion/missions.cards:159:12 */
+    { 7, 159, 3 }, /* 989: cards/rebellion/missions.cards:159:3 */
+    { 12, 13, 36 }, /* 990: cards/rebellion/setup.cards:13:36 */
+    { 12, 14, 37 }, /* 991: cards/rebellion/setup.cards:14:37 */
+    { 12, 15, 39 }, /* 992: cards/rebellion/setup.cards:15:39 */
+    { 12, 16, 63 }, /* 993: cards/rebellion/setup.cards:16:63 */
+    { 12, 16, 93 }, /* 994: cards/rebellion/setup.cards:16:93 */
+    { 12, 17, 3 }, /* 995: cards/rebellion/setup.cards:17:3 */
+    { 12, 18, 8 }, /* 996: cards/rebellion/setup.cards:18:8 */
+    { 12, 18, 20 }, /* 997: cards/rebellion/setup.cards:18:20 */
+    { 12, 19, 13 }, /* 998: cards/rebellion/setup.cards:19:13 */
+    { 12, 19, 46 }, /* 999: cards/rebellion/setup.cards:19:46 */
+    { 12, 19, 36 }, /* 1000: cards/rebellion/setup.cards:19:36 */
+    { 12, 19, 26 }, /* 1001: cards/rebellion/setup.cards:19:26 */
+    { 12, 20, 32 }, /* 1002: cards/rebellion/setup.cards:20:32 */
+    { 12, 20, 22 }, /* 1003: cards/rebellion/setup.cards:20:22 */
+    { 12, 20, 12 }, /* 1004: cards/rebellion/setup.cards:20:12 */
+    { 12, 22, 3 }, /* 1005: cards/rebellion/setup.cards:22:3 */
+    { 12, 23, 8 }, /* 1006: cards/rebellion/setup.cards:23:8 */
+    { 12, 23, 40 }, /* 1007: cards/rebellion/setup.cards:23:40 */
+    { 12, 23, 30 }, /* 1008: cards/rebellion/setup.cards:23:30 */
+    { 12, 23, 20 }, /* 1009: cards/rebellion/setup.cards:23:20 */
+    { 12, 23, 89 }, /* 1010: cards/rebellion/setup.cards:23:89 */
+    { 12, 23, 79 }, /* 1011: cards/rebellion/setup.cards:23:79 */
+    { 12, 23, 69 }, /* 1012: cards/rebellion/setup.cards:23:69 */
+    { 12, 27, 3 }, /* 1013: cards/rebellion/setup.cards:27:3 */
+    { 12, 28, 8 }, /* 1014: cards/rebellion/setup.cards:28:8 */
+    { 12, 28, 41 }, /* 1015: cards/rebellion/setup.cards:28:41 */
+    { 12, 28, 31 }, /* 1016: cards/rebellion/setup.cards:28:31 */
+    { 12, 28, 21 }, /* 1017: cards/rebellion/setup.cards:28:21 */
+    { 12, 28, 68 }, /* 1018: cards/rebellion/setup.cards:28:68 */
+    { 12, 28, 77 }, /* 1019: cards/rebellion/setup.cards:28:77 */
+    { 12, 33, 3 }, /* 1020: cards/rebellion/setup.cards:33:3 */
+    { 12, 33, 61 }, /* 1021: cards/rebellion/setup.cards:33:61 */
+    { 12, 33, 69 }, /* 1022: cards/rebellion/setup.cards:33:69 */
+    { 12, 37, 5 }, /* 1023: cards/rebellion/setup.cards:37:5 */
+    { 12, 37, 53 }, /* 1024: cards/rebellion/setup.cards:37:53 */
+    { 12, 37, 61 }, /* 1025: cards/rebellion/setup.cards:37:61 */
+    { 12, 38, 5 }, /* 1026: cards/rebellion/setup.cards:38:5 */
+    { 12, 39, 5 }, /* 1027: cards/rebellion/setup.cards:39:5 */
+    { 12, 42, 3 }, /* 1028: cards/rebellion/setup.cards:42:3 */
+    { 12, 45, 30 }, /* 1029: cards/rebellion/setup.cards:45:30 */
+    { 12, 45, 22 }, /* 1030: cards/rebellion/setup.cards:45:22 */
+    { 12, 45, 53 }, /* 1031: cards/rebellion/setup.cards:45:53 */
+    { 12, 45, 45 }, /* 1032: cards/rebellion/setup.cards:45:45 */
+    { 12, 46, 3 }, /* 1033: cards/rebellion/setup.cards:46:3 */
+    { 12, 47, 3 }, /* 1034: cards/rebellion/setup.cards:47:3 */
+    { 12, 48, 3 }, /* 1035: cards/rebellion/setup.cards:48:3 */
+    { 12, 51, 3 }, /* 1036: cards/rebellion/setup.cards:51:3 */
+    { 12, 53, 13 }, /* 1037: cards/rebellion/setup.cards:53:13 */
+    { 12, 54, 5 }, /* 1038: cards/rebellion/setup.cards:54:5 */
+    { 12, 56, 7 }, /* 1039: cards/rebellion/setup.cards:56:7 */
+    { 12, 57, 7 }, /* 1040: cards/rebellion/setup.cards:57:7 */
+    { 12, 57, 15 }, /* 1041: cards/rebellion/setup.cards:57:15 */
+    { 12, 59, 7 }, /* 1042: cards/rebellion/setup.cards:59:7 */
+    { 12, 61, 7 }, /* 1043: cards/rebellion/setup.cards:61:7 */
+    { 12, 63, 9 }, /* 1044: cards/rebellion/setup.cards:63:9 */
+    { 12, 66, 9 }, /* 1045: cards/rebellion/setup.cards:66:9 */
+    { 12, 66, 17 }, /* 1046: cards/rebellion/setup.cards:66:17 */
+    { 12, 69, 7 }, /* 1047: cards/rebellion/setup.cards:69:7 */
+    { 12, 71, 7 }, /* 1048: cards/rebellion/setup.cards:71:7 */
+    { 12, 52, 3 }, /* 1049: cards/rebellion/setup.cards:52:3 */
+    { 12, 74, 3 }, /* 1050: cards/rebellion/setup.cards:74:3 */
+    { 12, 75, 3 }, /* 1051: cards/rebellion/setup.cards:75:3 */
+    { 12, 79, 3 }, /* 1052: cards/rebellion/setup.cards:79:3 */
+    { 12, 80, 3 }, /* 1053: cards/rebellion/setup.cards:80:3 */
+    { 12, 81, 3 }, /* 1054: cards/rebellion/setup.cards:81:3 */
+    { 12, 82, 3 }, /* 1055: cards/rebellion/setup.cards:82:3 */
+    { 12, 83, 3 }, /* 1056: cards/rebellion/setup.cards:83:3 */
+    { 12, 84, 3 }, /* 1057: cards/rebellion/setup.cards:84:3 */
+    { 12, 85, 3 }, /* 1058: cards/rebellion/setup.cards:85:3 */
+    { 12, 86, 3 }, /* 1059: cards/rebellion/setup.cards:86:3 */
+    { 12, 87, 5 }, /* 1060: cards/rebellion/setup.cards:87:5 */
+    { 12, 88, 17 }, /* 1061: cards/rebellion/setup.cards:88:17 */
+    { 12, 88, 7 }, /* 1062: cards/rebellion/setup.cards:88:7 */
+    { 12, 91, 3 }, /* 1063: cards/rebellion/setup.cards:91:3 */
+    { 12, 92, 5 }, /* 1064: cards/rebellion/setup.cards:92:5 */
+    { 12, 92, 17 }, /* 1065: cards/rebellion/setup.cards:92:17 */
+    { 12, 93, 17 }, /* 1066: cards/rebellion/setup.cards:93:17 */
+    { 12, 93, 7 }, /* 1067: cards/rebellion/setup.cards:93:7 */
+    { 12, 99, 3 }, /* 1068: cards/rebellion/setup.cards:99:3 */
+    { 12, 100, 3 }, /* 1069: cards/rebellion/setup.cards:100:3 */
+    { 12, 101, 3 }, /* 1070: cards/rebellion/setup.cards:101:3 */
+    { 12, 102, 3 }, /* 1071: cards/rebellion/setup.cards:102:3 */
+    { 12, 103, 3 }, /* 1072: cards/rebellion/setup.cards:103:3 */
+    { 12, 104, 3 }, /* 1073: cards/rebellion/setup.cards:104:3 */
+    { 12, 105, 3 }, /* 1074: cards/rebellion/setup.cards:105:3 */
+    { 12, 105, 15 }, /* 1075: cards/rebellion/setup.cards:105:15 */
+    { 12, 106, 5 }, /* 1076: cards/rebellion/setup.cards:106:5 */
+    { 12, 107, 7 }, /* 1077: cards/rebellion/setup.cards:107:7 */
+    { 12, 108, 44 }, /* 1078: cards/rebellion/setup.cards:108:44 */
+    { 12, 109, 37 }, /* 1079: cards/rebellion/setup.cards:109:37 */
+    { 12, 109, 27 }, /* 1080: cards/rebellion/setup.cards:109:27 */
+    { 12, 118, 22 }, /* 1081: cards/rebellion/setup.cards:118:22 */
+    { 12, 118, 15 }, /* 1082: cards/rebellion/setup.cards:118:15 */
+    { 12, 119, 17 }, /* 1083: cards/rebellion/setup.cards:119:17 */
+    { 12, 119, 7 }, /* 1084: cards/rebellion/setup.cards:119:7 */
+    { 12, 120, 7 }, /* 1085: cards/rebellion/setup.cards:120:7 */
+    { 12, 126, 3 }, /* 1086: cards/rebellion/setup.cards:126:3 */
+    { 12, 127, 36 }, /* 1087: cards/rebellion/setup.cards:127:36 */
+    { 12, 129, 22 }, /* 1088: cards/rebellion/setup.cards:129:22 */
+    { 12, 129, 3 }, /* 1089: cards/rebellion/setup.cards:129:3 */
+    { 12, 130, 3 }, /* 1090: cards/rebellion/setup.cards:130:3 */
+    { 12, 130, 15 }, /* 1091: cards/rebellion/setup.cards:130:15 */
+    { 12, 131, 15 }, /* 1092: cards/rebellion/setup.cards:131:15 */
+    { 12, 131, 5 }, /* 1093: cards/rebellion/setup.cards:131:5 */
+    { 12, 133, 8 }, /* 1094: cards/rebellion/setup.cards:133:8 */
+    { 12, 133, 3 }, /* 1095: cards/rebellion/setup.cards:133:3 */
+    { 12, 134, 3 }, /* 1096: cards/rebellion/setup.cards:134:3 */
+    { 12, 138, 22 }, /* 1097: cards/rebellion/setup.cards:138:22 */
+    { 12, 10, 1 }, /* 1098: cards/rebellion/setup.cards:10:1 */
+    { 11, 11, 66 }, /* 1099: cards/rebellion/round.cards:11:66 */
+    { 11, 11, 5 }, /* 1100: cards/rebellion/round.cards:11:5 */
+    { 11, 16, 24 }, /* 1101: cards/rebellion/round.cards:16:24 */
+    { 11, 17, 75 }, /* 1102: cards/rebellion/round.cards:17:75 */
+    { 11, 17, 5 }, /* 1103: cards/rebellion/round.cards:17:5 */
+    { 11, 19, 19 }, /* 1104: cards/rebellion/round.cards:19:19 */
+    { 11, 7, 1 }, /* 1105: cards/rebellion/round.cards:7:1 */
 };
 
 /* the view's systems_held of each player: function systems_held */
@@ -18776,7 +18777,7 @@ const RtGameDef rebellion_game = {
     13, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1105, Site_table, 15, Site_files,
+    1106, Site_table, 15, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     20, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
