@@ -35,7 +35,7 @@ static const char *const pages[] = {
     "README.md",        "docs/cli.md",     "docs/formats.md",     "docs/lab.md",
     "docs/language.md", "docs/runtime.md", "docs/sheets.md",      "docs/tutorial.md",
     "docs/testing.md",  "docs/games/evr.md", "docs/games/galaxy.md", "docs/games/simple.md",
-    "docs/compiler.md", "docs/games/dsr.md",
+    "docs/compiler.md", "docs/games/dsr.md", "docs/games/rebellion.md",
 };
 
 /* One page being run: its name, the scratch folder, the last command's output. */
@@ -277,4 +277,5 @@ Test(docs, games_evr, .timeout = 600) { run_page("docs/games/evr.md"); }
 Test(docs, games_galaxy, .timeout = 600) { run_page("docs/games/galaxy.md"); }
 Test(docs, games_simple, .timeout = 600) { run_page("docs/games/simple.md"); }
 Test(docs, games_dsr, .timeout = 600) { run_page("docs/games/dsr.md"); }
+Test(docs, games_rebellion, .timeout = 600) { run_page("docs/games/rebellion.md"); }
 Test(docs, compiler, .timeout = 600) { run_page("docs/compiler.md"); }
