@@ -696,6 +696,21 @@ static void arrive(Flow *F, Frame *fr, const AstNode *c, const AstNode *z)
         show(F, fr, c, resolve(fr, zone_owner(z)), 0);
 }
 
+/* shown_at_once: the first statement of block b moves the card of local
+   slot into a public zone: the answer that names the card shows what
+   that move shows everyone (a card played from the hand). */
+static int shown_at_once(const Flow *F, const AstNode *b, int slot)
+{
+    if (b && b->kind == AST_BLOCK)
+        b = b->list.count > 0 ? b->list.items[0] : NULL;
+    if (!b || b->kind != AST_MOVE || !b->a || b->a->kind != AST_NAME || SYM_CAT(b->a->sem_ref) != SYM_LOCAL
+        || (int)SYM_IDX(b->a->sem_ref) != slot)
+        return 0;
+    const AstNode *z = b->b;
+    return z->sem_type == T_ZONE && z->sem_extra > 0 && z->sem_extra < F->m->nzones
+           && F->m->zones[z->sem_extra].visibility == RT_PUBLIC;
+}
+
 /* fl_choose: `choose x in C [where W] [by P] [hidden] { ... } [else { ... }]`. */
 static void fl_choose(Flow *F, Frame *fr, const AstNode *s, Secret pc)
 {
@@ -716,7 +731,7 @@ static void fl_choose(Flow *F, Frame *fr, const AstNode *s, Secret pc)
        options, to him and to all who cannot tell them apart): the pick shows
        no card to anyone, unless a where or a label reads it */
     int anonymous = s->a->sem_type == T_ZONE && !may_see(item, (Audience){0, by});
-    if (!anonymous)
+    if (!anonymous && !(s->d == NULL && shown_at_once(F, s->b, slot)))
         check_flow(F, s->a->loc, a, hidden ? "the options of this choice" : "the options and the answer of this choice",
                    item, FIX_CHOICE);
     Secret where = s->c ? fl_expr(F, fr, s->c) : PUBLIC;
@@ -768,7 +783,8 @@ static void fl_turns(Flow *F, Frame *fr, const AstNode *s, Secret pc)
         int slot = (int)act->ival;
         if (act->name) {
             Secret item = named(F, element(F, fr, act->a), act->name);
-            check_flow(F, act->a->loc, EVERYONE, "the options and the answer of this action", item, FIX_CHOICE);
+            if (!shown_at_once(F, act->b, slot))
+                check_flow(F, act->a->loc, EVERYONE, "the options and the answer of this action", item, FIX_CHOICE);
             if (slot >= 0 && slot < fr->nlocals)
                 fr->locals[slot] = item;
         }
