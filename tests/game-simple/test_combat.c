@@ -83,6 +83,10 @@ Test(combat, the_dice_follow_the_table_and_every_hit_is_assigned)
                 s.hits += table_hits(l, seed);
                 s.dice[strncmp(l, "Resistance", 10) == 0 ? 0 : 1]++;
             } else if (strstr(l, "uses an explosion token")) {
+                if (assigning) {   /* a new step opened by a player with no dice in it */
+                    close_step(&s, seed, i);
+                    assigning = 0;
+                }
                 s.hits++;
             } else if ((strstr(l, " takes 1 damage (") && !strstr(l, "leader die")) || strstr(l, "blocks a hit") ||
                        strstr(l, "finds no unit")) {
