@@ -32,19 +32,19 @@ enum { ENUM_in_space = 0, ENUM_on_ground = 1 };
 enum { ENUM_kalavel = 0, ENUM_drougayn = 1, ENUM_corvane = 2, ENUM_tauran = 3, ENUM_varos = 4, ENUM_peles = 5, ENUM_ajada = 6, ENUM_mirrin = 7 };
 enum { KIND_d6 = 0, KIND_system = 1, KIND_unit = 2, KIND_leader = 3, KIND_mission = 4 };
 enum { ZONE_box = 0, ZONE_locations = 1, ZONE_set_aside = 2, ZONE_probes = 3, ZONE_base_card = 4, ZONE_units = 5, ZONE_base_units = 6, ZONE_queue = 7, ZONE_moving = 8, ZONE_leader_deck = 9, ZONE_leader_offer = 10, ZONE_pool = 11, ZONE_on_mission = 12, ZONE_leaders = 13, ZONE_mission_deck = 14, ZONE_hand = 15, ZONE_assigned = 16, ZONE_revealed = 17, ZONE_mission_discard = 18, ZONE_tray = 19, ZONE_units_kalavel_i = 20, ZONE_units_kalavel_ii = 21, ZONE_units_kalavel_iii = 22, ZONE_units_kalavel_iv = 23, ZONE_units_drougayn_i = 24, ZONE_units_drougayn_ii = 25, ZONE_units_drougayn_iii = 26, ZONE_units_drougayn_iv = 27, ZONE_units_corvane_i = 28, ZONE_units_corvane_ii = 29, ZONE_units_corvane_iii = 30, ZONE_units_corvane_iv = 31, ZONE_units_tauran_i = 32, ZONE_units_tauran_ii = 33, ZONE_units_tauran_iii = 34, ZONE_units_tauran_iv = 35, ZONE_units_varos_i = 36, ZONE_units_varos_ii = 37, ZONE_units_varos_iii = 38, ZONE_units_varos_iv = 39, ZONE_units_peles_i = 40, ZONE_units_peles_ii = 41, ZONE_units_peles_iii = 42, ZONE_units_peles_iv = 43, ZONE_units_ajada_prime = 44, ZONE_units_ajada_ii = 45, ZONE_units_ajada_iii = 46, ZONE_units_ajada_iv = 47, ZONE_units_mirrin_i = 48, ZONE_units_mirrin_ii = 49, ZONE_units_mirrin_iii = 50, ZONE_units_mirrin_iv = 51, ZONE_leaders_kalavel_i = 52, ZONE_leaders_kalavel_ii = 53, ZONE_leaders_kalavel_iii = 54, ZONE_leaders_kalavel_iv = 55, ZONE_leaders_drougayn_i = 56, ZONE_leaders_drougayn_ii = 57, ZONE_leaders_drougayn_iii = 58, ZONE_leaders_drougayn_iv = 59, ZONE_leaders_corvane_i = 60, ZONE_leaders_corvane_ii = 61, ZONE_leaders_corvane_iii = 62, ZONE_leaders_corvane_iv = 63, ZONE_leaders_tauran_i = 64, ZONE_leaders_tauran_ii = 65, ZONE_leaders_tauran_iii = 66, ZONE_leaders_tauran_iv = 67, ZONE_leaders_varos_i = 68, ZONE_leaders_varos_ii = 69, ZONE_leaders_varos_iii = 70, ZONE_leaders_varos_iv = 71, ZONE_leaders_peles_i = 72, ZONE_leaders_peles_ii = 73, ZONE_leaders_peles_iii = 74, ZONE_leaders_peles_iv = 75, ZONE_leaders_ajada_prime = 76, ZONE_leaders_ajada_ii = 77, ZONE_leaders_ajada_iii = 78, ZONE_leaders_ajada_iv = 79, ZONE_leaders_mirrin_i = 80, ZONE_leaders_mirrin_ii = 81, ZONE_leaders_mirrin_iii = 82, ZONE_leaders_mirrin_iv = 83 };
-enum { VAR_battle_round = 0, VAR_using = 1, VAR_rolled = 2, VAR_vp = 3, VAR_missions_made = 4, VAR_space_boom = 5, VAR_space_block = 6, VAR_ground_boom = 7, VAR_ground_block = 8, VAR_hits_agile = 9, VAR_hits_heavy = 10, VAR_hits_any = 11, VAR_base = 12, VAR_base_revealed = 13, VAR_sympathy = 14, VAR_plans = 15, VAR_charged = 16, VAR_doom_site = 17, VAR_building_doom = 18, VAR_target = 19, VAR_performer_dice = 20, VAR_opposer_dice = 21, VAR_opposed = 22, VAR_retreated = 23, VAR_base_found = 24, VAR_mission_suit = 25, VAR_with_ace = 26, VAR_with_number = 27, VAR_aces = 28, VAR_numbers = 29, VAR_succeeded = 30, VAR_unit_bonus = 31, VAR_deploying = 32, VAR_assigning = 33, VAR_cur_k = 34, VAR_rounds_done = 35, VAR_hub = 36, VAR_placing = 37, VAR_loyalty = 38 };
+enum { VAR_battle_round = 0, VAR_using = 1, VAR_rolled = 2, VAR_vp = 3, VAR_missions_made = 4, VAR_space_boom = 5, VAR_space_block = 6, VAR_ground_boom = 7, VAR_ground_block = 8, VAR_hits_agile = 9, VAR_hits_heavy = 10, VAR_hits_any = 11, VAR_base = 12, VAR_base_revealed = 13, VAR_sympathy = 14, VAR_plans = 15, VAR_charged = 16, VAR_doom_site = 17, VAR_building_doom = 18, VAR_target = 19, VAR_performer_dice = 20, VAR_opposer_dice = 21, VAR_opposed = 22, VAR_retreated = 23, VAR_base_found = 24, VAR_mission_suit = 25, VAR_with_ace = 26, VAR_with_number = 27, VAR_aces = 28, VAR_numbers = 29, VAR_succeeded = 30, VAR_unit_bonus = 31, VAR_fight_due = 32, VAR_fight_site = 33, VAR_deploying = 34, VAR_assigning = 35, VAR_cur_k = 36, VAR_rounds_done = 37, VAR_hub = 38, VAR_placing = 39, VAR_loyalty = 40 };
 enum { CONST_time_limit = 0 };
 enum { FIXED_time_limit = 22 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 411 };
-enum { VCELL_battle_round = 0, VCELL_using = 1, VCELL_rolled = 2, VCELL_vp = 6719, VCELL_missions_made = 6720, VCELL_space_boom = 6721, VCELL_space_block = 6722, VCELL_ground_boom = 6723, VCELL_ground_block = 6724, VCELL_hits_agile = 6725, VCELL_hits_heavy = 6726, VCELL_hits_any = 6727, VCELL_base = 3, VCELL_base_revealed = 4, VCELL_sympathy = 5, VCELL_plans = 6, VCELL_charged = 7, VCELL_doom_site = 8, VCELL_building_doom = 9, VCELL_target = 10, VCELL_performer_dice = 11, VCELL_opposer_dice = 12, VCELL_opposed = 13, VCELL_retreated = 14, VCELL_base_found = 15, VCELL_mission_suit = 16, VCELL_with_ace = 17, VCELL_with_number = 18, VCELL_aces = 19, VCELL_numbers = 20, VCELL_succeeded = 21, VCELL_unit_bonus = 22, VCELL_deploying = 23, VCELL_assigning = 24, VCELL_cur_k = 25, VCELL_rounds_done = 26, VCELL_hub = 27, VCELL_placing = 28 };
-enum { LCELL_1 = 61 };
-enum { ZCELL_box = 62, ZCELL_locations = 313, ZCELL_set_aside = 346, ZCELL_probes = 6728, ZCELL_base_card = 6761, ZCELL_units = 379, ZCELL_base_units = 533, ZCELL_queue = 6794, ZCELL_moving = 687, ZCELL_leader_deck = 6948, ZCELL_leader_offer = 6973, ZCELL_pool = 6998, ZCELL_on_mission = 7023, ZCELL_leaders = 841, ZCELL_mission_deck = 866, ZCELL_hand = 7048, ZCELL_assigned = 7089, ZCELL_revealed = 907, ZCELL_mission_discard = 948, ZCELL_tray = 989, ZCELL_units_kalavel_i = 991, ZCELL_units_kalavel_ii = 1145, ZCELL_units_kalavel_iii = 1299, ZCELL_units_kalavel_iv = 1453, ZCELL_units_drougayn_i = 1607, ZCELL_units_drougayn_ii = 1761, ZCELL_units_drougayn_iii = 1915, ZCELL_units_drougayn_iv = 2069, ZCELL_units_corvane_i = 2223, ZCELL_units_corvane_ii = 2377, ZCELL_units_corvane_iii = 2531, ZCELL_units_corvane_iv = 2685, ZCELL_units_tauran_i = 2839, ZCELL_units_tauran_ii = 2993, ZCELL_units_tauran_iii = 3147, ZCELL_units_tauran_iv = 3301, ZCELL_units_varos_i = 3455, ZCELL_units_varos_ii = 3609, ZCELL_units_varos_iii = 3763, ZCELL_units_varos_iv = 3917, ZCELL_units_peles_i = 4071, ZCELL_units_peles_ii = 4225, ZCELL_units_peles_iii = 4379, ZCELL_units_peles_iv = 4533, ZCELL_units_ajada_prime = 4687, ZCELL_units_ajada_ii = 4841, ZCELL_units_ajada_iii = 4995, ZCELL_units_ajada_iv = 5149, ZCELL_units_mirrin_i = 5303, ZCELL_units_mirrin_ii = 5457, ZCELL_units_mirrin_iii = 5611, ZCELL_units_mirrin_iv = 5765, ZCELL_leaders_kalavel_i = 5919, ZCELL_leaders_kalavel_ii = 5944, ZCELL_leaders_kalavel_iii = 5969, ZCELL_leaders_kalavel_iv = 5994, ZCELL_leaders_drougayn_i = 6019, ZCELL_leaders_drougayn_ii = 6044, ZCELL_leaders_drougayn_iii = 6069, ZCELL_leaders_drougayn_iv = 6094, ZCELL_leaders_corvane_i = 6119, ZCELL_leaders_corvane_ii = 6144, ZCELL_leaders_corvane_iii = 6169, ZCELL_leaders_corvane_iv = 6194, ZCELL_leaders_tauran_i = 6219, ZCELL_leaders_tauran_ii = 6244, ZCELL_leaders_tauran_iii = 6269, ZCELL_leaders_tauran_iv = 6294, ZCELL_leaders_varos_i = 6319, ZCELL_leaders_varos_ii = 6344, ZCELL_leaders_varos_iii = 6369, ZCELL_leaders_varos_iv = 6394, ZCELL_leaders_peles_i = 6419, ZCELL_leaders_peles_ii = 6444, ZCELL_leaders_peles_iii = 6469, ZCELL_leaders_peles_iv = 6494, ZCELL_leaders_ajada_prime = 6519, ZCELL_leaders_ajada_ii = 6544, ZCELL_leaders_ajada_iii = 6569, ZCELL_leaders_ajada_iv = 6594, ZCELL_leaders_mirrin_i = 6619, ZCELL_leaders_mirrin_ii = 6644, ZCELL_leaders_mirrin_iii = 6669, ZCELL_leaders_mirrin_iv = 6694 };
+enum { VCELL_battle_round = 0, VCELL_using = 1, VCELL_rolled = 2, VCELL_vp = 6721, VCELL_missions_made = 6722, VCELL_space_boom = 6723, VCELL_space_block = 6724, VCELL_ground_boom = 6725, VCELL_ground_block = 6726, VCELL_hits_agile = 6727, VCELL_hits_heavy = 6728, VCELL_hits_any = 6729, VCELL_base = 3, VCELL_base_revealed = 4, VCELL_sympathy = 5, VCELL_plans = 6, VCELL_charged = 7, VCELL_doom_site = 8, VCELL_building_doom = 9, VCELL_target = 10, VCELL_performer_dice = 11, VCELL_opposer_dice = 12, VCELL_opposed = 13, VCELL_retreated = 14, VCELL_base_found = 15, VCELL_mission_suit = 16, VCELL_with_ace = 17, VCELL_with_number = 18, VCELL_aces = 19, VCELL_numbers = 20, VCELL_succeeded = 21, VCELL_unit_bonus = 22, VCELL_fight_due = 23, VCELL_fight_site = 24, VCELL_deploying = 25, VCELL_assigning = 26, VCELL_cur_k = 27, VCELL_rounds_done = 28, VCELL_hub = 29, VCELL_placing = 30 };
+enum { LCELL_1 = 63 };
+enum { ZCELL_box = 64, ZCELL_locations = 315, ZCELL_set_aside = 348, ZCELL_probes = 6730, ZCELL_base_card = 6763, ZCELL_units = 381, ZCELL_base_units = 535, ZCELL_queue = 6796, ZCELL_moving = 689, ZCELL_leader_deck = 6950, ZCELL_leader_offer = 6975, ZCELL_pool = 7000, ZCELL_on_mission = 7025, ZCELL_leaders = 843, ZCELL_mission_deck = 868, ZCELL_hand = 7050, ZCELL_assigned = 7091, ZCELL_revealed = 909, ZCELL_mission_discard = 950, ZCELL_tray = 991, ZCELL_units_kalavel_i = 993, ZCELL_units_kalavel_ii = 1147, ZCELL_units_kalavel_iii = 1301, ZCELL_units_kalavel_iv = 1455, ZCELL_units_drougayn_i = 1609, ZCELL_units_drougayn_ii = 1763, ZCELL_units_drougayn_iii = 1917, ZCELL_units_drougayn_iv = 2071, ZCELL_units_corvane_i = 2225, ZCELL_units_corvane_ii = 2379, ZCELL_units_corvane_iii = 2533, ZCELL_units_corvane_iv = 2687, ZCELL_units_tauran_i = 2841, ZCELL_units_tauran_ii = 2995, ZCELL_units_tauran_iii = 3149, ZCELL_units_tauran_iv = 3303, ZCELL_units_varos_i = 3457, ZCELL_units_varos_ii = 3611, ZCELL_units_varos_iii = 3765, ZCELL_units_varos_iv = 3919, ZCELL_units_peles_i = 4073, ZCELL_units_peles_ii = 4227, ZCELL_units_peles_iii = 4381, ZCELL_units_peles_iv = 4535, ZCELL_units_ajada_prime = 4689, ZCELL_units_ajada_ii = 4843, ZCELL_units_ajada_iii = 4997, ZCELL_units_ajada_iv = 5151, ZCELL_units_mirrin_i = 5305, ZCELL_units_mirrin_ii = 5459, ZCELL_units_mirrin_iii = 5613, ZCELL_units_mirrin_iv = 5767, ZCELL_leaders_kalavel_i = 5921, ZCELL_leaders_kalavel_ii = 5946, ZCELL_leaders_kalavel_iii = 5971, ZCELL_leaders_kalavel_iv = 5996, ZCELL_leaders_drougayn_i = 6021, ZCELL_leaders_drougayn_ii = 6046, ZCELL_leaders_drougayn_iii = 6071, ZCELL_leaders_drougayn_iv = 6096, ZCELL_leaders_corvane_i = 6121, ZCELL_leaders_corvane_ii = 6146, ZCELL_leaders_corvane_iii = 6171, ZCELL_leaders_corvane_iv = 6196, ZCELL_leaders_tauran_i = 6221, ZCELL_leaders_tauran_ii = 6246, ZCELL_leaders_tauran_iii = 6271, ZCELL_leaders_tauran_iv = 6296, ZCELL_leaders_varos_i = 6321, ZCELL_leaders_varos_ii = 6346, ZCELL_leaders_varos_iii = 6371, ZCELL_leaders_varos_iv = 6396, ZCELL_leaders_peles_i = 6421, ZCELL_leaders_peles_ii = 6446, ZCELL_leaders_peles_iii = 6471, ZCELL_leaders_peles_iv = 6496, ZCELL_leaders_ajada_prime = 6521, ZCELL_leaders_ajada_ii = 6546, ZCELL_leaders_ajada_iii = 6571, ZCELL_leaders_ajada_iv = 6596, ZCELL_leaders_mirrin_i = 6621, ZCELL_leaders_mirrin_ii = 6646, ZCELL_leaders_mirrin_iii = 6671, ZCELL_leaders_mirrin_iv = 6696 };
 static const int32_t layout[] = {
     /* zone capacities */ 250, 32, 32, 32, 32, 153, 153, 153, 153, 24, 24, 24, 24, 24, 40, 40, 40, 40, 40, 1, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
-    /* vars */ VCELL_battle_round, VCELL_using, VCELL_rolled, VCELL_vp, VCELL_missions_made, VCELL_space_boom, VCELL_space_block, VCELL_ground_boom, VCELL_ground_block, VCELL_hits_agile, VCELL_hits_heavy, VCELL_hits_any, VCELL_base, VCELL_base_revealed, VCELL_sympathy, VCELL_plans, VCELL_charged, VCELL_doom_site, VCELL_building_doom, VCELL_target, VCELL_performer_dice, VCELL_opposer_dice, VCELL_opposed, VCELL_retreated, VCELL_base_found, VCELL_mission_suit, VCELL_with_ace, VCELL_with_number, VCELL_aces, VCELL_numbers, VCELL_succeeded, VCELL_unit_bonus, VCELL_deploying, VCELL_assigning, VCELL_cur_k, VCELL_rounds_done, VCELL_hub, VCELL_placing, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
-    /* live counts */ 61,
+    /* vars */ VCELL_battle_round, VCELL_using, VCELL_rolled, VCELL_vp, VCELL_missions_made, VCELL_space_boom, VCELL_space_block, VCELL_ground_boom, VCELL_ground_block, VCELL_hits_agile, VCELL_hits_heavy, VCELL_hits_any, VCELL_base, VCELL_base_revealed, VCELL_sympathy, VCELL_plans, VCELL_charged, VCELL_doom_site, VCELL_building_doom, VCELL_target, VCELL_performer_dice, VCELL_opposer_dice, VCELL_opposed, VCELL_retreated, VCELL_base_found, VCELL_mission_suit, VCELL_with_ace, VCELL_with_number, VCELL_aces, VCELL_numbers, VCELL_succeeded, VCELL_unit_bonus, VCELL_fight_due, VCELL_fight_site, VCELL_deploying, VCELL_assigning, VCELL_cur_k, VCELL_rounds_done, VCELL_hub, VCELL_placing, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62,
+    /* live counts */ 63,
     /* zones */ ZCELL_box, ZCELL_locations, ZCELL_set_aside, ZCELL_probes, ZCELL_base_card, ZCELL_units, ZCELL_base_units, ZCELL_queue, ZCELL_moving, ZCELL_leader_deck, ZCELL_leader_offer, ZCELL_pool, ZCELL_on_mission, ZCELL_leaders, ZCELL_mission_deck, ZCELL_hand, ZCELL_assigned, ZCELL_revealed, ZCELL_mission_discard, ZCELL_tray, ZCELL_units_kalavel_i, ZCELL_units_kalavel_ii, ZCELL_units_kalavel_iii, ZCELL_units_kalavel_iv, ZCELL_units_drougayn_i, ZCELL_units_drougayn_ii, ZCELL_units_drougayn_iii, ZCELL_units_drougayn_iv, ZCELL_units_corvane_i, ZCELL_units_corvane_ii, ZCELL_units_corvane_iii, ZCELL_units_corvane_iv, ZCELL_units_tauran_i, ZCELL_units_tauran_ii, ZCELL_units_tauran_iii, ZCELL_units_tauran_iv, ZCELL_units_varos_i, ZCELL_units_varos_ii, ZCELL_units_varos_iii, ZCELL_units_varos_iv, ZCELL_units_peles_i, ZCELL_units_peles_ii, ZCELL_units_peles_iii, ZCELL_units_peles_iv, ZCELL_units_ajada_prime, ZCELL_units_ajada_ii, ZCELL_units_ajada_iii, ZCELL_units_ajada_iv, ZCELL_units_mirrin_i, ZCELL_units_mirrin_ii, ZCELL_units_mirrin_iii, ZCELL_units_mirrin_iv, ZCELL_leaders_kalavel_i, ZCELL_leaders_kalavel_ii, ZCELL_leaders_kalavel_iii, ZCELL_leaders_kalavel_iv, ZCELL_leaders_drougayn_i, ZCELL_leaders_drougayn_ii, ZCELL_leaders_drougayn_iii, ZCELL_leaders_drougayn_iv, ZCELL_leaders_corvane_i, ZCELL_leaders_corvane_ii, ZCELL_leaders_corvane_iii, ZCELL_leaders_corvane_iv, ZCELL_leaders_tauran_i, ZCELL_leaders_tauran_ii, ZCELL_leaders_tauran_iii, ZCELL_leaders_tauran_iv, ZCELL_leaders_varos_i, ZCELL_leaders_varos_ii, ZCELL_leaders_varos_iii, ZCELL_leaders_varos_iv, ZCELL_leaders_peles_i, ZCELL_leaders_peles_ii, ZCELL_leaders_peles_iii, ZCELL_leaders_peles_iv, ZCELL_leaders_ajada_prime, ZCELL_leaders_ajada_ii, ZCELL_leaders_ajada_iii, ZCELL_leaders_ajada_iv, ZCELL_leaders_mirrin_i, ZCELL_leaders_mirrin_ii, ZCELL_leaders_mirrin_iii, ZCELL_leaders_mirrin_iv,
     PLAYER_CELLS,
 };
@@ -2283,7 +2283,12 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_any_system(RtGame *g, RtFrame *f, RtVa
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_from_the_map(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_from_the_base(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_move(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_open_to_deploy(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_deploy(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_doom_ready(RtGame *g, RtFrame *f);
@@ -2293,6 +2298,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_capturable_on(RtGame *g, RtFrame *f, R
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_at_base(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_suit_of(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_sys(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_battle(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f);
@@ -2310,11 +2316,14 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_contest(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_check_time(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_arrived(RtGame *g, RtFrame *f);
+static RtStatus Script_proc_clash(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_produce(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f);
@@ -2342,23 +2351,26 @@ enum {
     NLOCALS_proc_leader_hits = 7,
     NLOCALS_proc_plans_attack = 9,
     NLOCALS_proc_mission_roll = 5,
-    NLOCALS_proc_carry_out = 9,
+    NLOCALS_proc_carry_out = 7,
     NLOCALS_proc_spend = 1,
     NLOCALS_proc_contest = 12,
     NLOCALS_proc_resistance_mission = 29,
     NLOCALS_proc_gain_vp = 1,
+    NLOCALS_proc_check_time = 0,
     NLOCALS_proc_shift_loyalty = 2,
     NLOCALS_proc_mission_damage = 6,
-    NLOCALS_proc_move_base = 9,
-    NLOCALS_proc_move_units = 12,
-    NLOCALS_proc_arrive = 2,
+    NLOCALS_proc_move_base = 10,
+    NLOCALS_proc_move_units = 13,
+    NLOCALS_proc_arrive = 1,
+    NLOCALS_proc_arrived = 2,
+    NLOCALS_proc_clash = 1,
     NLOCALS_proc_produce = 2,
     NLOCALS_proc_add_to_queue = 4,
     NLOCALS_proc_advance_queue = 4,
-    NLOCALS_proc_deploy = 10,
+    NLOCALS_proc_deploy = 11,
     NLOCALS_proc_imperium_mission = 41,
     NLOCALS_proc_build_doom_star = 8,
-    NLOCALS_proc_fire_laser = 10,
+    NLOCALS_proc_fire_laser = 9,
     NLOCALS_proc_assign_missions = 1,
     NLOCALS_proc_assign_one = 12,
     NLOCALS_proc_refresh = 30,
@@ -2450,6 +2462,24 @@ static inline RtValue Memo_nearest_to_base(RtGame *g, RtFrame *f, RtValue *m)
     return m[0];
 }
 
+static inline RtValue Memo_from_the_map(RtGame *g, RtFrame *f, RtValue *m, RtValue a0, RtValue a1)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_from_the_map(g, f, a0, a1);
+    }
+    return m[0];
+}
+
+static inline RtValue Memo_from_the_base(RtGame *g, RtFrame *f, RtValue *m)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_from_the_base(g, f);
+    }
+    return m[0];
+}
+
 /* cards/simple/combat.cards:111: function boom */
 static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
 {
@@ -2459,7 +2489,7 @@ static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 111 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, v_p));
-#line 2463 "simple.c"
+#line 2493 "simple.c"
 }
 
 /* cards/simple/combat.cards:112: function block */
@@ -2471,7 +2501,7 @@ static inline RtValue Fn_block(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 112 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, v_p));
-#line 2475 "simple.c"
+#line 2505 "simple.c"
 }
 
 /* cards/simple/combat.cards:115: function standing */
@@ -2484,7 +2514,7 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
     return (Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 0))->fd_doom_star || (seq[0] = rt_card_state(g, v_u, KIND_unit, 0, 1), (seq[0] < Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 2))->fd_size)));
-#line 2488 "simple.c"
+#line 2518 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -2510,7 +2540,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 2514 "simple.c"
+#line 2544 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -2521,7 +2551,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 2525 "simple.c"
+#line 2555 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -2532,7 +2562,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 2536 "simple.c"
+#line 2566 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -2543,7 +2573,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 2547 "simple.c"
+#line 2577 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -2555,7 +2585,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_s;
     #line 156 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 4))->fd_hearts : ((v_s == ENUM_diamonds) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 5))->fd_diamonds : ((v_s == ENUM_clubs) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 6))->fd_clubs : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 7))->fd_spades)));
-#line 2559 "simple.c"
+#line 2589 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -2566,7 +2596,7 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 160 "cards/simple/game.cards"
     return ((Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 8))->fd_rank == 1) ? 2 : 1);
-#line 2570 "simple.c"
+#line 2600 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -2590,7 +2620,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 2594 "simple.c"
+#line 2624 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -2602,7 +2632,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 2606 "simple.c"
+#line 2636 "simple.c"
 }
 
 struct Locals_best_two {
@@ -2634,7 +2664,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 2638 "simple.c"
+#line 2668 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -2660,7 +2690,7 @@ static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
         (void)rt_fail(g, 16, "max of no items");
     L->v_l = 0;
     return acc;
-#line 2664 "simple.c"
+#line 2694 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -2678,7 +2708,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 166 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (seq[0] = Fn_best_one(g, f, L->v_p, L->v_s), (seq[0] + Agg1_best_two(g, f, L))));
-#line 2682 "simple.c"
+#line 2712 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -2697,7 +2727,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
         acc += (rt_select((v_s == ENUM_hearts), Inst_leader(g, it_l)->fd_hearts, rt_select((v_s == ENUM_diamonds), Inst_leader(g, it_l)->fd_diamonds, rt_select((v_s == ENUM_clubs), Inst_leader(g, it_l)->fd_clubs, Inst_leader(g, it_l)->fd_spades))));
     }
     return acc;
-#line 2701 "simple.c"
+#line 2731 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -2710,7 +2740,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 2714 "simple.c"
+#line 2744 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -2728,7 +2758,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
         acc += (rt_select((Inst_mission(g, it_c)->fd_rank == 1), 2, 1));
     }
     return acc;
-#line 2732 "simple.c"
+#line 2762 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -2740,7 +2770,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 2744 "simple.c"
+#line 2774 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -2751,7 +2781,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
-#line 2755 "simple.c"
+#line 2785 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -2762,7 +2792,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
-#line 2766 "simple.c"
+#line 2796 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -2773,7 +2803,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
-#line 2777 "simple.c"
+#line 2807 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -2784,7 +2814,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
-#line 2788 "simple.c"
+#line 2818 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -2795,7 +2825,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 2799 "simple.c"
+#line 2829 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -2813,7 +2843,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 2817 "simple.c"
+#line 2847 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -2825,7 +2855,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 2829 "simple.c"
+#line 2859 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -2843,7 +2873,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 2847 "simple.c"
+#line 2877 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -2855,7 +2885,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 2859 "simple.c"
+#line 2889 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -2874,7 +2904,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 2878 "simple.c"
+#line 2908 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -2887,7 +2917,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 2891 "simple.c"
+#line 2921 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -2899,7 +2929,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 2903 "simple.c"
+#line 2933 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -2918,7 +2948,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
         acc += Inst_unit(g, it_u)->fd_agile_damage;
     }
     return acc;
-#line 2922 "simple.c"
+#line 2952 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -2932,7 +2962,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 2936 "simple.c"
+#line 2966 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -2951,7 +2981,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
         acc += Inst_unit(g, it_u)->fd_heavy_damage;
     }
     return acc;
-#line 2955 "simple.c"
+#line 2985 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -2965,7 +2995,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 2969 "simple.c"
+#line 2999 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -2982,7 +3012,7 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
     return ((seq[0] = Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), rt_add(g, seq[0], Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36)) > 0);
-#line 2986 "simple.c"
+#line 3016 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -2998,7 +3028,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
-#line 3002 "simple.c"
+#line 3032 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -3023,7 +3053,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 38, "max of no items");
     return acc;
-#line 3027 "simple.c"
+#line 3057 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -3035,7 +3065,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 3039 "simple.c"
+#line 3069 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -3060,7 +3090,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 40, "max of no items");
     return acc;
-#line 3064 "simple.c"
+#line 3094 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -3072,7 +3102,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 3076 "simple.c"
+#line 3106 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -3089,7 +3119,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
         if ((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 3093 "simple.c"
+#line 3123 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -3101,7 +3131,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 3105 "simple.c"
+#line 3135 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -3116,7 +3146,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transports;
     }
     return acc;
-#line 3120 "simple.c"
+#line 3150 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -3126,7 +3156,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 3130 "simple.c"
+#line 3160 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -3136,7 +3166,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 3140 "simple.c"
+#line 3170 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -3152,7 +3182,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
         if (Inst_unit(g, it_u)->fd_doom_star) return 1;
     }
     return acc;
-#line 3156 "simple.c"
+#line 3186 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -3163,7 +3193,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 3167 "simple.c"
+#line 3197 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -3181,7 +3211,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 3185 "simple.c"
+#line 3215 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -3196,7 +3226,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : (seq[1] = (seq[0] = rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), rt_add(g, seq[0], Agg1_score(g, f, v_p), 52)), rt_add(g, seq[1], (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55)));
-#line 3200 "simple.c"
+#line 3230 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -3213,7 +3243,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
     }
     return acc;
-#line 3217 "simple.c"
+#line 3247 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -3224,7 +3254,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 3228 "simple.c"
+#line 3258 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -3240,7 +3270,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 3244 "simple.c"
+#line 3274 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -3264,7 +3294,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 66, "min of no items");
     return acc;
-#line 3268 "simple.c"
+#line 3298 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -3274,37 +3304,37 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 3278 "simple.c"
+#line 3308 "simple.c"
 }
 
-/* cards/simple/missions.cards:78: function times */
+/* cards/simple/missions.cards:79: function times */
 static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
 {
     (void)g;
     (void)f;
     (void)v_ace;
-    #line 78 "cards/simple/missions.cards"
+    #line 79 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 3289 "simple.c"
+#line 3319 "simple.c"
 }
 
-/* cards/simple/missions.cards:80: function any_system */
+/* cards/simple/missions.cards:81: function any_system */
 static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 80 "cards/simple/missions.cards"
+    #line 81 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 67));
-#line 3300 "simple.c"
+#line 3330 "simple.c"
 }
 
-/* cards/simple/missions.cards:197: any */
+/* cards/simple/missions.cards:198: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 197 "cards/simple/missions.cards"
+    #line 198 "cards/simple/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 68));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -3312,18 +3342,18 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
         if ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 3316 "simple.c"
+#line 3346 "simple.c"
 }
 
-/* cards/simple/missions.cards:197: function captive_on */
+/* cards/simple/missions.cards:198: function captive_on */
 static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 197 "cards/simple/missions.cards"
+    #line 198 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 3327 "simple.c"
+#line 3357 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -3334,55 +3364,70 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
     return (!Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 69))->fd_immobile);
-#line 3338 "simple.c"
+#line 3368 "simple.c"
 }
 
-struct Locals_can_move_to {
+/* cards/simple/moves.cards:9: function can_move_to */
+static inline RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
+{
+    (void)g;
+    (void)f;
+    (void)v_t;
+    (void)v_sd;
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 10 "cards/simple/moves.cards"
+    return (Memo_from_the_map(g, f, memo1, v_t, v_sd) || (((v_sd == SIDE_resistance) && Memo_from_the_base(g, f, memo2)) && rt_graph_adjacent(g, &Graph_galaxy, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo3, SIDE_resistance)), 70), ZONE_base_card, (Memo_player_of(g, f, memo3, SIDE_resistance)), 71)), v_t, 72)));
+#line 3383 "simple.c"
+}
+
+struct Locals_from_the_map {
     RtValue v_t;
     RtValue v_sd;
     RtValue v_s;
     RtValue v_u;
 };
 
-/* cards/simple/moves.cards:10: any */
-RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can_move_to *L)
+/* cards/simple/moves.cards:12: any */
+RT_PURE static RtValue Agg2_from_the_map(RtGame *g, RtFrame *f, struct Locals_from_the_map *L)
 {
     (void)f;
     (void)L;
-    #line 10 "cards/simple/moves.cards"
+    #line 12 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 70));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 73));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((Inst_unit(g, it_u)->fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 3361 "simple.c"
+#line 3406 "simple.c"
 }
 
-/* cards/simple/moves.cards:10: any */
-static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can_move_to *L)
+/* cards/simple/moves.cards:12: any */
+static RtValue Agg1_from_the_map(RtGame *g, RtFrame *f, struct Locals_from_the_map *L)
 {
     (void)f;
     (void)L;
-    #line 10 "cards/simple/moves.cards"
+    #line 12 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 71);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 74);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
-        if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_can_move_to(g, f, L)) { L->v_s = 0; return 1; }
+        if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_from_the_map(g, f, L)) { L->v_s = 0; return 1; }
     }
     L->v_s = 0;
     return acc;
-#line 3380 "simple.c"
+#line 3425 "simple.c"
 }
 
-/* cards/simple/moves.cards:9: function can_move_to */
-static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
+/* cards/simple/moves.cards:11: function from_the_map */
+static RtValue Fn_from_the_map(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
 {
-    struct Locals_can_move_to Lv, *L = &Lv;
+    struct Locals_from_the_map Lv, *L = &Lv;
     memset(&Lv, 0, sizeof Lv);
     L->v_t = v_t;
     L->v_sd = v_sd;
@@ -3390,21 +3435,99 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)f;
     (void)v_t;
     (void)v_sd;
-    #line 10 "cards/simple/moves.cards"
-    return (Agg1_can_move_to(g, f, L) || (((int)(L->v_sd == SIDE_resistance) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
-#line 3396 "simple.c"
+    #line 12 "cards/simple/moves.cards"
+    return Agg1_from_the_map(g, f, L);
+#line 3441 "simple.c"
 }
 
-/* cards/simple/moves.cards:77: function controls */
+/* cards/simple/moves.cards:15: any */
+RT_PURE RT_NOINLINE static RtValue Agg1_from_the_base(RtGame *g, RtFrame *f)
+{
+    (void)f;
+    #line 15 "cards/simple/moves.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_u = zc[1 + i]; (void)it_u;
+        if ((!Inst_unit(g, it_u)->fd_immobile)) return 1;
+    }
+    return acc;
+#line 3456 "simple.c"
+}
+
+/* cards/simple/moves.cards:15: function from_the_base */
+static inline RtValue Fn_from_the_base(RtGame *g, RtFrame *f)
+{
+    (void)g;
+    (void)f;
+    #line 15 "cards/simple/moves.cards"
+    return Agg1_from_the_base(g, f);
+#line 3466 "simple.c"
+}
+
+/* cards/simple/moves.cards:18: any */
+RT_PURE RT_NOINLINE static RtValue Agg1_can_move(RtGame *g, RtFrame *f, RtValue v_sd)
+{
+    (void)f;
+    (void)v_sd;
+    #line 18 "cards/simple/moves.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 75);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_t = gs[i]; (void)it_t;
+        if (Fn_from_the_map(g, f, it_t, v_sd)) return 1;
+    }
+    return acc;
+#line 3483 "simple.c"
+}
+
+/* cards/simple/moves.cards:17: function can_move */
+static inline RtValue Fn_can_move(RtGame *g, RtFrame *f, RtValue v_sd)
+{
+    (void)g;
+    (void)f;
+    (void)v_sd;
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 18 "cards/simple/moves.cards"
+    return (Agg1_can_move(g, f, v_sd) || ((v_sd == SIDE_resistance) && Memo_from_the_base(g, f, memo1)));
+#line 3495 "simple.c"
+}
+
+/* cards/simple/moves.cards:111: function controls */
 static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_p;
     (void)v_s;
-    #line 78 "cards/simple/moves.cards"
-    return ((!rt_card_state(g, v_s, KIND_system, 1, 73)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79))))));
-#line 3408 "simple.c"
+    #line 112 "cards/simple/moves.cards"
+    return ((!rt_card_state(g, v_s, KIND_system, 1, 76)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 77)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 78), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 79)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) && (!rt_card_state(g, v_s, KIND_system, 0, 82))))));
+#line 3507 "simple.c"
+}
+
+/* cards/simple/moves.cards:169: function base_open_to_deploy */
+static inline RtValue Fn_base_open_to_deploy(RtGame *g, RtFrame *f)
+{
+    (void)g;
+    (void)f;
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 169 "cards/simple/moves.cards"
+    return ((!rt_var_at(g, VCELL_base_revealed)) || (Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 83), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 84), SIDE_imperium) == 0));
+#line 3519 "simple.c"
+}
+
+/* cards/simple/moves.cards:170: function rebel_deploy */
+static inline RtValue Fn_rebel_deploy(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_s;
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 170 "cards/simple/moves.cards"
+    return ((((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 85), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 86)))) && (!rt_card_state(g, v_s, KIND_system, 0, 87)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_imperium) == 0));
+#line 3531 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -3414,8 +3537,8 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
-    return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
-#line 3419 "simple.c"
+    return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 89)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 90), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 91))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 92), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 93)))) : 1));
+#line 3542 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -3426,8 +3549,8 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
-    return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
-#line 3431 "simple.c"
+    return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 94)));
+#line 3554 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -3442,7 +3565,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_construction) return 1;
     }
     return acc;
-#line 3446 "simple.c"
+#line 3569 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -3457,7 +3580,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_doom_star) return 1;
     }
     return acc;
-#line 3461 "simple.c"
+#line 3584 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -3467,7 +3590,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 3471 "simple.c"
+#line 3594 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -3477,8 +3600,8 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Inst_system(g, rt_card_inst(g, v_s, KIND_system, 90))->fd_first_build == ENUM_heavy_space) || (Inst_system(g, rt_card_inst(g, v_s, KIND_system, 91))->fd_second_build == ENUM_heavy_space)));
-#line 3482 "simple.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 95)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 96), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 97)))) && ((Inst_system(g, rt_card_inst(g, v_s, KIND_system, 98))->fd_first_build == ENUM_heavy_space) || (Inst_system(g, rt_card_inst(g, v_s, KIND_system, 99))->fd_second_build == ENUM_heavy_space)));
+#line 3605 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -3493,7 +3616,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_card_built) && (Inst_unit(g, it_u)->fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 3497 "simple.c"
+#line 3620 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -3503,7 +3626,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 3507 "simple.c"
+#line 3630 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -3513,13 +3636,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
     (void)v_s;
     #line 137 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 92));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 100));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 3523 "simple.c"
+#line 3646 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -3531,7 +3654,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 3535 "simple.c"
+#line 3658 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -3542,8 +3665,8 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
-    return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 93), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 94), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 3547 "simple.c"
+    return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 101), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 102), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
+#line 3670 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -3555,13 +3678,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
     (void)seq;
     #line 27 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 95);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 103);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if ((seq[0] = (rt_select((Inst_mission(g, it_c)->fd_rank == 1), 2, 1)), (seq[0] <= Fn_best_two(g, f, v_p, Inst_mission(g, it_c)->fd_suit)))) return 1;
     }
     return acc;
-#line 3565 "simple.c"
+#line 3688 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -3572,7 +3695,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 3576 "simple.c"
+#line 3699 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -3585,7 +3708,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     #line 31 "cards/simple/rules.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 97);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 105);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_m = zc[1 + i]; (void)it_m;
         if (!(it_m != v_l)) continue;
@@ -3596,9 +3719,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
         }
     }
     if (!seen)
-        (void)rt_fail(g, 98, "max of no items");
+        (void)rt_fail(g, 106, "max of no items");
     return acc;
-#line 3602 "simple.c"
+#line 3725 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -3610,8 +3733,47 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_l;
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 96)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 3615 "simple.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 104)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
+#line 3738 "simple.c"
+}
+
+/* cards/simple/rules.cards:50: argmax */
+RT_PURE RT_NOINLINE static RtValue Agg1_suit_of(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k)
+{
+    (void)f;
+    (void)v_p;
+    (void)v_k;
+    #line 50 "cards/simple/rules.cards"
+    RtValue acc = RT_NONE;
+    RtValue best = 0;
+    int seen = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 107);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_c = zc[1 + i]; (void)it_c;
+        if (!(rt__state(g, it_c, 0) == v_k)) continue;
+        RtValue v = 1;
+        if (!seen || v > best) {
+            best = v;
+            acc = it_c;
+            seen = 1;
+        }
+    }
+    if (!seen)
+        (void)rt_fail(g, 108, "argmax of no items");
+    return acc;
+#line 3765 "simple.c"
+}
+
+/* cards/simple/rules.cards:50: function suit_of */
+static inline RtValue Fn_suit_of(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k)
+{
+    (void)g;
+    (void)f;
+    (void)v_p;
+    (void)v_k;
+    #line 50 "cards/simple/rules.cards"
+    return Inst_mission(g, rt_card_inst(g, Agg1_suit_of(g, f, v_p, v_k), KIND_mission, 109))->fd_suit;
+#line 3777 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -3621,8 +3783,8 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
-    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100);
-#line 3626 "simple.c"
+    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 110), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 111);
+#line 3788 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -3651,7 +3813,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         #line 11 "cards/simple/combat.cards"
         { /* tactics */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_tactics, 101);
+            RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_tactics, 112);
             if (args) {
                 args[0] = arg0;
             }
@@ -3685,7 +3847,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 102);
+                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 113);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3707,7 +3869,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_plans_attack)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_plans_attack, callee, 103);
+                RtStatus st = rt_call_now(g, Script_proc_plans_attack, callee, 114);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3718,7 +3880,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 104);
+                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 115);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3743,7 +3905,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                     { /* leader_die */
                         RtValue arg0 = L->v_t;
                         RtValue arg1 = L->v_p;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_leader_die, 105);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_leader_die, 116);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -3761,32 +3923,32 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 }
             }
             #line 22 "cards/simple/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 106));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 117));
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 107)) return RT_END;
+            if (rt_back_edge(g, 118)) return RT_END;
         }
         #line 24 "cards/simple/combat.cards"
         {
-            RtValue zone_v_u = Zone_units(g, L->v_t, 108);
+            RtValue zone_v_u = Zone_units(g, L->v_t, 119);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 24 "cards/simple/combat.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 109);
+                rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 120);
             }
         }
         #line 25 "cards/simple/combat.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 26 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 110);
+            rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 121);
             #line 27 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 111);
+            rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 122);
             #line 28 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 112);
+            rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 123);
             #line 29 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 113);
+            rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 124);
         }
         #line 31 "cards/simple/combat.cards"
         if (rt_logging(g)) {
@@ -3803,10 +3965,10 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_resistance); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_imperium); (void)hole; }
         }
-#line 3807 "simple.c"
+#line 3969 "simple.c"
         break;
     default:
-        return rt_fail(g, 114, "bad resume point");
+        return rt_fail(g, 125, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3836,10 +3998,10 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             #line 40 "cards/simple/combat.cards"
             L->v_gt = Fn_ground_tactics_at(g, f, L->v_t, rt_player_side(g, L->v_p));
             #line 41 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 179, 0, 115);
+            rt_choose_begin(g, L->v_p, 181, 0, 126);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 179)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 181)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": how many of your ");
                     rt_log_int(g, L->v_st);
@@ -3852,7 +4014,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (it_n <= L->v_st), it_n, RT_NONE, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 115);
+                rt_opt_done(g, &ob, 126);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3862,16 +4024,16 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_n = rt_chosen(g);
                 #line 42 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n, 0, INT32_MAX), 116);
+                rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n, 0, INT32_MAX), 127);
                 #line 43 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_st, L->v_n, 117), 0, INT32_MAX), 118);
+                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_st, L->v_n, 128), 0, INT32_MAX), 129);
                 if (rt_check(g)) return RT_END;
             }
             #line 45 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 180, 0, 119);
+            rt_choose_begin(g, L->v_p, 182, 0, 130);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 180)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": how many of your ");
                     rt_log_int(g, L->v_gt);
@@ -3884,7 +4046,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (it_n_2 <= L->v_gt), it_n_2, RT_NONE, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 119);
+                rt_opt_done(g, &ob, 130);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -3894,9 +4056,9 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_n_2 = rt_chosen(g);
                 #line 46 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n_2, 0, INT32_MAX), 120);
+                rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n_2, 0, INT32_MAX), 131);
                 #line 47 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_gt, L->v_n_2, 121), 0, INT32_MAX), 122);
+                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_gt, L->v_n_2, 132), 0, INT32_MAX), 133);
                 if (rt_check(g)) return RT_END;
             }
             #line 49 "cards/simple/combat.cards"
@@ -3915,10 +4077,10 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 3919 "simple.c"
+#line 4081 "simple.c"
         break;
     default:
-        return rt_fail(g, 123, "bad resume point");
+        return rt_fail(g, 134, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3942,11 +4104,11 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 57 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 124);
+            rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 135);
             #line 58 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 125);
+            rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 136);
             #line 59 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 126);
+            rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 137);
             #line 60 "cards/simple/combat.cards"
             { /* roll_dice */
                 RtValue arg0 = L->v_p;
@@ -3957,7 +4119,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 127);
+                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 138);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3972,7 +4134,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 128);
+                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 139);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3981,7 +4143,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
             { /* explosions */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                RtValue *args = rt_enter(g, 4, f->self, f->me, NLOCALS_proc_explosions, 129);
+                RtValue *args = rt_enter(g, 4, f->self, f->me, NLOCALS_proc_explosions, 140);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -4005,7 +4167,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = L->v_p_2;
                 RtValue arg2 = L->v_a;
-                RtValue *args = rt_enter(g, 5, f->self, f->me, NLOCALS_proc_assign_hits, 130);
+                RtValue *args = rt_enter(g, 5, f->self, f->me, NLOCALS_proc_assign_hits, 141);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -4030,15 +4192,15 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 131);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 142);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4039 "simple.c"
+#line 4201 "simple.c"
         break;
     default:
-        return rt_fail(g, 132, "bad resume point");
+        return rt_fail(g, 143, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4064,18 +4226,18 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
             #line 72 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 73 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 133);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 144);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 134);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 145);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 75 "cards/simple/combat.cards"
                 if (rt__state(g, L->v_d, 0) >= 6) {
                     #line 76 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 135);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 146);
                     #line 77 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4085,7 +4247,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                     }
                 } else if (rt__state(g, L->v_d, 0) == 5) {
                     #line 79 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 136);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 147);
                     #line 80 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4097,7 +4259,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                     #line 82 "cards/simple/combat.cards"
                     if (L->v_agile_die) {
                         #line 83 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 137);
+                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 148);
                         #line 84 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
@@ -4111,7 +4273,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                         }
                     } else {
                         #line 86 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 138);
+                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 149);
                         #line 87 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
@@ -4139,10 +4301,10 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4143 "simple.c"
+#line 4305 "simple.c"
         break;
     default:
-        return rt_fail(g, 139, "bad resume point");
+        return rt_fail(g, 150, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4164,9 +4326,9 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         #line 99 "cards/simple/combat.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_using)) & (int)(Fn_boom(g, f, L->v_p, L->v_a) > 0))) {
             #line 100 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 182, 0, 140);
+            rt_choose_begin(g, L->v_p, 184, 0, 151);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 184)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": use an explosion tactics token?");
                     rt_label_end(g);
@@ -4186,7 +4348,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 1);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 2);
-                    rt_opt_done(g, &ob, 140);
+                    rt_opt_done(g, &ob, 151);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -4201,13 +4363,13 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     #line 102 "cards/simple/combat.cards"
                     if (L->v_a == ENUM_in_space) {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 141);
+                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 152);
                     } else {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 142);
+                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 153);
                     }
                     #line 103 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 143);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 154);
                     #line 104 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4220,14 +4382,14 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_using, VCELL_using, 0);
                 }
             }
-            if (rt_back_edge(g, 144)) return RT_END;
+            if (rt_back_edge(g, 155)) return RT_END;
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 4228 "simple.c"
+#line 4390 "simple.c"
         break;
     default:
-        return rt_fail(g, 145, "bad resume point");
+        return rt_fail(g, 156, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4258,7 +4420,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < 30; L->v_i++) {
             L->v_k = L->v_i + 1;
             #line 123 "cards/simple/combat.cards"
-            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 146), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 147) > 0) {
+            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 157), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 158) > 0) {
                 #line 124 "cards/simple/combat.cards"
                 L->v_kind_agile = (rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) > 0);
                 #line 125 "cards/simple/combat.cards"
@@ -4266,22 +4428,22 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 126 "cards/simple/combat.cards"
                 if (L->v_kind_agile) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 148);
+                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 159);
                 } else if (L->v_kind_heavy) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 149);
+                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 160);
                 } else {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 150);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 161);
                 }
                 #line 127 "cards/simple/combat.cards"
                 L->v_blocked = 0;
                 #line 128 "cards/simple/combat.cards"
                 if (Fn_block(g, f, L->v_q, L->v_a) > 0) {
                     #line 129 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_q, 183, 0, 151);
+                    rt_choose_begin(g, L->v_q, 185, 0, 162);
                     {
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 183)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 185)) {
                             rt_log_player(g, L->v_q);
                             rt_log_str(g, ": block a hit with a circle token?");
                             rt_label_end(g);
@@ -4301,7 +4463,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             RtOptBuf ob = rt_opt_buf(g);
                             rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                             rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
-                            rt_opt_done(g, &ob, 151);
+                            rt_opt_done(g, &ob, 162);
                         }
                     }
                     if (rt_option_count(g) > 0) {
@@ -4316,10 +4478,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             #line 131 "cards/simple/combat.cards"
                             if (L->v_a == ENUM_in_space) {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 152);
+                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 163);
                             } else {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 153);
+                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 164);
                             }
                             #line 132 "cards/simple/combat.cards"
                             L->v_blocked = 1;
@@ -4337,22 +4499,22 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 138 "cards/simple/combat.cards"
                 if (!L->v_blocked) {
                     #line 139 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_p, 184, 0, 154);
+                    rt_choose_begin(g, L->v_p, 186, 0, 165);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 184)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 186)) {
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, ": the unit that takes the hit");
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 155));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 166));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if ((((int)(Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_q)) & (int)(Inst_unit(g, it_u)->fd_arena == L->v_a)) && Fn_standing(g, f, it_u)) && rt_select((!!L->v_kind_agile), Inst_unit(g, it_u)->fd_agile, rt_select((!!L->v_kind_heavy), (!Inst_unit(g, it_u)->fd_agile), 1))) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 154);
+                        rt_opt_done(g, &ob, 165);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -4363,7 +4525,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 142 "cards/simple/combat.cards"
-                        rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 156), 0, 157);
+                        rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 167), 0, 168);
                         if (rt_check(g)) return RT_END;
                         #line 143 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
@@ -4387,10 +4549,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4391 "simple.c"
+#line 4553 "simple.c"
         break;
     default:
-        return rt_fail(g, 158, "bad resume point");
+        return rt_fail(g, 169, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4410,7 +4572,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/simple/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 159), 160);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 170), 171);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4429,15 +4591,15 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 157 "cards/simple/combat.cards"
-                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 161, KIND_unit, 2, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 172, KIND_unit, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4438 "simple.c"
+#line 4600 "simple.c"
         break;
     default:
-        return rt_fail(g, 162, "bad resume point");
+        return rt_fail(g, 173, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4462,13 +4624,13 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
     #line 172 "cards/simple/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 167);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 178);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 4472 "simple.c"
+#line 4634 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -4480,12 +4642,12 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
         #line 165 "cards/simple/combat.cards"
         if ((Fn_has_leader(g, f, L->v_t, rt_player_side(g, L->v_p)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, L->v_p)) > 0)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, rt_next_player(g, L->v_p))) > 0)) {
             #line 166 "cards/simple/combat.cards"
-            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 163);
+            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 174);
             if (rt_check(g)) return RT_END;
             #line 167 "cards/simple/combat.cards"
             {
                 RtValue die = L->v_d;
-                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 164);
+                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 175);
             }
             if (rt_check(g)) return RT_END;
             #line 168 "cards/simple/combat.cards"
@@ -4506,7 +4668,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = L->v_p;
                     RtValue arg2 = 1;
-                    RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 165);
+                    RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 176);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4526,9 +4688,9 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
             #line 170 "cards/simple/combat.cards"
             if (rt__state(g, L->v_d, 0) == 6) {
                 #line 171 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 185, 0, 166);
+                rt_choose_begin(g, L->v_p, 187, 0, 177);
                 {
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 185)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 187)) {
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, ": the leader die shows 6");
                         rt_label_end(g);
@@ -4549,7 +4711,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 6);
                         rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
-                        rt_opt_done(g, &ob, 166);
+                        rt_opt_done(g, &ob, 177);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -4562,23 +4724,23 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* retreat, ignoring transport restrictions */
                         #line 173 "cards/simple/combat.cards"
-                        rt_choose_begin(g, L->v_p, 186, 0, 168);
+                        rt_choose_begin(g, L->v_p, 188, 0, 179);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 186)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
                                 rt_log_player(g, L->v_p);
                                 rt_log_str(g, ": retreat to");
                                 rt_label_end(g);
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 169);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 180);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_units_of(g, f, it_s_2, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 168);
+                            rt_opt_done(g, &ob, 179);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -4589,7 +4751,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 174 "cards/simple/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 170), 171);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 181), 182);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4597,7 +4759,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                     L->v_u = cells_v_list[1 + L->v_i];
                                     if (!((Inst_unit(g, L->v_u)->fd_side == rt_player_side(g, L->v_p)) && Fn_movable(g, f, L->v_u))) continue;
                                     #line 174 "cards/simple/combat.cards"
-                                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_2, 172), RT_AT_TOP, 173, KIND_unit, 2, RT_KEEP_NONE, -1);
+                                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_2, 183), RT_AT_TOP, 184, KIND_unit, 2, RT_KEEP_NONE, -1);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
@@ -4613,14 +4775,34 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                 rt_log_str(g, ".");
                                 rt_log_end(g);
                             }
+                            #line 178 "cards/simple/combat.cards"
+                            { /* arrived */
+                                RtValue arg0 = L->v_p;
+                                RtValue arg1 = L->v_s_2;
+                                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_arrived)] = {0};
+                                RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
+                                callee->v[0] = arg0;
+                                callee->v[1] = arg1;
+                                RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 185);
+                                if (st != RT_DONE)
+                                    return st;
+                            }
+                            if (rt_check(g)) return RT_END;
+                            #line 179 "cards/simple/combat.cards"
+                            if ((Fn_units_of(g, f, L->v_s_2, SIDE_resistance) > 0) && (Fn_units_of(g, f, L->v_s_2, SIDE_imperium) > 0)) {
+                                #line 180 "cards/simple/combat.cards"
+                                rt_var_store(g, VAR_fight_due, VCELL_fight_due, 1);
+                                #line 181 "cards/simple/combat.cards"
+                                rt_var_store(g, VAR_fight_site, VCELL_fight_site, L->v_s_2);
+                            }
                         }
                     } else if (L->v_option == 1) { /* two hits */
-                        #line 178 "cards/simple/combat.cards"
+                        #line 185 "cards/simple/combat.cards"
                         { /* leader_hits */
                             RtValue arg0 = L->v_t;
                             RtValue arg1 = L->v_p;
                             RtValue arg2 = 2;
-                            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 174);
+                            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 186);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -4640,10 +4822,10 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4644 "simple.c"
+#line 4826 "simple.c"
         break;
     default:
-        return rt_fail(g, 175, "bad resume point");
+        return rt_fail(g, 187, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4658,36 +4840,36 @@ struct Locals_proc_leader_hits {
     RtValue v_i_2;
 };
 
-/* cards/simple/combat.cards:186: leader_hits */
+/* cards/simple/combat.cards:193: leader_hits */
 static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_leader_hits *L = (struct Locals_proc_leader_hits *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 187 "cards/simple/combat.cards"
+        #line 194 "cards/simple/combat.cards"
         L->v_q = rt_next_player(g, L->v_p);
-        #line 188 "cards/simple/combat.cards"
+        #line 195 "cards/simple/combat.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 2; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 189 "cards/simple/combat.cards"
+            #line 196 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
-                #line 190 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 187, 0, 176);
+                #line 197 "cards/simple/combat.cards"
+                rt_choose_begin(g, L->v_p, 189, 0, 188);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 187)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 189)) {
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, ": the unit the leader die hits");
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 177));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 189));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_q)) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 176);
+                    rt_opt_done(g, &ob, 188);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4697,10 +4879,10 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_u = rt_chosen(g);
-                    #line 191 "cards/simple/combat.cards"
-                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 178), 0, 179);
+                    #line 198 "cards/simple/combat.cards"
+                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 190), 0, 191);
                     if (rt_check(g)) return RT_END;
-                    #line 192 "cards/simple/combat.cards"
+                    #line 199 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_card(g, L->v_u);
@@ -4714,7 +4896,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 196 "cards/simple/combat.cards"
+        #line 203 "cards/simple/combat.cards"
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_in_space;
@@ -4722,12 +4904,12 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 180);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 192);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 197 "cards/simple/combat.cards"
+        #line 204 "cards/simple/combat.cards"
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_on_ground;
@@ -4735,15 +4917,15 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 181);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 193);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4744 "simple.c"
+#line 4926 "simple.c"
         break;
     default:
-        return rt_fail(g, 182, "bad resume point");
+        return rt_fail(g, 194, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4760,69 +4942,69 @@ struct Locals_proc_plans_attack {
     RtValue v_list;
 };
 
-/* cards/simple/combat.cards:204: any */
+/* cards/simple/combat.cards:211: any */
 RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Locals_proc_plans_attack *L)
 {
     (void)f;
     (void)L;
-    #line 204 "cards/simple/combat.cards"
+    #line 211 "cards/simple/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 183));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 195));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_resistance) & (int)(!!Inst_unit(g, it_u)->fd_fighter)) return 1;
     }
     return acc;
-#line 4777 "simple.c"
+#line 4959 "simple.c"
 }
 
-/* cards/simple/combat.cards:203: plans_attack */
+/* cards/simple/combat.cards:210: plans_attack */
 static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_plans_attack *L = (struct Locals_proc_plans_attack *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 204 "cards/simple/combat.cards"
+        #line 211 "cards/simple/combat.cards"
         if ((rt_var_at(g, VCELL_plans) && Fn_doom_star_on(g, f, L->v_t)) && Agg1_proc_plans_attack(g, f, L)) {
-            #line 205 "cards/simple/combat.cards"
+            #line 212 "cards/simple/combat.cards"
             L->v_six = 0;
-            #line 206 "cards/simple/combat.cards"
+            #line 213 "cards/simple/combat.cards"
             for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
                 L->v_i = L->v_i_2 + 1;
-                #line 207 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 184);
+                #line 214 "cards/simple/combat.cards"
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 196);
                 if (rt_check(g)) return RT_END;
-                #line 208 "cards/simple/combat.cards"
+                #line 215 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 185);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 197);
                 }
                 if (rt_check(g)) return RT_END;
-                #line 209 "cards/simple/combat.cards"
+                #line 216 "cards/simple/combat.cards"
                 if (rt__state(g, L->v_d, 0) == 6) {
-                    #line 209 "cards/simple/combat.cards"
+                    #line 216 "cards/simple/combat.cards"
                     L->v_six = 1;
                 }
             }
-            #line 211 "cards/simple/combat.cards"
+            #line 218 "cards/simple/combat.cards"
             if (L->v_six) {
-                #line 212 "cards/simple/combat.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 186), 187);
+                #line 219 "cards/simple/combat.cards"
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 198), 199);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                     for (L->v_i_3 = 0; L->v_i_3 < cells_v_list[0]; L->v_i_3++) {
                         L->v_u_2 = cells_v_list[1 + L->v_i_3];
                         if (!(Inst_unit(g, L->v_u_2)->fd_doom_star)) continue;
-                        #line 212 "cards/simple/combat.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 188, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        #line 219 "cards/simple/combat.cards"
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 200, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
-                #line 213 "cards/simple/combat.cards"
+                #line 220 "cards/simple/combat.cards"
                 rt_var_store(g, VAR_plans, VCELL_plans, 0);
-                #line 214 "cards/simple/combat.cards"
+                #line 221 "cards/simple/combat.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The Doom Star Plans: a 6! The Doom Star over ");
@@ -4831,7 +5013,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             } else {
-                #line 216 "cards/simple/combat.cards"
+                #line 223 "cards/simple/combat.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The Doom Star Plans: no 6.");
@@ -4839,10 +5021,10 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4843 "simple.c"
+#line 5025 "simple.c"
         break;
     default:
-        return rt_fail(g, 189, "bad resume point");
+        return rt_fail(g, 201, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4855,39 +5037,39 @@ struct Locals_proc_mission_roll {
     RtValue v_i_2;
 };
 
-/* cards/simple/combat.cards:222: mission_roll */
+/* cards/simple/combat.cards:229: mission_roll */
 static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_mission_roll *L = (struct Locals_proc_mission_roll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 223 "cards/simple/combat.cards"
+        #line 230 "cards/simple/combat.cards"
         rt_var_store(g, VAR_rolled, VCELL_rolled, 0);
-        #line 224 "cards/simple/combat.cards"
+        #line 231 "cards/simple/combat.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 10; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 225 "cards/simple/combat.cards"
+            #line 232 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
-                #line 226 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 190);
+                #line 233 "cards/simple/combat.cards"
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 202);
                 if (rt_check(g)) return RT_END;
-                #line 227 "cards/simple/combat.cards"
+                #line 234 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 191);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 203);
                 }
                 if (rt_check(g)) return RT_END;
-                #line 228 "cards/simple/combat.cards"
+                #line 235 "cards/simple/combat.cards"
                 if (rt__state(g, L->v_d, 0) == 6) {
-                    #line 228 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 192));
+                    #line 235 "cards/simple/combat.cards"
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 204));
                     if (rt_check(g)) return RT_END;
                 } else if (rt__state(g, L->v_d, 0) >= 3) {
-                    #line 228 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 193));
+                    #line 235 "cards/simple/combat.cards"
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 205));
                     if (rt_check(g)) return RT_END;
                 }
-                #line 229 "cards/simple/combat.cards"
+                #line 236 "cards/simple/combat.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -4900,10 +5082,10 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4904 "simple.c"
+#line 5086 "simple.c"
         break;
     default:
-        return rt_fail(g, 194, "bad resume point");
+        return rt_fail(g, 206, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4911,73 +5093,45 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
 struct Locals_proc_carry_out {
     RtValue v_k;
     RtValue v_c;
-    RtValue v_lead;
     RtValue v_c_2;
     RtValue v_c_3;
-    RtValue v_c_4;
     RtValue v_l;
     RtValue v_i;
     RtValue v_list;
 };
 
-/* cards/simple/missions.cards:15: argmax */
+/* cards/simple/missions.cards:22: count */
 RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_proc_carry_out *L)
 {
     (void)f;
     (void)L;
-    #line 15 "cards/simple/missions.cards"
-    RtValue acc = RT_NONE;
-    RtValue best = 0;
-    int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 195);
+    #line 22 "cards/simple/missions.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_revealed);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_c = zc[1 + i]; (void)it_c;
-        if (!(rt_flat((int)(!!rt__state(g, it_c, 1)) & (int)(rt__state(g, it_c, 0) == L->v_k)))) continue;
-        RtValue v = 1;
-        if (!seen || v > best) {
-            best = v;
-            acc = it_c;
-            seen = 1;
-        }
+        RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
+        if (!(Inst_mission(g, it_c_2)->fd_rank == 1)) continue;
+        acc++;
     }
-    if (!seen)
-        (void)rt_fail(g, 196, "argmax of no items");
     return acc;
-#line 4947 "simple.c"
+#line 5118 "simple.c"
 }
 
-/* cards/simple/missions.cards:17: count */
+/* cards/simple/missions.cards:23: count */
 RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_proc_carry_out *L)
 {
     (void)f;
     (void)L;
-    #line 17 "cards/simple/missions.cards"
+    #line 23 "cards/simple/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 198);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if (!(rt_flat((int)(rt__state(g, it_c_2, 0) == L->v_k) & (int)(Inst_mission(g, it_c_2)->fd_rank == 1)))) continue;
-        acc++;
-    }
-    return acc;
-#line 4964 "simple.c"
-}
-
-/* cards/simple/missions.cards:18: count */
-RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_proc_carry_out *L)
-{
-    (void)f;
-    (void)L;
-    #line 18 "cards/simple/missions.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 199);
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_revealed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-        if (!(rt_flat((int)(rt__state(g, it_c_3, 0) == L->v_k) & (int)(Inst_mission(g, it_c_3)->fd_rank > 1)))) continue;
+        if (!(Inst_mission(g, it_c_3)->fd_rank > 1)) continue;
         acc++;
     }
     return acc;
-#line 4981 "simple.c"
+#line 5135 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -4986,49 +5140,49 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
     struct Locals_proc_carry_out *L = (struct Locals_proc_carry_out *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 15 "cards/simple/missions.cards"
-        L->v_lead = Agg1_proc_carry_out(g, f, L);
-        if (rt_check(g)) return RT_END;
         #line 16 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, rt_card_inst(g, L->v_lead, KIND_mission, 197))->fd_suit);
-        if (rt_check(g)) return RT_END;
-        #line 17 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_aces, VCELL_aces, Agg2_proc_carry_out(g, f, L));
-        #line 18 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_numbers, VCELL_numbers, Agg3_proc_carry_out(g, f, L));
-        #line 19 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_with_ace, VCELL_with_ace, (rt_var_at(g, VCELL_aces) > 0));
-        #line 20 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_with_number, VCELL_with_number, (rt_var_at(g, VCELL_numbers) > 0));
-        #line 21 "cards/simple/missions.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 200), 201);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 207), 208);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_c_4 = cells_v_list[1 + L->v_i];
-                if (!(rt__state(g, L->v_c_4, 0) == L->v_k)) continue;
-                #line 22 "cards/simple/missions.cards"
-                rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 202, KIND_mission, 2, RT_KEEP_NONE, -1);
+                L->v_c = cells_v_list[1 + L->v_i];
+                if (!(rt__state(g, L->v_c, 0) == L->v_k)) continue;
+                #line 17 "cards/simple/missions.cards"
+                rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 209);
                 if (rt_check(g)) return RT_END;
-                #line 23 "cards/simple/missions.cards"
+                #line 18 "cards/simple/missions.cards"
+                rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 210, KIND_mission, 2, RT_KEEP_NONE, -1);
+                if (rt_check(g)) return RT_END;
+                #line 19 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " reveals ");
-                    rt_log_card(g, L->v_c_4);
+                    rt_log_card(g, L->v_c);
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
             }
         }
         rt_list_pop(g, L->v_list);
+        #line 21 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_revealed), ZONE_revealed, RT_NONE, 211))->fd_suit);
+        if (rt_check(g)) return RT_END;
+        #line 22 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_aces, VCELL_aces, Agg1_proc_carry_out(g, f, L));
+        #line 23 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_numbers, VCELL_numbers, Agg2_proc_carry_out(g, f, L));
+        #line 24 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_with_ace, VCELL_with_ace, (rt_var_at(g, VCELL_aces) > 0));
         #line 25 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_with_number, VCELL_with_number, (rt_var_at(g, VCELL_numbers) > 0));
+        #line 26 "cards/simple/missions.cards"
         if (rt_player_side(g, f->me) == SIDE_resistance) {
-            #line 25 "cards/simple/missions.cards"
+            #line 26 "cards/simple/missions.cards"
             { /* resistance_mission */
                 RtValue arg0 = L->v_k;
-                RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_resistance_mission, 203);
+                RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_resistance_mission, 212);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -5043,10 +5197,10 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         } else {
-            #line 25 "cards/simple/missions.cards"
+            #line 26 "cards/simple/missions.cards"
             { /* imperium_mission */
                 RtValue arg0 = L->v_k;
-                RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_imperium_mission, 204);
+                RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_imperium_mission, 213);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -5061,32 +5215,32 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-        #line 26 "cards/simple/missions.cards"
+        #line 27 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 205));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 214));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                 if (!(rt__state(g, it_l, 0) == L->v_k)) continue;
-                #line 26 "cards/simple/missions.cards"
+                #line 27 "cards/simple/missions.cards"
                 { /* spend */
                     RtValue arg0 = it_l;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_spend)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 12, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_spend, callee, 206);
+                    RtStatus st = rt_call_now(g, Script_proc_spend, callee, 215);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 27 "cards/simple/missions.cards"
-        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 207, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+        #line 28 "cards/simple/missions.cards"
+        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 216, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 5087 "simple.c"
+#line 5241 "simple.c"
         break;
     default:
-        return rt_fail(g, 208, "bad resume point");
+        return rt_fail(g, 217, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5095,19 +5249,19 @@ struct Locals_proc_spend {
     RtValue v_l;
 };
 
-/* cards/simple/missions.cards:32: spend */
+/* cards/simple/missions.cards:33: spend */
 static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_spend *L = (struct Locals_proc_spend *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 33 "cards/simple/missions.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 209);
+        #line 34 "cards/simple/missions.cards"
+        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 218);
         if (rt_check(g)) return RT_END;
-#line 5108 "simple.c"
+#line 5262 "simple.c"
         break;
     default:
-        return rt_fail(g, 210, "bad resume point");
+        return rt_fail(g, 219, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5127,19 +5281,19 @@ struct Locals_proc_contest {
     RtValue v_option;
 };
 
-/* cards/simple/missions.cards:41: contest */
+/* cards/simple/missions.cards:42: contest */
 static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_contest *L = (struct Locals_proc_contest *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 42 "cards/simple/missions.cards"
+        #line 43 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 211));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 220));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                 if (!(rt__state(g, it_l, 0) == L->v_k)) continue;
-                #line 42 "cards/simple/missions.cards"
+                #line 43 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, it_l);
@@ -5154,9 +5308,9 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 43 "cards/simple/missions.cards"
+        #line 44 "cards/simple/missions.cards"
         if (rt_var_at(g, VCELL_unit_bonus)) {
-            #line 43 "cards/simple/missions.cards"
+            #line 44 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -5166,29 +5320,29 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 44 "cards/simple/missions.cards"
-        L->v_mine = (Fn_mission_icons(g, f, f->me, L->v_k, rt_var_at(g, VCELL_mission_suit)) + rt_select((!!rt_var_at(g, VCELL_unit_bonus)), 2, 0));
         #line 45 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_unit_bonus, VCELL_unit_bonus, 0);
+        L->v_mine = (Fn_mission_icons(g, f, f->me, L->v_k, rt_var_at(g, VCELL_mission_suit)) + rt_select((!!rt_var_at(g, VCELL_unit_bonus)), 2, 0));
         #line 46 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_unit_bonus, VCELL_unit_bonus, 0);
+        #line 47 "cards/simple/missions.cards"
         if (L->v_t_given) {
-            #line 47 "cards/simple/missions.cards"
-            rt_var_store(g, VAR_target, VCELL_target, L->v_t);
             #line 48 "cards/simple/missions.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 212), 213);
+            rt_var_store(g, VAR_target, VCELL_target, L->v_t);
+            #line 49 "cards/simple/missions.cards"
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 221), 222);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_l_2 = cells_v_list[1 + L->v_i];
                     if (!(rt__state(g, L->v_l_2, 0) == L->v_k)) continue;
-                    #line 48 "cards/simple/missions.cards"
-                    rt_move_known(g, L->v_l_2, Zone_leaders(g, L->v_t, 214), RT_AT_TOP, 215, KIND_leader, 3, RT_KEEP_SOME, -1);
+                    #line 49 "cards/simple/missions.cards"
+                    rt_move_known(g, L->v_l_2, Zone_leaders(g, L->v_t, 223), RT_AT_TOP, 224, KIND_leader, 3, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
-            #line 49 "cards/simple/missions.cards"
+            #line 50 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -5198,21 +5352,21 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 51 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_opposed, VCELL_opposed, 0);
         #line 52 "cards/simple/missions.cards"
-        L->v_q = rt_next_player(g, f->me);
+        rt_var_store(g, VAR_opposed, VCELL_opposed, 0);
         #line 53 "cards/simple/missions.cards"
-        rt_choose_begin(g, L->v_q, 188, 0, 216);
+        L->v_q = rt_next_player(g, f->me);
+        #line 54 "cards/simple/missions.cards"
+        rt_choose_begin(g, L->v_q, 190, 0, 225);
         {
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
                 rt_log_player(g, L->v_q);
                 rt_log_str(g, ": oppose the mission of ");
                 rt_log_player(g, f->me);
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 217)[0] == 0);   /* oppose with a leader */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 226)[0] == 0);   /* oppose with a leader */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -5227,7 +5381,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 9);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 11);
-                rt_opt_done(g, &ob, 216);
+                rt_opt_done(g, &ob, 225);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5239,23 +5393,23 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* oppose with a leader */
-                #line 55 "cards/simple/missions.cards"
-                rt_choose_begin(g, L->v_q, 189, 0, 218);
+                #line 56 "cards/simple/missions.cards"
+                rt_choose_begin(g, L->v_q, 191, 0, 227);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 189)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, L->v_q);
                         rt_log_str(g, ": the opposing leader");
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 219);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 228);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                             rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 218);
+                    rt_opt_done(g, &ob, 227);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -5264,11 +5418,11 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_l_3 = rt_chosen(g);
-                    #line 56 "cards/simple/missions.cards"
-                    rt_var_store(g, VAR_opposer_dice, VCELL_opposer_dice, Fn_at_most(g, f, Fn_icons(g, f, L->v_l_3, rt_var_at(g, VCELL_mission_suit)), 10));
                     #line 57 "cards/simple/missions.cards"
-                    rt_var_store(g, VAR_opposed, VCELL_opposed, 1);
+                    rt_var_store(g, VAR_opposer_dice, VCELL_opposer_dice, Fn_at_most(g, f, Fn_icons(g, f, L->v_l_3, rt_var_at(g, VCELL_mission_suit)), 10));
                     #line 58 "cards/simple/missions.cards"
+                    rt_var_store(g, VAR_opposed, VCELL_opposed, 1);
+                    #line 59 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, L->v_q);
@@ -5279,29 +5433,29 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                         rt_log_str(g, " dice).");
                         rt_log_end(g);
                     }
-                    #line 59 "cards/simple/missions.cards"
+                    #line 60 "cards/simple/missions.cards"
                     if (L->v_t_given) {
-                        #line 59 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_l_3, Zone_leaders(g, L->v_t, 220), RT_AT_TOP, 221, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        #line 60 "cards/simple/missions.cards"
+                        rt_move_known(g, L->v_l_3, Zone_leaders(g, L->v_t, 229), RT_AT_TOP, 230, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
-                        #line 59 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 222), RT_AT_TOP, 223, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        #line 60 "cards/simple/missions.cards"
+                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 231), RT_AT_TOP, 232, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
-                        #line 59 "cards/simple/missions.cards"
-                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, (-1), 0, 224);
+                        #line 60 "cards/simple/missions.cards"
+                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, (-1), 0, 233);
                     }
                 }
             } else if (L->v_option == 1) { /* do not oppose */
             }
         }
-        #line 64 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
         #line 65 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
+        #line 66 "cards/simple/missions.cards"
         if (rt_var_at(g, VCELL_opposed)) {
-            #line 66 "cards/simple/missions.cards"
-            rt_var_store(g, VAR_performer_dice, VCELL_performer_dice, Fn_at_most(g, f, L->v_mine, 10));
             #line 67 "cards/simple/missions.cards"
+            rt_var_store(g, VAR_performer_dice, VCELL_performer_dice, Fn_at_most(g, f, L->v_mine, 10));
+            #line 68 "cards/simple/missions.cards"
             { /* mission_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = rt_var_at(g, VCELL_performer_dice);
@@ -5309,14 +5463,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 225);
+                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 234);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 68 "cards/simple/missions.cards"
-            L->v_mine_s = rt_var_at(g, VCELL_rolled);
             #line 69 "cards/simple/missions.cards"
+            L->v_mine_s = rt_var_at(g, VCELL_rolled);
+            #line 70 "cards/simple/missions.cards"
             { /* mission_roll */
                 RtValue arg0 = L->v_q;
                 RtValue arg1 = rt_var_at(g, VCELL_opposer_dice);
@@ -5324,14 +5478,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 226);
+                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 235);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 70 "cards/simple/missions.cards"
-            rt_var_store(g, VAR_succeeded, VCELL_succeeded, (L->v_mine_s > rt_var_at(g, VCELL_rolled)));
             #line 71 "cards/simple/missions.cards"
+            rt_var_store(g, VAR_succeeded, VCELL_succeeded, (L->v_mine_s > rt_var_at(g, VCELL_rolled)));
+            #line 72 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "Mission dice: ");
@@ -5350,26 +5504,26 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 73 "cards/simple/missions.cards"
+        #line 74 "cards/simple/missions.cards"
         if (rt_var_at(g, VCELL_succeeded)) {
-            #line 73 "cards/simple/missions.cards"
+            #line 74 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The mission succeeds.");
                 rt_log_end(g);
             }
         } else {
-            #line 73 "cards/simple/missions.cards"
+            #line 74 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The mission fails.");
                 rt_log_end(g);
             }
         }
-#line 5370 "simple.c"
+#line 5524 "simple.c"
         break;
     default:
-        return rt_fail(g, 227, "bad resume point");
+        return rt_fail(g, 236, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5406,46 +5560,46 @@ struct Locals_proc_resistance_mission {
     RtValue v_i_4;
 };
 
-/* cards/simple/missions.cards:87: any */
+/* cards/simple/missions.cards:88: any */
 RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
-    #line 87 "cards/simple/missions.cards"
+    #line 88 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 229);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 238);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 5424 "simple.c"
+#line 5578 "simple.c"
 }
 
-/* cards/simple/missions.cards:93: any */
+/* cards/simple/missions.cards:94: any */
 RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
-    #line 93 "cards/simple/missions.cards"
+    #line 94 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 230);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 239);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5441 "simple.c"
+#line 5595 "simple.c"
 }
 
-/* cards/simple/missions.cards:141: any */
+/* cards/simple/missions.cards:142: any */
 RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
-    #line 141 "cards/simple/missions.cards"
+    #line 142 "cards/simple/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5453,88 +5607,88 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 5457 "simple.c"
+#line 5611 "simple.c"
 }
 
-/* cards/simple/missions.cards:168: any */
+/* cards/simple/missions.cards:169: any */
 RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
-    #line 168 "cards/simple/missions.cards"
+    #line 169 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 231);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 240);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5474 "simple.c"
+#line 5628 "simple.c"
 }
 
-/* cards/simple/missions.cards:174: any */
+/* cards/simple/missions.cards:175: any */
 RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
-    #line 174 "cards/simple/missions.cards"
+    #line 175 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 232);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 241);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5491 "simple.c"
+#line 5645 "simple.c"
 }
 
-/* cards/simple/missions.cards:180: any */
+/* cards/simple/missions.cards:181: any */
 RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
-    #line 180 "cards/simple/missions.cards"
+    #line 181 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 233);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 242);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 5508 "simple.c"
+#line 5662 "simple.c"
 }
 
-/* cards/simple/missions.cards:98: count */
+/* cards/simple/missions.cards:99: count */
 RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
-    #line 98 "cards/simple/missions.cards"
+    #line 99 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 242);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 251);
     for (int i = 0; i < gn; i++) {
         RtValue it_x = gs[i]; (void)it_x;
-        if (!(rt_card_state(g, it_x, KIND_system, 2, 241))) continue;
+        if (!(rt_card_state(g, it_x, KIND_system, 2, 250))) continue;
         acc++;
     }
     return acc;
-#line 5526 "simple.c"
+#line 5680 "simple.c"
 }
 
-/* cards/simple/missions.cards:84: resistance_mission */
+/* cards/simple/missions.cards:85: resistance_mission */
 static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_resistance_mission *L = (struct Locals_proc_resistance_mission *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 85 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 190, 0, 228);
+        #line 86 "cards/simple/missions.cards"
+        rt_choose_begin(g, f->me, 192, 0, 237);
         {
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 192)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission's effect");
                 rt_label_end(g);
@@ -5594,7 +5748,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_12, 12, RT_NONE, 25);
                 rt_opt_add_if(&ob, menu_13, 13, RT_NONE, 26);
                 rt_opt_add_if(&ob, menu_14, 14, RT_NONE, 28);
-                rt_opt_done(g, &ob, 228);
+                rt_opt_done(g, &ob, 237);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5606,24 +5760,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* A_: gain 1 victory point at a Resistance loyal system */
-                #line 88 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 234);
+                #line 89 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 243);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 235);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 244);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_rebel_loyal(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 234);
+                    rt_opt_done(g, &ob, 243);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5633,12 +5787,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
-                    #line 89 "cards/simple/missions.cards"
+                    #line 90 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 236);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 245);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5654,15 +5808,15 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     if (rt_check(g)) return RT_END;
-                    #line 90 "cards/simple/missions.cards"
+                    #line 91 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 90 "cards/simple/missions.cards"
+                        #line 91 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 237);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 246);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5670,24 +5824,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 1) { /* A_: trade the Sympathy token for a victory point per destroyed system */
-                #line 94 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 238);
+                #line 95 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 247);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 239);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 248);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_rebel_loyal(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 238);
+                    rt_opt_done(g, &ob, 247);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5697,12 +5851,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 4:;
                     L->v_s_4 = rt_chosen(g);
-                    #line 95 "cards/simple/missions.cards"
+                    #line 96 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 240);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 249);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5718,17 +5872,17 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 5:;
                     if (rt_check(g)) return RT_END;
-                    #line 96 "cards/simple/missions.cards"
+                    #line 97 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 97 "cards/simple/missions.cards"
-                        rt_var_store(g, VAR_sympathy, VCELL_sympathy, 0);
                         #line 98 "cards/simple/missions.cards"
+                        rt_var_store(g, VAR_sympathy, VCELL_sympathy, 0);
+                        #line 99 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Agg7_proc_resistance_mission(g, f, L);
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 243);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 252);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5736,24 +5890,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 2) { /* _: gain 1 loyalty in a system */
-                #line 103 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 244);
+                #line 104 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 253);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 245);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 254);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_5 = gs[i]; (void)it_s_5;
                             if (Fn_any_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 244);
+                    rt_opt_done(g, &ob, 253);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5763,17 +5917,17 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 6:;
                     L->v_s_5 = rt_chosen(g);
-                    #line 104 "cards/simple/missions.cards"
+                    #line 105 "cards/simple/missions.cards"
                     if (Fn_units_of(g, f, L->v_s_5, SIDE_resistance) > 0) {
-                        #line 104 "cards/simple/missions.cards"
+                        #line 105 "cards/simple/missions.cards"
                         rt_var_store(g, VAR_unit_bonus, VCELL_unit_bonus, 1);
                     }
-                    #line 105 "cards/simple/missions.cards"
+                    #line 106 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_5;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 246);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 255);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5789,22 +5943,22 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 7:;
                     if (rt_check(g)) return RT_END;
-                    #line 106 "cards/simple/missions.cards"
+                    #line 107 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 106 "cards/simple/missions.cards"
+                        #line 107 "cards/simple/missions.cards"
                         for (L->v_i_3 = 0; L->v_i_3 < 2; L->v_i_3++) {
                             L->v_i = L->v_i_3 + 1;
-                            #line 106 "cards/simple/missions.cards"
+                            #line 107 "cards/simple/missions.cards"
                             if (L->v_i <= Fn_times(g, f, 0)) {
-                                #line 106 "cards/simple/missions.cards"
+                                #line 107 "cards/simple/missions.cards"
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_5;
                                     RtValue arg1 = 1;
                                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_shift_loyalty)] = {0};
-                                    RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
+                                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                                     callee->v[0] = arg0;
                                     callee->v[1] = arg1;
-                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 247);
+                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 256);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -5814,24 +5968,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 3) { /* A_: gain 1 victory point at an Imperial or Neutral system */
-                #line 111 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 248);
+                #line 112 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 257);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 249);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 258);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_loyal(g, f, it_s_6) || Fn_neutral(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 248);
+                    rt_opt_done(g, &ob, 257);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5841,12 +5995,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 8:;
                     L->v_s_6 = rt_chosen(g);
-                    #line 112 "cards/simple/missions.cards"
+                    #line 113 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 250);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 259);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5862,15 +6016,15 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 9:;
                     if (rt_check(g)) return RT_END;
-                    #line 113 "cards/simple/missions.cards"
+                    #line 114 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 113 "cards/simple/missions.cards"
+                        #line 114 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 251);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 260);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5878,24 +6032,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 4) { /* A_: get the Doom Star Plans */
-                #line 117 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 252);
+                #line 118 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 261);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 253);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 262);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_7 = gs[i]; (void)it_s_7;
                             if (Fn_imperial_loyal(g, f, it_s_7) || Fn_neutral(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 252);
+                    rt_opt_done(g, &ob, 261);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5905,12 +6059,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 10:;
                     L->v_s_7 = rt_chosen(g);
-                    #line 118 "cards/simple/missions.cards"
+                    #line 119 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_7;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 254);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 263);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5926,11 +6080,11 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 11:;
                     if (rt_check(g)) return RT_END;
-                    #line 119 "cards/simple/missions.cards"
+                    #line 120 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 120 "cards/simple/missions.cards"
-                        rt_var_store(g, VAR_plans, VCELL_plans, 1);
                         #line 121 "cards/simple/missions.cards"
+                        rt_var_store(g, VAR_plans, VCELL_plans, 1);
+                        #line 122 "cards/simple/missions.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, f->me);
@@ -5940,24 +6094,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 5) { /* _: sabotage a system */
-                #line 126 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 255);
+                #line 127 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 264);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 257);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 266);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 256))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 265))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 255);
+                    rt_opt_done(g, &ob, 264);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5967,12 +6121,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 12:;
                     L->v_s_8 = rt_chosen(g);
-                    #line 127 "cards/simple/missions.cards"
+                    #line 128 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 258);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 267);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5988,12 +6142,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 13:;
                     if (rt_check(g)) return RT_END;
-                    #line 128 "cards/simple/missions.cards"
+                    #line 129 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 129 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 259);
-                        if (rt_check(g)) return RT_END;
                         #line 130 "cards/simple/missions.cards"
+                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 268);
+                        if (rt_check(g)) return RT_END;
+                        #line 131 "cards/simple/missions.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, f->me);
@@ -6005,24 +6159,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 6) { /* A_: gain 1 victory point */
-                #line 136 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 260);
+                #line 137 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 269);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 261);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 270);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
                             rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 260);
+                    rt_opt_done(g, &ob, 269);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6032,12 +6186,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 14:;
                     L->v_s_9 = rt_chosen(g);
-                    #line 137 "cards/simple/missions.cards"
+                    #line 138 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 262);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 271);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6053,15 +6207,15 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 15:;
                     if (rt_check(g)) return RT_END;
-                    #line 138 "cards/simple/missions.cards"
+                    #line 139 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 138 "cards/simple/missions.cards"
+                        #line 139 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 263);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 272);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6069,24 +6223,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 7) { /* A_: attack from the secret base */
-                #line 142 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 264);
+                #line 143 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 273);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 265);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 274);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_10 = gs[i]; (void)it_s_10;
                             rt_opt_add(&ob, it_s_10, it_s_10, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 264);
+                    rt_opt_done(g, &ob, 273);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6096,12 +6250,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 16:;
                     L->v_s_10 = rt_chosen(g);
-                    #line 143 "cards/simple/missions.cards"
+                    #line 144 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_10;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 266);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 275);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6117,16 +6271,16 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 17:;
                     if (rt_check(g)) return RT_END;
-                    #line 144 "cards/simple/missions.cards"
+                    #line 145 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 145 "cards/simple/missions.cards"
+                        #line 146 "cards/simple/missions.cards"
                         L->v_n = rt_zone_cells_at(g, ZCELL_base_units)[0];
                         for (L->v_k_2 = 0; L->v_k_2 < L->v_n; L->v_k_2++) {
-                            rt_choose_begin(g, f->me, 192, 0, 267);
+                            rt_choose_begin(g, f->me, 194, 0, 276);
                             rt_choose_steps(g, L->v_k_2, L->v_n);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
-                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 192)) {
+                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
                                     rt_log_player(g, f->me);
                                     rt_log_str(g, ": a unit from the secret base to ");
                                     rt_log_card(g, L->v_s_10);
@@ -6139,9 +6293,9 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                         if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 267);
+                                rt_opt_done(g, &ob, 276);
                             }
-                            if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
+                            if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 195);
                             if (rt_option_count(g) == 0) break;
                             f->pc = 18;
                             if (!rt_answer_now(g))
@@ -6150,14 +6304,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 18:;
                             L->v_u_2 = rt_chosen(g);
                             if (L->v_u_2 == RT_NONE) break;
-                            #line 147 "cards/simple/missions.cards"
-                            rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 268, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
+                            #line 148 "cards/simple/missions.cards"
+                            rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 277, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
                             if (rt_check(g)) return RT_END;
                         }
-                        #line 149 "cards/simple/missions.cards"
+                        #line 150 "cards/simple/missions.cards"
                         { /* arrive */
                             RtValue arg0 = L->v_s_10;
-                            RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_arrive, 269);
+                            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_arrive, 278);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -6174,12 +6328,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 8) { /* _: move the secret base */
-                #line 154 "cards/simple/missions.cards"
+                #line 155 "cards/simple/missions.cards"
                 { /* contest */
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 270);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 279);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6195,11 +6349,11 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 /* fall through */
             case 20:;
                 if (rt_check(g)) return RT_END;
-                #line 155 "cards/simple/missions.cards"
+                #line 156 "cards/simple/missions.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
-                    #line 155 "cards/simple/missions.cards"
+                    #line 156 "cards/simple/missions.cards"
                     { /* move_base */
-                        (void)rt_enter(g, 18, f->self, f->me, NLOCALS_proc_move_base, 271);
+                        (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_move_base, 280);
                     }
                     f->pc = 21;
                     {
@@ -6212,12 +6366,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 9) { /* _: resupply the base _advance the build queue by 1_ */
-                #line 158 "cards/simple/missions.cards"
+                #line 159 "cards/simple/missions.cards"
                 { /* contest */
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 272);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 281);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6233,17 +6387,17 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 /* fall through */
             case 22:;
                 if (rt_check(g)) return RT_END;
-                #line 159 "cards/simple/missions.cards"
+                #line 160 "cards/simple/missions.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
-                    #line 159 "cards/simple/missions.cards"
+                    #line 160 "cards/simple/missions.cards"
                     for (L->v_i_4 = 0; L->v_i_4 < 2; L->v_i_4++) {
                         L->v_i_2 = L->v_i_4 + 1;
-                        #line 159 "cards/simple/missions.cards"
+                        #line 160 "cards/simple/missions.cards"
                         if (L->v_i_2 <= Fn_times(g, f, 0)) {
-                            #line 159 "cards/simple/missions.cards"
+                            #line 160 "cards/simple/missions.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 273);
+                                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 282);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -6261,24 +6415,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 10) { /* A_: gain 1 victory point */
-                #line 163 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 274);
+                #line 164 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 283);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 275);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 284);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
                             rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 274);
+                    rt_opt_done(g, &ob, 283);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6288,12 +6442,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 24:;
                     L->v_s_11 = rt_chosen(g);
-                    #line 164 "cards/simple/missions.cards"
+                    #line 165 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 276);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 285);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6309,15 +6463,15 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 25:;
                     if (rt_check(g)) return RT_END;
-                    #line 165 "cards/simple/missions.cards"
+                    #line 166 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 165 "cards/simple/missions.cards"
+                        #line 166 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 277);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 286);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6325,24 +6479,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
-                #line 169 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 278);
+                #line 170 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 287);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 279);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 288);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_units_of(g, f, it_s_13, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 278);
+                    rt_opt_done(g, &ob, 287);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6352,12 +6506,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 26:;
                     L->v_s_13 = rt_chosen(g);
-                    #line 170 "cards/simple/missions.cards"
+                    #line 171 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 280);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 289);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6373,14 +6527,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 27:;
                     if (rt_check(g)) return RT_END;
-                    #line 171 "cards/simple/missions.cards"
+                    #line 172 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 171 "cards/simple/missions.cards"
+                        #line 172 "cards/simple/missions.cards"
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_13;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 281);
-                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 282);
+                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 290);
+                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 291);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6399,24 +6553,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
-                #line 175 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 283);
+                #line 176 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 292);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 284);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 293);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_units_of(g, f, it_s_15, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 283);
+                    rt_opt_done(g, &ob, 292);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6426,12 +6580,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 29:;
                     L->v_s_15 = rt_chosen(g);
-                    #line 176 "cards/simple/missions.cards"
+                    #line 177 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 285);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 294);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6447,14 +6601,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 30:;
                     if (rt_check(g)) return RT_END;
-                    #line 177 "cards/simple/missions.cards"
+                    #line 178 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 177 "cards/simple/missions.cards"
+                        #line 178 "cards/simple/missions.cards"
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_15;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 286);
-                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 287);
+                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 295);
+                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 296);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6473,24 +6627,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 13) { /* _: rescue a leader */
-                #line 181 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 194, 0, 288);
+                #line 182 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 196, 0, 297);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": the system of the captured leader");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 289);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 298);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
                             if (Fn_captive_on(g, f, it_s_17)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 288);
+                    rt_opt_done(g, &ob, 297);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6500,12 +6654,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 32:;
                     L->v_s_17 = rt_chosen(g);
-                    #line 182 "cards/simple/missions.cards"
+                    #line 183 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 290);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 299);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6521,25 +6675,25 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 33:;
                     if (rt_check(g)) return RT_END;
-                    #line 183 "cards/simple/missions.cards"
+                    #line 184 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 184 "cards/simple/missions.cards"
-                        rt_choose_begin(g, f->me, 195, 0, 291);
+                        #line 185 "cards/simple/missions.cards"
+                        rt_choose_begin(g, f->me, 197, 0, 300);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 195)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": the leader rescued");
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 292));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 301));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 291);
+                            rt_opt_done(g, &ob, 300);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -6549,14 +6703,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             /* fall through */
                         case 34:;
                             L->v_l = rt_chosen(g);
-                            #line 185 "cards/simple/missions.cards"
-                            rt_set_state_known(g, L->v_l, KIND_leader, 1, 0, 0, 293);
                             #line 186 "cards/simple/missions.cards"
-                            rt_set_state_known(g, L->v_l, KIND_leader, 2, 0, 0, 294);
+                            rt_set_state_known(g, L->v_l, KIND_leader, 1, 0, 0, 302);
                             #line 187 "cards/simple/missions.cards"
-                            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 295), RT_AT_TOP, 296, KIND_leader, 3, RT_KEEP_SOME, -1);
-                            if (rt_check(g)) return RT_END;
+                            rt_set_state_known(g, L->v_l, KIND_leader, 2, 0, 0, 303);
                             #line 188 "cards/simple/missions.cards"
+                            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 304), RT_AT_TOP, 305, KIND_leader, 3, RT_KEEP_SOME, -1);
+                            if (rt_check(g)) return RT_END;
+                            #line 189 "cards/simple/missions.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_player(g, f->me);
@@ -6569,7 +6723,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 14) { /* abandon the mission */
-                #line 193 "cards/simple/missions.cards"
+                #line 194 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -6578,10 +6732,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6582 "simple.c"
+#line 6736 "simple.c"
         break;
     default:
-        return rt_fail(g, 297, "bad resume point");
+        return rt_fail(g, 306, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6590,7 +6744,7 @@ struct Locals_proc_gain_vp {
     RtValue v_n;
 };
 
-/* cards/simple/missions.cards:199: gain_vp */
+/* cards/simple/missions.cards:200: gain_vp */
 static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_gain_vp *L = (struct Locals_proc_gain_vp *)(void *)f->v;
@@ -6598,10 +6752,10 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 200 "cards/simple/missions.cards"
-        seq[0] = Fn_rebel(g, f);
-        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[0], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[0]) + L->v_n, 0, INT32_MAX), 298);
         #line 201 "cards/simple/missions.cards"
+        seq[0] = Fn_rebel(g, f);
+        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[0], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[0]) + L->v_n, 0, INT32_MAX), 307);
+        #line 202 "cards/simple/missions.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, Fn_rebel(g, f));
@@ -6615,10 +6769,64 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
         }
-#line 6619 "simple.c"
+        #line 203 "cards/simple/missions.cards"
+        { /* check_time */
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_time)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_check_time, callee, 308);
+            if (st != RT_DONE)
+                return st;
+        }
+        if (rt_check(g)) return RT_END;
+#line 6782 "simple.c"
         break;
     default:
-        return rt_fail(g, 299, "bad resume point");
+        return rt_fail(g, 309, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+/* cards/simple/missions.cards:210: check_time */
+static RtStatus Script_proc_check_time(RtGame *g, RtFrame *f)
+{
+    switch (f->pc) {
+    case 0:;
+        #line 211 "cards/simple/missions.cards"
+        if (rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 310) >= FIXED_time_limit) {
+            #line 212 "cards/simple/missions.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "Rounds played ");
+                rt_log_int(g, rt_var_at(g, VCELL_rounds_done));
+                rt_log_str(g, ", Resistance victory points ");
+                rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
+                rt_log_str(g, ": ");
+                rt_log_int(g, rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 311));
+                rt_log_str(g, " of ");
+                rt_log_int(g, FIXED_time_limit);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            } else {
+                { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
+                { volatile RtValue hole = rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 312); (void)hole; }
+            }
+            if (rt_check(g)) return RT_END;
+            #line 213 "cards/simple/missions.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, Fn_rebel(g, f));
+                rt_log_str(g, " outlasts the Imperium.");
+                rt_log_end(g);
+            } else {
+                { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
+            }
+            #line 214 "cards/simple/missions.cards"
+            return rt_win(g, Fn_rebel(g, f), 313);
+        }
+#line 6827 "simple.c"
+        break;
+    default:
+        return rt_fail(g, 314, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6628,36 +6836,36 @@ struct Locals_proc_shift_loyalty {
     RtValue v_d;
 };
 
-/* cards/simple/missions.cards:205: shift_loyalty */
+/* cards/simple/missions.cards:219: shift_loyalty */
 static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_shift_loyalty *L = (struct Locals_proc_shift_loyalty *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 206 "cards/simple/missions.cards"
+        #line 220 "cards/simple/missions.cards"
         {
             RtValue who = 0;
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 301);
-            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 300);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 316);
+            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 315);
         }
         if (rt_check(g)) return RT_END;
-        #line 207 "cards/simple/missions.cards"
-        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 302)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 303), 0) == (-1))) {
-            #line 207 "cards/simple/missions.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 304);
+        #line 221 "cards/simple/missions.cards"
+        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 317)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 318), 0) == (-1))) {
+            #line 221 "cards/simple/missions.cards"
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 319);
             if (rt_check(g)) return RT_END;
         }
-        #line 208 "cards/simple/missions.cards"
-        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 305), 0) == 1) {
-            #line 208 "cards/simple/missions.cards"
+        #line 222 "cards/simple/missions.cards"
+        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 320), 0) == 1) {
+            #line 222 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_s);
                 rt_log_str(g, " is loyal to the Resistance.");
                 rt_log_end(g);
             }
-        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 306), 0) == (-1)) {
-            #line 209 "cards/simple/missions.cards"
+        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 321), 0) == (-1)) {
+            #line 223 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_s);
@@ -6665,7 +6873,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         } else {
-            #line 210 "cards/simple/missions.cards"
+            #line 224 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_s);
@@ -6673,10 +6881,10 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6677 "simple.c"
+#line 6885 "simple.c"
         break;
     default:
-        return rt_fail(g, 307, "bad resume point");
+        return rt_fail(g, 322, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6690,34 +6898,34 @@ struct Locals_proc_mission_damage {
     RtValue v_i_2;
 };
 
-/* cards/simple/missions.cards:215: mission_damage */
+/* cards/simple/missions.cards:229: mission_damage */
 static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_mission_damage *L = (struct Locals_proc_mission_damage *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 216 "cards/simple/missions.cards"
+        #line 230 "cards/simple/missions.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 6; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 217 "cards/simple/missions.cards"
+            #line 231 "cards/simple/missions.cards"
             if (L->v_i <= L->v_n) {
-                #line 218 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 196, 0, 308);
+                #line 232 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 198, 0, 323);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": the unit that takes 1 damage");
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 309));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 324));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Inst_unit(g, it_u)->fd_side == L->v_victim) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 308);
+                    rt_opt_done(g, &ob, 323);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6727,10 +6935,10 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_u = rt_chosen(g);
-                    #line 219 "cards/simple/missions.cards"
-                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 310), 0, 311);
+                    #line 233 "cards/simple/missions.cards"
+                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 325), 0, 326);
                     if (rt_check(g)) return RT_END;
-                    #line 220 "cards/simple/missions.cards"
+                    #line 234 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_card(g, L->v_u);
@@ -6744,7 +6952,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 224 "cards/simple/missions.cards"
+        #line 238 "cards/simple/missions.cards"
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_in_space;
@@ -6752,12 +6960,12 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 312);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 327);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 225 "cards/simple/missions.cards"
+        #line 239 "cards/simple/missions.cards"
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_on_ground;
@@ -6765,24 +6973,24 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 313);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 328);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 226 "cards/simple/missions.cards"
+        #line 240 "cards/simple/missions.cards"
         { /* check_base */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_base)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 314);
+            RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 329);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6783 "simple.c"
+#line 6991 "simple.c"
         break;
     default:
-        return rt_fail(g, 315, "bad resume point");
+        return rt_fail(g, 330, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6793,18 +7001,19 @@ struct Locals_proc_move_base {
     RtValue v_x;
     RtValue v_u;
     RtValue v_u_2;
+    RtValue v_u_3;
     RtValue v_i;
     RtValue v_list;
     RtValue v_i_2;
     RtValue v_list_2;
 };
 
-/* cards/simple/missions.cards:233: any */
+/* cards/simple/missions.cards:247: any */
 RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_proc_move_base *L)
 {
     (void)f;
     (void)L;
-    #line 233 "cards/simple/missions.cards"
+    #line 247 "cards/simple/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_locations);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -6812,36 +7021,52 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 6816 "simple.c"
+#line 7025 "simple.c"
 }
 
-/* cards/simple/missions.cards:231: move_base */
+/* cards/simple/missions.cards:251: any */
+RT_PURE static RtValue Agg2_proc_move_base(RtGame *g, RtFrame *f, struct Locals_proc_move_base *L)
+{
+    (void)f;
+    (void)L;
+    #line 251 "cards/simple/missions.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
+        if (!Fn_movable(g, f, it_u_2)) return 1;
+    }
+    return acc;
+#line 7041 "simple.c"
+}
+
+/* cards/simple/missions.cards:245: move_base */
 static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_move_base *L = (struct Locals_proc_move_base *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 232 "cards/simple/missions.cards"
+        #line 246 "cards/simple/missions.cards"
         L->v_old = Fn_base_sys(g, f);
-        #line 233 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 316);
+        #line 247 "cards/simple/missions.cards"
+        rt_choose_begin(g, f->me, 199, RT_CHOOSE_HIDDEN, 331);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 199)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the new system of the secret base");
                 rt_label_end(g);
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 317);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 332);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     L->v_s = it_s;
                     if (((!Fn_imperial_held(g, f, it_s)) && (it_s != L->v_old)) && Agg1_proc_move_base(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 316);
+            rt_opt_done(g, &ob, 331);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6851,24 +7076,27 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s = rt_chosen(g);
-            #line 235 "cards/simple/missions.cards"
+            #line 249 "cards/simple/missions.cards"
             if (rt_var_at(g, VCELL_base_revealed)) {
-                #line 236 "cards/simple/missions.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 318), 319);
+                #line 250 "cards/simple/missions.cards"
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 333), 334);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                     for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                         L->v_u = cells_v_list[1 + L->v_i];
                         if (!((Inst_unit(g, L->v_u)->fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u))) continue;
-                        #line 236 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 320, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        #line 250 "cards/simple/missions.cards"
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 335, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
-            } else {
-                #line 238 "cards/simple/missions.cards"
+            } else if (Agg2_proc_move_base(g, f, L)) {
+                #line 254 "cards/simple/missions.cards"
+                rt_reveal(g, L->v_old, RT_REVEAL_ALL, RT_NONE, 336);
+                if (rt_check(g)) return RT_END;
+                #line 255 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The secret base leaves ");
@@ -6876,32 +7104,32 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                     rt_log_str(g, "; units that cannot be moved stay there.");
                     rt_log_end(g);
                 }
-                #line 239 "cards/simple/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 321);
+                #line 256 "cards/simple/missions.cards"
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 337);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
-                        L->v_u_2 = cells_v_list_2[1 + L->v_i_2];
-                        if (!(!Fn_movable(g, f, L->v_u_2))) continue;
-                        #line 239 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_u_2, Zone_units(g, L->v_old, 322), RT_AT_TOP, 323, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        L->v_u_3 = cells_v_list_2[1 + L->v_i_2];
+                        if (!(!Fn_movable(g, f, L->v_u_3))) continue;
+                        #line 256 "cards/simple/missions.cards"
+                        rt_move_known(g, L->v_u_3, Zone_units(g, L->v_old, 338), RT_AT_TOP, 339, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
             }
-            #line 241 "cards/simple/missions.cards"
-            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 324);
+            #line 258 "cards/simple/missions.cards"
+            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 340);
             if (rt_check(g)) return RT_END;
-            #line 242 "cards/simple/missions.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 325), RT_AT_TOP, 326);
+            #line 259 "cards/simple/missions.cards"
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 341), RT_AT_TOP, 342);
             if (rt_check(g)) return RT_END;
-            #line 243 "cards/simple/missions.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 327);
-            #line 244 "cards/simple/missions.cards"
+            #line 260 "cards/simple/missions.cards"
+            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 343);
+            #line 261 "cards/simple/missions.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
-            #line 245 "cards/simple/missions.cards"
+            #line 262 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -6909,10 +7137,10 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6913 "simple.c"
+#line 7141 "simple.c"
         break;
     default:
-        return rt_fail(g, 328, "bad resume point");
+        return rt_fail(g, 344, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6928,21 +7156,22 @@ struct Locals_proc_move_units {
     RtValue v_k;
     RtValue v_n;
     RtValue v_chosen;
+    RtValue v_option;
     RtValue v_k_2;
     RtValue v_n_2;
 };
 
-/* cards/simple/moves.cards:16: move_units */
+/* cards/simple/moves.cards:28: move_units */
 static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_move_units *L = (struct Locals_proc_move_units *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 17 "cards/simple/moves.cards"
-        rt_choose_begin(g, f->me, 198, 0, 329);
+        #line 29 "cards/simple/moves.cards"
+        rt_choose_begin(g, f->me, 200, RT_CHOOSE_HIDDEN, 345);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 200)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the system ");
                 rt_log_card(g, L->v_l);
@@ -6951,13 +7180,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 330);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 346);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 329);
+            rt_opt_done(g, &ob, 345);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6967,10 +7196,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_t = rt_chosen(g);
-            #line 18 "cards/simple/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 331), RT_AT_TOP, 332);
+            #line 30 "cards/simple/moves.cards"
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 347), RT_AT_TOP, 348);
             if (rt_check(g)) return RT_END;
-            #line 19 "cards/simple/moves.cards"
+            #line 31 "cards/simple/moves.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -6981,24 +7210,24 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-            #line 20 "cards/simple/moves.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 333);
+            #line 32 "cards/simple/moves.cards"
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 349);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i);
                     if (!(!Fn_has_leader(g, f, L->v_s, rt_player_side(g, f->me)))) continue;
-                    #line 21 "cards/simple/moves.cards"
-                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 334))[0];
+                    #line 33 "cards/simple/moves.cards"
+                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 350))[0];
                     if (rt_check(g)) return RT_END;
-                    L->v_chosen = rt_list_new(g, 335);
+                    L->v_chosen = rt_list_new(g, 351);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 199, 0, 336);
+                        rt_choose_begin(g, f->me, 201, 0, 352);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 199)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 201)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": a unit from ");
                                 rt_log_card(g, L->v_s);
@@ -7012,16 +7241,16 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 337));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 353));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u = zc[1 + i]; (void)it_u;
                                     if ((((Inst_unit(g, it_u)->fd_side == rt_player_side(g, f->me)) && Fn_movable(g, f, it_u)) && ((!Inst_unit(g, it_u)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 336);
+                            rt_opt_done(g, &ob, 352);
                         }
                         if (rt_check(g)) return RT_END;
-                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 195);
                         if (rt_option_count(g) == 0) break;
                         f->pc = 2;
                         if (!rt_answer_now(g))
@@ -7030,94 +7259,132 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 335);
+                        rt_list_add(g, L->v_chosen, L->v_u, 351);
                         if (rt_check(g)) return RT_END;
-                        #line 23 "cards/simple/moves.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 338, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
+                        #line 35 "cards/simple/moves.cards"
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 354, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
                 }
             }
             rt_list_pop(g, L->v_list);
-            #line 26 "cards/simple/moves.cards"
-            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 339)) {
-                #line 27 "cards/simple/moves.cards"
-                L->v_n_2 = rt_zone_cells_at(g, ZCELL_base_units)[0];
-                for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 200, 0, 340);
-                    rt_choose_steps(g, L->v_k_2, L->v_n_2);
+            #line 38 "cards/simple/moves.cards"
+            if ((rt_player_side(g, f->me) == SIDE_resistance) && Fn_from_the_base(g, f)) {
+                #line 39 "cards/simple/moves.cards"
+                rt_choose_begin(g, f->me, 202, RT_CHOOSE_HIDDEN, 355);
+                {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, ": units from the secret base to ");
+                        rt_log_card(g, L->v_t);
+                        rt_log_str(g, "?");
+                        rt_label_end(g);
+                    }
+                    int menu_0 = (!!rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 356));   /* bring units from the secret base */
+                    int menu_1 = 1;   /* none from the secret base */
+                    if (rt_check(g)) return RT_END;
+                    int pick = rt_draw_options_now(g, menu_0 + menu_1);
+                    if (pick >= 0) {
+                        RtValue drawn_value;
+                        if (pick < menu_0) drawn_value = 0;
+                        else drawn_value = 1;
+                        rt_drawn_option(g, drawn_value, RT_NONE);
+                        f->pc = 3;   /* as the decision stores it: the same state */
+                        goto drawn_3;
+                    }
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 200)) {
-                            rt_log_player(g, f->me);
-                            rt_log_str(g, ": a unit from the secret base to ");
-                            rt_log_card(g, L->v_t);
-                            rt_label_end(g);
-                        }
-                        {
-                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-                                if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
-                            }
-                        }
-                        rt_opt_done(g, &ob, 340);
+                        rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 29);
+                        rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 30);
+                        rt_opt_done(g, &ob, 355);
                     }
-                    if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
-                    if (rt_option_count(g) == 0) break;
+                }
+                if (rt_option_count(g) > 0) {
                     f->pc = 3;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
                 case 3:;
-                    L->v_u_2 = rt_chosen(g);
-                    if (L->v_u_2 == RT_NONE) break;
-                    #line 29 "cards/simple/moves.cards"
-                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 341, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
-                    if (rt_check(g)) return RT_END;
+                    drawn_3:;
+                    L->v_option = rt_chosen(g);
+                    if (L->v_option == 0) { /* bring units from the secret base */
+                        #line 41 "cards/simple/moves.cards"
+                        L->v_n_2 = rt_zone_cells_at(g, ZCELL_base_units)[0];
+                        for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
+                            rt_choose_begin(g, f->me, 203, 0, 357);
+                            rt_choose_steps(g, L->v_k_2, L->v_n_2);
+                            {
+                                RtOptBuf ob = rt_opt_buf(g);
+                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
+                                    rt_log_player(g, f->me);
+                                    rt_log_str(g, ": a unit from the secret base to ");
+                                    rt_log_card(g, L->v_t);
+                                    rt_label_end(g);
+                                }
+                                {
+                                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
+                                    for (int i = zc[0] - 1; i >= 0; i--) {
+                                        RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
+                                        if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
+                                    }
+                                }
+                                rt_opt_done(g, &ob, 357);
+                            }
+                            if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 195);
+                            if (rt_option_count(g) == 0) break;
+                            f->pc = 4;
+                            if (!rt_answer_now(g))
+                                return RT_YIELD;
+                            /* fall through */
+                        case 4:;
+                            L->v_u_2 = rt_chosen(g);
+                            if (L->v_u_2 == RT_NONE) break;
+                            #line 43 "cards/simple/moves.cards"
+                            rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 358, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
+                            if (rt_check(g)) return RT_END;
+                        }
+                    } else if (L->v_option == 1) { /* none from the secret base */
+                    }
                 }
             }
-            #line 32 "cards/simple/moves.cards"
+            #line 49 "cards/simple/moves.cards"
             { /* arrive */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_arrive, 342);
+                RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_arrive, 359);
                 if (args) {
                     args[0] = arg0;
                 }
             }
-            f->pc = 4;
+            f->pc = 5;
             {
                 RtStatus st = rt_run_entered(g, Script_proc_arrive);
                 if (st != RT_DONE)
                     return st;
             }
             /* fall through */
-        case 4:;
+        case 5:;
             if (rt_check(g)) return RT_END;
         }
-#line 7100 "simple.c"
+#line 7370 "simple.c"
         break;
     default:
-        return rt_fail(g, 343, "bad resume point");
+        return rt_fail(g, 360, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_arrive {
     RtValue v_t;
-    RtValue v_sd;
 };
 
-/* cards/simple/moves.cards:37: arrive */
+/* cards/simple/moves.cards:54: arrive */
 static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_arrive *L = (struct Locals_proc_arrive *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 38 "cards/simple/moves.cards"
-        L->v_sd = rt_player_side(g, f->me);
-        #line 39 "cards/simple/moves.cards"
+        #line 55 "cards/simple/moves.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -7132,45 +7399,112 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             rt_log_str(g, ").");
             rt_log_end(g);
         }
-        #line 40 "cards/simple/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 344), RT_AT_TOP, 345, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving, -1);
+        #line 56 "cards/simple/moves.cards"
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 361), RT_AT_TOP, 362, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
-        #line 41 "cards/simple/moves.cards"
-        if ((L->v_sd == SIDE_imperium) && (Fn_ground_of(g, f, L->v_t, SIDE_imperium) > 0)) {
-            #line 43 "cards/simple/moves.cards"
-            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 346), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 347))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 348))) {
-                #line 44 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 349);
+        #line 57 "cards/simple/moves.cards"
+        { /* arrived */
+            RtValue arg0 = f->me;
+            RtValue arg1 = L->v_t;
+            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_arrived)] = {0};
+            RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
+            callee->v[0] = arg0;
+            callee->v[1] = arg1;
+            RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 363);
+            if (st != RT_DONE)
+                return st;
+        }
+        if (rt_check(g)) return RT_END;
+        #line 58 "cards/simple/moves.cards"
+        { /* clash */
+            RtValue arg0 = L->v_t;
+            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 364);
+            if (args) {
+                args[0] = arg0;
+            }
+        }
+        f->pc = 1;
+        {
+            RtStatus st = rt_run_entered(g, Script_proc_clash);
+            if (st != RT_DONE)
+                return st;
+        }
+        /* fall through */
+    case 1:;
+        if (rt_check(g)) return RT_END;
+#line 7436 "simple.c"
+        break;
+    default:
+        return rt_fail(g, 365, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_arrived {
+    RtValue v_p;
+    RtValue v_t;
+};
+
+/* cards/simple/moves.cards:63: arrived */
+static RtStatus Script_proc_arrived(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_arrived *L = (struct Locals_proc_arrived *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 64 "cards/simple/moves.cards"
+        if ((rt_player_side(g, L->v_p) == SIDE_imperium) && (Fn_ground_of(g, f, L->v_t, SIDE_imperium) > 0)) {
+            #line 66 "cards/simple/moves.cards"
+            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 366), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 367))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 368))) {
+                #line 67 "cards/simple/moves.cards"
+                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 369);
                 if (rt_check(g)) return RT_END;
-                #line 45 "cards/simple/moves.cards"
+                #line 68 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
-                    rt_log_player(g, f->me);
+                    rt_log_player(g, L->v_p);
                     rt_log_str(g, " places an Occupation marker on ");
                     rt_log_card(g, L->v_t);
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
             }
-            #line 48 "cards/simple/moves.cards"
+            #line 71 "cards/simple/moves.cards"
             if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
-                #line 48 "cards/simple/moves.cards"
+                #line 71 "cards/simple/moves.cards"
                 { /* reveal_base */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 350);
+                    RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 370);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 51 "cards/simple/moves.cards"
+#line 7485 "simple.c"
+        break;
+    default:
+        return rt_fail(g, 371, "bad resume point");
+    }
+    return RT_DONE;
+}
+
+struct Locals_proc_clash {
+    RtValue v_t;
+};
+
+/* cards/simple/moves.cards:80: clash */
+static RtStatus Script_proc_clash(RtGame *g, RtFrame *f)
+{
+    struct Locals_proc_clash *L = (struct Locals_proc_clash *)(void *)f->v;
+    switch (f->pc) {
+    case 0:;
+        #line 81 "cards/simple/moves.cards"
         if ((Fn_units_of(g, f, L->v_t, SIDE_resistance) > 0) && (Fn_units_of(g, f, L->v_t, SIDE_imperium) > 0)) {
-            #line 51 "cards/simple/moves.cards"
+            #line 81 "cards/simple/moves.cards"
             { /* battle */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 351);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 372);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -7185,19 +7519,45 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-        #line 52 "cards/simple/moves.cards"
+        #line 82 "cards/simple/moves.cards"
+        while (rt_var_at(g, VCELL_fight_due)) {
+            #line 83 "cards/simple/moves.cards"
+            rt_var_store(g, VAR_fight_due, VCELL_fight_due, 0);
+            #line 84 "cards/simple/moves.cards"
+            if ((Fn_units_of(g, f, rt_var_at(g, VCELL_fight_site), SIDE_resistance) > 0) && (Fn_units_of(g, f, rt_var_at(g, VCELL_fight_site), SIDE_imperium) > 0)) {
+                #line 84 "cards/simple/moves.cards"
+                { /* battle */
+                    RtValue arg0 = rt_var_at(g, VCELL_fight_site);
+                    RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 373);
+                    if (args) {
+                        args[0] = arg0;
+                    }
+                }
+                f->pc = 2;
+                {
+                    RtStatus st = rt_run_entered(g, Script_proc_battle);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
+            case 2:;
+                if (rt_check(g)) return RT_END;
+            }
+            if (rt_back_edge(g, 374)) return RT_END;
+        }
+        #line 86 "cards/simple/moves.cards"
         { /* check_base */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_base)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 352);
+            RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
+            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 375);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7198 "simple.c"
+#line 7558 "simple.c"
         break;
     default:
-        return rt_fail(g, 353, "bad resume point");
+        return rt_fail(g, 376, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7207,18 +7567,18 @@ struct Locals_proc_produce {
     RtValue v_s;
 };
 
-/* cards/simple/moves.cards:61: produce */
+/* cards/simple/moves.cards:95: produce */
 static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_produce *L = (struct Locals_proc_produce *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 62 "cards/simple/moves.cards"
+        #line 96 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 354))->fd_first_build;
-            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 355))->fd_queue_slot;
-            RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_add_to_queue, 356);
+            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 377))->fd_first_build;
+            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 378))->fd_queue_slot;
+            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_add_to_queue, 379);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -7234,12 +7594,12 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-        #line 63 "cards/simple/moves.cards"
+        #line 97 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 357))->fd_second_build;
-            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 358))->fd_queue_slot;
-            RtValue *args = rt_enter(g, 22, f->self, f->me, NLOCALS_proc_add_to_queue, 359);
+            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 380))->fd_second_build;
+            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 381))->fd_queue_slot;
+            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_add_to_queue, 382);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -7255,10 +7615,10 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 7259 "simple.c"
+#line 7619 "simple.c"
         break;
     default:
-        return rt_fail(g, 360, "bad resume point");
+        return rt_fail(g, 383, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7270,19 +7630,19 @@ struct Locals_proc_add_to_queue {
     RtValue v_u;
 };
 
-/* cards/simple/moves.cards:66: add_to_queue */
+/* cards/simple/moves.cards:100: add_to_queue */
 static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_add_to_queue *L = (struct Locals_proc_add_to_queue *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 67 "cards/simple/moves.cards"
+        #line 101 "cards/simple/moves.cards"
         if (L->v_b != ENUM_no_build) {
-            #line 68 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 201, 0, 361);
+            #line 102 "cards/simple/moves.cards"
+            rt_choose_begin(g, L->v_p, 204, 0, 384);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 201)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 204)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": a unit to build (");
                     rt_log_value(g, RT_TY_ENUM + 1, L->v_b);
@@ -7296,7 +7656,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                         if ((((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_build == L->v_b)) && (!Inst_unit(g, it_u)->fd_card_built)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 361);
+                rt_opt_done(g, &ob, 384);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7305,13 +7665,13 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_u = rt_chosen(g);
-                #line 70 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 362), RT_AT_TOP, 363);
+                #line 104 "cards/simple/moves.cards"
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 385), RT_AT_TOP, 386);
                 if (rt_check(g)) return RT_END;
-                #line 71 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 364);
+                #line 105 "cards/simple/moves.cards"
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 387);
                 if (rt_check(g)) return RT_END;
-                #line 72 "cards/simple/moves.cards"
+                #line 106 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -7324,10 +7684,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7328 "simple.c"
+#line 7688 "simple.c"
         break;
     default:
-        return rt_fail(g, 365, "bad resume point");
+        return rt_fail(g, 388, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7339,28 +7699,28 @@ struct Locals_proc_advance_queue {
     RtValue v_list;
 };
 
-/* cards/simple/moves.cards:81: advance_queue */
+/* cards/simple/moves.cards:115: advance_queue */
 static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_advance_queue *L = (struct Locals_proc_advance_queue *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 82 "cards/simple/moves.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 366), 367);
+        #line 116 "cards/simple/moves.cards"
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 389), 390);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_u = rt_list_at(g, L->v_list, L->v_i);
-                #line 83 "cards/simple/moves.cards"
-                rt_set_state_known(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 368), 0, 369);
+                #line 117 "cards/simple/moves.cards"
+                rt_set_state_known(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 391), 0, 392);
                 if (rt_check(g)) return RT_END;
-                #line 84 "cards/simple/moves.cards"
+                #line 118 "cards/simple/moves.cards"
                 if (rt__state(g, L->v_u, 1) <= 0) {
-                    #line 84 "cards/simple/moves.cards"
+                    #line 118 "cards/simple/moves.cards"
                     { /* deploy */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_u;
-                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_deploy, 370);
+                        RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_deploy, 393);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7379,10 +7739,10 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7383 "simple.c"
+#line 7743 "simple.c"
         break;
     default:
-        return rt_fail(g, 371, "bad resume point");
+        return rt_fail(g, 394, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7395,72 +7755,90 @@ struct Locals_proc_deploy {
     RtValue v_s;
     RtValue v_s_2;
     RtValue v_s_3;
+    RtValue v_s_4;
     RtValue v_i;
     RtValue v_list;
     RtValue v_option;
 };
 
-/* cards/simple/moves.cards:93: any */
+/* cards/simple/moves.cards:131: any */
 RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy *L)
 {
     (void)f;
     (void)L;
-    #line 93 "cards/simple/moves.cards"
+    #line 131 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 373));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 396));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_construction) return 1;
     }
     return acc;
-#line 7417 "simple.c"
+#line 7778 "simple.c"
 }
 
-/* cards/simple/moves.cards:112: any */
+/* cards/simple/moves.cards:149: any */
 RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy *L)
 {
     (void)f;
     (void)L;
-    #line 112 "cards/simple/moves.cards"
+    #line 149 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 385);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 411);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
-        if (Fn_rebel_held(g, f, it_s_2)) return 1;
+        if (Fn_rebel_deploy(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 7434 "simple.c"
+#line 7795 "simple.c"
 }
 
-/* cards/simple/moves.cards:91: deploy */
+/* cards/simple/moves.cards:157: any */
+RT_PURE static RtValue Agg3_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy *L)
+{
+    (void)f;
+    (void)L;
+    #line 157 "cards/simple/moves.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 413);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s_3 = gs[i]; (void)it_s_3;
+        if (Fn_rebel_deploy(g, f, it_s_3)) return 1;
+    }
+    return acc;
+#line 7812 "simple.c"
+}
+
+/* cards/simple/moves.cards:129: deploy */
 static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_deploy *L = (struct Locals_proc_deploy *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 92 "cards/simple/moves.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 372))->fd_doom_star) {
-            #line 93 "cards/simple/moves.cards"
+        #line 130 "cards/simple/moves.cards"
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 395))->fd_doom_star) {
+            #line 131 "cards/simple/moves.cards"
             if (rt_var_at(g, VCELL_building_doom) && Agg1_proc_deploy(g, f, L)) {
-                #line 94 "cards/simple/moves.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 374), 375);
+                #line 132 "cards/simple/moves.cards"
+                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 397), 398);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                     for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                         L->v_x_2 = cells_v_list[1 + L->v_i];
                         if (!(Inst_unit(g, L->v_x_2)->fd_construction)) continue;
-                        #line 94 "cards/simple/moves.cards"
-                        rt_move_known(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 376, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        #line 132 "cards/simple/moves.cards"
+                        rt_move_known(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 399, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
-                #line 95 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 377), RT_AT_TOP, 378);
+                #line 133 "cards/simple/moves.cards"
+                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 400), RT_AT_TOP, 401);
                 if (rt_check(g)) return RT_END;
-                #line 96 "cards/simple/moves.cards"
+                #line 134 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The Doom Star is complete on ");
@@ -7468,25 +7846,55 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
-            } else {
-                #line 98 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 379);
+                #line 135 "cards/simple/moves.cards"
+                { /* arrived */
+                    RtValue arg0 = L->v_p;
+                    RtValue arg1 = rt_var_at(g, VCELL_doom_site);
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_arrived)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 402);
+                    if (st != RT_DONE)
+                        return st;
+                }
                 if (rt_check(g)) return RT_END;
-                #line 99 "cards/simple/moves.cards"
+                #line 136 "cards/simple/moves.cards"
+                { /* clash */
+                    RtValue arg0 = rt_var_at(g, VCELL_doom_site);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 403);
+                    if (args) {
+                        args[0] = arg0;
+                    }
+                }
+                f->pc = 1;
+                {
+                    RtStatus st = rt_run_entered(g, Script_proc_clash);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
+            case 1:;
+                if (rt_check(g)) return RT_END;
+            } else {
+                #line 138 "cards/simple/moves.cards"
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 404);
+                if (rt_check(g)) return RT_END;
+                #line 139 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The Doom Star under construction was lost; the Doom Star is not built.");
                     rt_log_end(g);
                 }
             }
-            #line 101 "cards/simple/moves.cards"
+            #line 141 "cards/simple/moves.cards"
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
         } else if (rt_player_side(g, L->v_p) == SIDE_imperium) {
-            #line 103 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 380);
+            #line 143 "cards/simple/moves.cards"
+            rt_choose_begin(g, L->v_p, 205, 0, 405);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": where does the new ");
                     rt_log_card(g, L->v_u);
@@ -7495,26 +7903,26 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 {
                     RtValue gs[33];
-                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 381);
+                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 406);
                     for (int i = 0; i < gn; i++) {
                         RtValue it_s = gs[i]; (void)it_s;
-                        if (Fn_imperial_held(g, f, it_s)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                        if (Fn_imperial_held(g, f, it_s) && (Fn_units_of(g, f, it_s, SIDE_resistance) == 0)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 380);
+                rt_opt_done(g, &ob, 405);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
-                f->pc = 1;
+                f->pc = 2;
                 if (!rt_answer_now(g))
                     return RT_YIELD;
                 /* fall through */
-            case 1:;
+            case 2:;
                 L->v_s = rt_chosen(g);
-                #line 104 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 382), RT_AT_TOP, 383);
+                #line 144 "cards/simple/moves.cards"
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 407), RT_AT_TOP, 408);
                 if (rt_check(g)) return RT_END;
-                #line 105 "cards/simple/moves.cards"
+                #line 145 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -7525,20 +7933,50 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
+                #line 146 "cards/simple/moves.cards"
+                { /* arrived */
+                    RtValue arg0 = L->v_p;
+                    RtValue arg1 = L->v_s;
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_arrived)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
+                    callee->v[0] = arg0;
+                    callee->v[1] = arg1;
+                    RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 409);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                if (rt_check(g)) return RT_END;
+                #line 147 "cards/simple/moves.cards"
+                { /* clash */
+                    RtValue arg0 = L->v_s;
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 410);
+                    if (args) {
+                        args[0] = arg0;
+                    }
+                }
+                f->pc = 3;
+                {
+                    RtStatus st = rt_run_entered(g, Script_proc_clash);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
+            case 3:;
+                if (rt_check(g)) return RT_END;
             }
-        } else {
-            #line 108 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 384);
+        } else if (Fn_base_open_to_deploy(g, f) || Agg2_proc_deploy(g, f, L)) {
+            #line 150 "cards/simple/moves.cards"
+            rt_choose_begin(g, L->v_p, 205, 0, 412);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, ": where does the new ");
                     rt_log_card(g, L->v_u);
                     rt_log_str(g, " go?");
                     rt_label_end(g);
                 }
-                int menu_0 = 1;   /* to the secret base */
-                int menu_1 = (!!Agg2_proc_deploy(g, f, L));   /* to a Resistance loyal system */
+                int menu_0 = (!!Fn_base_open_to_deploy(g, f));   /* to the secret base */
+                int menu_1 = (!!Agg3_proc_deploy(g, f, L));   /* to a Resistance loyal system */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
@@ -7546,69 +7984,93 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     if (pick < menu_0) drawn_value = 0;
                     else drawn_value = 1;
                     rt_drawn_option(g, drawn_value, RT_NONE);
-                    f->pc = 2;   /* as the decision stores it: the same state */
-                    goto drawn_2;
+                    f->pc = 4;   /* as the decision stores it: the same state */
+                    goto drawn_4;
                 }
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                    rt_opt_done(g, &ob, 384);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 32);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 33);
+                    rt_opt_done(g, &ob, 412);
                 }
             }
             if (rt_option_count(g) > 0) {
-                f->pc = 2;
+                f->pc = 4;
                 if (!rt_answer_now(g))
                     return RT_YIELD;
                 /* fall through */
-            case 2:;
-                drawn_2:;
+            case 4:;
+                drawn_4:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* to the secret base */
-                    #line 110 "cards/simple/moves.cards"
+                    #line 152 "cards/simple/moves.cards"
                     if (rt_var_at(g, VCELL_base_revealed)) {
-                        #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 386), RT_AT_TOP, 387);
+                        #line 153 "cards/simple/moves.cards"
+                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 414), RT_AT_TOP, 415);
                         if (rt_check(g)) return RT_END;
+                        #line 154 "cards/simple/moves.cards"
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_player(g, L->v_p);
+                            rt_log_str(g, " deploys ");
+                            rt_log_card(g, L->v_u);
+                            rt_log_str(g, " on ");
+                            rt_log_card(g, Fn_base_sys(g, f));
+                            rt_log_str(g, ".");
+                            rt_log_end(g);
+                        } else {
+                            { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
+                        }
                     } else {
-                        #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 388);
+                        #line 155 "cards/simple/moves.cards"
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 416);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* to a Resistance loyal system */
-                    #line 113 "cards/simple/moves.cards"
-                    rt_choose_begin(g, L->v_p, 7, 0, 389);
+                    #line 158 "cards/simple/moves.cards"
+                    rt_choose_begin(g, L->v_p, 7, 0, 417);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 390);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 418);
                             for (int i = 0; i < gn; i++) {
-                                RtValue it_s_3 = gs[i]; (void)it_s_3;
-                                if (Fn_rebel_held(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
+                                RtValue it_s_4 = gs[i]; (void)it_s_4;
+                                if (Fn_rebel_deploy(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 389);
+                        rt_opt_done(g, &ob, 417);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
-                        f->pc = 3;
+                        f->pc = 5;
                         if (!rt_answer_now(g))
                             return RT_YIELD;
                         /* fall through */
-                    case 3:;
-                        L->v_s_3 = rt_chosen(g);
-                        #line 113 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 391), RT_AT_TOP, 392);
+                    case 5:;
+                        L->v_s_4 = rt_chosen(g);
+                        #line 159 "cards/simple/moves.cards"
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 419), RT_AT_TOP, 420);
                         if (rt_check(g)) return RT_END;
+                        #line 160 "cards/simple/moves.cards"
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_player(g, L->v_p);
+                            rt_log_str(g, " deploys ");
+                            rt_log_card(g, L->v_u);
+                            rt_log_str(g, " on ");
+                            rt_log_card(g, L->v_s_4);
+                            rt_log_str(g, ".");
+                            rt_log_end(g);
+                        }
                     }
                 }
             }
         }
-#line 7609 "simple.c"
+#line 8071 "simple.c"
         break;
     default:
-        return rt_fail(g, 393, "bad resume point");
+        return rt_fail(g, 421, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7665,13 +8127,13 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 20 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 395);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 423);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 7675 "simple.c"
+#line 8137 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -7682,13 +8144,13 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 26 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 396);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 424);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 7692 "simple.c"
+#line 8154 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -7699,13 +8161,13 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 38 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 397);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 425);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_5 = gs[i]; (void)it_s_5;
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 7709 "simple.c"
+#line 8171 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -7716,13 +8178,13 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 47 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 399);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 427);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_7 = gs[i]; (void)it_s_7;
-        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 398))) return 1;
+        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 426))) return 1;
     }
     return acc;
-#line 7726 "simple.c"
+#line 8188 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -7733,13 +8195,13 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 60 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 401);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 429);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_10 = gs[i]; (void)it_s_10;
-        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 400))) return 1;
+        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 428))) return 1;
     }
     return acc;
-#line 7743 "simple.c"
+#line 8205 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -7750,13 +8212,13 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 67 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 402);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 430);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 7760 "simple.c"
+#line 8222 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -7767,13 +8229,13 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 83 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 403);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 7777 "simple.c"
+#line 8239 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -7784,13 +8246,13 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 93 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 405);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 433);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
-        if (rt_card_state(g, it_s_16, KIND_system, 1, 404)) return 1;
+        if (rt_card_state(g, it_s_16, KIND_system, 1, 432)) return 1;
     }
     return acc;
-#line 7794 "simple.c"
+#line 8256 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -7800,13 +8262,13 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 406));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 434));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 7810 "simple.c"
+#line 8272 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -7817,7 +8279,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 407);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 435);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_18 = gs[i]; (void)it_s_18;
         L->v_s_18 = it_s_18;
@@ -7825,7 +8287,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     }
     L->v_s_18 = 0;
     return acc;
-#line 7829 "simple.c"
+#line 8291 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -7836,13 +8298,13 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 114 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 408);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 436);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_20 = gs[i]; (void)it_s_20;
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 7846 "simple.c"
+#line 8308 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -7853,13 +8315,13 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 120 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 409);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 437);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_22 = gs[i]; (void)it_s_22;
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 7863 "simple.c"
+#line 8325 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -7869,13 +8331,13 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 104 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 463));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 491));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 7879 "simple.c"
+#line 8341 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -7885,9 +8347,9 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 19 "cards/simple/projects.cards"
-        rt_choose_begin(g, f->me, 190, 0, 394);
+        rt_choose_begin(g, f->me, 192, 0, 422);
         {
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 192)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission's effect");
                 rt_label_end(g);
@@ -7932,22 +8394,22 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             }
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 32);
-                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 33);
-                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 34);
-                rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 35);
-                rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 36);
-                rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 37);
-                rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 38);
-                rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 39);
-                rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 40);
-                rt_opt_add_if(&ob, menu_9, 9, RT_NONE, 41);
-                rt_opt_add_if(&ob, menu_10, 10, RT_NONE, 42);
-                rt_opt_add_if(&ob, menu_11, 11, RT_NONE, 43);
-                rt_opt_add_if(&ob, menu_12, 12, RT_NONE, 44);
-                rt_opt_add_if(&ob, menu_13, 13, RT_NONE, 45);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 34);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 35);
+                rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 36);
+                rt_opt_add_if(&ob, menu_3, 3, RT_NONE, 37);
+                rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 38);
+                rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 39);
+                rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 40);
+                rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 41);
+                rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 42);
+                rt_opt_add_if(&ob, menu_9, 9, RT_NONE, 43);
+                rt_opt_add_if(&ob, menu_10, 10, RT_NONE, 44);
+                rt_opt_add_if(&ob, menu_11, 11, RT_NONE, 45);
+                rt_opt_add_if(&ob, menu_12, 12, RT_NONE, 46);
+                rt_opt_add_if(&ob, menu_13, 13, RT_NONE, 47);
                 rt_opt_add_if(&ob, menu_14, 14, RT_NONE, 28);
-                rt_opt_done(g, &ob, 394);
+                rt_opt_done(g, &ob, 422);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -7960,23 +8422,23 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* Special Project: build the Doom Star */
                 #line 21 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 410);
+                rt_choose_begin(g, f->me, 193, 0, 438);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 411);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 439);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_ace_target(g, f, it_s_2) && Fn_doom_target(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 410);
+                    rt_opt_done(g, &ob, 438);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7991,7 +8453,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 412);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 440);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8012,7 +8474,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 23 "cards/simple/projects.cards"
                         { /* build_doom_star */
                             RtValue arg0 = L->v_s_2;
-                            RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_build_doom_star, 413);
+                            RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_build_doom_star, 441);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -8030,23 +8492,23 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* Special Project: build a Super Dreadnought */
                 #line 27 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 414);
+                rt_choose_begin(g, f->me, 193, 0, 442);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 415);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 443);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_ace_target(g, f, it_s_4) && Fn_dreadnought_target(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 414);
+                    rt_opt_done(g, &ob, 442);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8061,7 +8523,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 416);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 444);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8080,7 +8542,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 29 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 30 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 29, 0, 417);
+                        rt_choose_begin(g, f->me, 31, 0, 445);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
@@ -8090,7 +8552,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                     if (((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_card_built) && (Inst_unit(g, it_u)->fd_build == ENUM_heavy_space)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 417);
+                            rt_opt_done(g, &ob, 445);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 7;
@@ -8100,10 +8562,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 7:;
                             L->v_u = rt_chosen(g);
                             #line 31 "cards/simple/projects.cards"
-                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 418), RT_AT_TOP, 419);
+                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 446), RT_AT_TOP, 447);
                             if (rt_check(g)) return RT_END;
                             #line 32 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 420);
+                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 448);
                             if (rt_check(g)) return RT_END;
                             #line 33 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -8119,23 +8581,23 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* Special Project: charge the Doom Star laser */
                 #line 39 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 421);
+                rt_choose_begin(g, f->me, 193, 0, 449);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 422);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 450);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_ace_target(g, f, it_s_6) && Fn_doom_star_on(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 421);
+                    rt_opt_done(g, &ob, 449);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8150,7 +8612,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 423);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 451);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8181,23 +8643,23 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* Special Project: fire the Doom Star laser */
                 #line 48 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 424);
+                rt_choose_begin(g, f->me, 193, 0, 452);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 426);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 454);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 425))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 453))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 424);
+                    rt_opt_done(g, &ob, 452);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8212,7 +8674,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 427);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 455);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8233,64 +8695,70 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 50 "cards/simple/projects.cards"
                         { /* fire_laser */
                             RtValue arg0 = L->v_s_8;
-                            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_fire_laser)] = {0};
-                            RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
-                            callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_fire_laser, callee, 428);
+                            RtValue *args = rt_enter(g, 30, f->self, f->me, NLOCALS_proc_fire_laser, 456);
+                            if (args) {
+                                args[0] = arg0;
+                            }
+                        }
+                        f->pc = 12;
+                        {
+                            RtStatus st = rt_run_entered(g, Script_proc_fire_laser);
                             if (st != RT_DONE)
                                 return st;
                         }
+                        /* fall through */
+                    case 12:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
             } else if (L->v_option == 4) { /* A_: gain 2 loyalty in a Resistance or Neutral system */
                 #line 55 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 429);
+                rt_choose_begin(g, f->me, 193, 0, 457);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 459);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
-                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 430))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
+                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 458))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 429);
+                    rt_opt_done(g, &ob, 457);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 12;
+                    f->pc = 13;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 12:;
+                case 13:;
                     L->v_s_9 = rt_chosen(g);
                     #line 56 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 432);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 460);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
                             args[2] = arg2;
                         }
                     }
-                    f->pc = 13;
+                    f->pc = 14;
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 13:;
+                case 14:;
                     if (rt_check(g)) return RT_END;
                     #line 57 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
@@ -8298,16 +8766,16 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         for (L->v_i_6 = 0; L->v_i_6 < 4; L->v_i_6++) {
                             L->v_i = L->v_i_6 + 1;
                             #line 57 "cards/simple/projects.cards"
-                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 433)) {
+                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 461)) {
                                 #line 57 "cards/simple/projects.cards"
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_9;
                                     RtValue arg1 = (-1);
                                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_shift_loyalty)] = {0};
-                                    RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
+                                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                                     callee->v[0] = arg0;
                                     callee->v[1] = arg1;
-                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 434);
+                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 462);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -8318,52 +8786,52 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: gain 1 loyalty where you have a unit */
                 #line 61 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 435);
+                rt_choose_begin(g, f->me, 193, 0, 463);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 437);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 465);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
-                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 436))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
+                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 464))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 435);
+                    rt_opt_done(g, &ob, 463);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 14;
+                    f->pc = 15;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 14:;
+                case 15:;
                     L->v_s_11 = rt_chosen(g);
                     #line 62 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 438);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 466);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
                             args[2] = arg2;
                         }
                     }
-                    f->pc = 15;
+                    f->pc = 16;
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 15:;
+                case 16:;
                     if (rt_check(g)) return RT_END;
                     #line 63 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
@@ -8377,10 +8845,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                     RtValue arg0 = L->v_s_11;
                                     RtValue arg1 = (-1);
                                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_shift_loyalty)] = {0};
-                                    RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
+                                    RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                                     callee->v[0] = arg0;
                                     callee->v[1] = arg1;
-                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 439);
+                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 467);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -8391,52 +8859,52 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: find the base_s region with a captured leader */
                 #line 68 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 440);
+                rt_choose_begin(g, f->me, 196, 0, 468);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": the system of the captured leader");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 441);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 469);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_captive_on(g, f, it_s_13)) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 440);
+                    rt_opt_done(g, &ob, 468);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 16;
+                    f->pc = 17;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 16:;
+                case 17:;
                     L->v_s_13 = rt_chosen(g);
                     #line 69 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 442);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 470);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
                             args[2] = arg2;
                         }
                     }
-                    f->pc = 17;
+                    f->pc = 18;
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 17:;
+                case 18:;
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
@@ -8444,11 +8912,11 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_str(g, "The captured leader talks: the secret base is in region ");
-                            rt_log_value(g, RT_TY_ENUM + 3, Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 443))->fd_region);
+                            rt_log_value(g, RT_TY_ENUM + 3, Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 471))->fd_region);
                             rt_log_str(g, ".");
                             rt_log_end(g);
                         } else {
-                            { volatile RtValue hole = Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 444))->fd_region; (void)hole; }
+                            { volatile RtValue hole = Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 472))->fd_region; (void)hole; }
                         }
                         if (rt_check(g)) return RT_END;
                     }
@@ -8459,26 +8927,26 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 445);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 473);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
                         args[2] = arg2;
                     }
                 }
-                f->pc = 18;
+                f->pc = 19;
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_contest);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
-            case 18:;
+            case 19:;
                 if (rt_check(g)) return RT_END;
                 #line 75 "cards/simple/projects.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 76 "cards/simple/projects.cards"
-                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 446), 447);
+                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 474), 475);
                     if (rt_check(g)) return RT_END;
                     #line 77 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
@@ -8495,68 +8963,72 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 78 "cards/simple/projects.cards"
                         if (rt_flat((int)(L->v_i_3 <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)))) {
                             #line 78 "cards/simple/projects.cards"
-                            rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 448), RT_AT_TOP, 449, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+                            rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 476), RT_AT_TOP, 477, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     #line 79 "cards/simple/projects.cards"
                     { /* probes_done */
-                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_probes_done)] = {0};
-                        RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_probes_done, callee, 450);
+                        (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 478);
+                    }
+                    f->pc = 20;
+                    {
+                        RtStatus st = rt_run_entered(g, Script_proc_probes_done);
                         if (st != RT_DONE)
                             return st;
                     }
+                    /* fall through */
+                case 20:;
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
                 #line 84 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 451);
+                rt_choose_begin(g, f->me, 193, 0, 479);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 452);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 480);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_imperial_loyal(g, f, it_s_15)) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 451);
+                    rt_opt_done(g, &ob, 479);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 19;
+                    f->pc = 21;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 19:;
+                case 21:;
                     L->v_s_15 = rt_chosen(g);
                     #line 85 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 453);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 481);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
                             args[2] = arg2;
                         }
                     }
-                    f->pc = 20;
+                    f->pc = 22;
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 20:;
+                case 22:;
                     if (rt_check(g)) return RT_END;
                     #line 86 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
@@ -8569,20 +9041,20 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* produce */
                                     RtValue arg0 = f->me;
                                     RtValue arg1 = L->v_s_15;
-                                    RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_produce, 454);
+                                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 482);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
                                     }
                                 }
-                                f->pc = 21;
+                                f->pc = 23;
                                 {
                                     RtStatus st = rt_run_entered(g, Script_proc_produce);
                                     if (st != RT_DONE)
                                         return st;
                                 }
                                 /* fall through */
-                            case 21:;
+                            case 23:;
                                 if (rt_check(g)) return RT_END;
                             }
                         }
@@ -8594,21 +9066,21 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 455);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 483);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
                         args[2] = arg2;
                     }
                 }
-                f->pc = 22;
+                f->pc = 24;
                 {
                     RtStatus st = rt_run_entered(g, Script_proc_contest);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
-            case 22:;
+            case 24:;
                 if (rt_check(g)) return RT_END;
                 #line 91 "cards/simple/projects.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
@@ -8620,108 +9092,42 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             #line 91 "cards/simple/projects.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 456);
+                                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 484);
                                 if (args) {
                                     args[0] = arg0;
                                 }
                             }
-                            f->pc = 23;
+                            f->pc = 25;
                             {
                                 RtStatus st = rt_run_entered(g, Script_proc_advance_queue);
                                 if (st != RT_DONE)
                                     return st;
                             }
                             /* fall through */
-                        case 23:;
+                        case 25:;
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             } else if (L->v_option == 10) { /* _: remove a sabotage marker */
                 #line 94 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 457);
+                rt_choose_begin(g, f->me, 193, 0, 485);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 459);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 487);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
-                            if (rt_card_state(g, it_s_17, KIND_system, 1, 458)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
+                            if (rt_card_state(g, it_s_17, KIND_system, 1, 486)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 457);
-                }
-                if (rt_check(g)) return RT_END;
-                if (rt_option_count(g) > 0) {
-                    f->pc = 24;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 24:;
-                    L->v_s_17 = rt_chosen(g);
-                    #line 95 "cards/simple/projects.cards"
-                    { /* contest */
-                        RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_17;
-                        RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 460);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
-                    }
-                    f->pc = 25;
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_contest);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 25:;
-                    if (rt_check(g)) return RT_END;
-                    #line 96 "cards/simple/projects.cards"
-                    if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 97 "cards/simple/projects.cards"
-                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 461);
-                        if (rt_check(g)) return RT_END;
-                        #line 98 "cards/simple/projects.cards"
-                        if (rt_logging(g)) {
-                            rt_log_begin(g);
-                            rt_log_player(g, f->me);
-                            rt_log_str(g, " removes the Sabotage marker from ");
-                            rt_log_card(g, L->v_s_17);
-                            rt_log_str(g, ".");
-                            rt_log_end(g);
-                        }
-                    }
-                }
-            } else if (L->v_option == 11) { /* A_: freeze a captured leader */
-                #line 104 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 462);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, ": the system of the captured leader");
-                        rt_label_end(g);
-                    }
-                    {
-                        RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 464);
-                        for (int i = 0; i < gn; i++) {
-                            RtValue it_s_19 = gs[i]; (void)it_s_19;
-                            L->v_s_19 = it_s_19;
-                            if (Agg13_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, it_s_19, it_s_19, RT_LABEL_AUTO);
-                        }
-                    }
-                    rt_opt_done(g, &ob, 462);
+                    rt_opt_done(g, &ob, 485);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8730,13 +9136,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 26:;
-                    L->v_s_19 = rt_chosen(g);
-                    #line 105 "cards/simple/projects.cards"
+                    L->v_s_17 = rt_chosen(g);
+                    #line 95 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_19;
+                        RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 465);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 488);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8752,36 +9158,102 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 27:;
                     if (rt_check(g)) return RT_END;
+                    #line 96 "cards/simple/projects.cards"
+                    if (rt_var_at(g, VCELL_succeeded)) {
+                        #line 97 "cards/simple/projects.cards"
+                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 489);
+                        if (rt_check(g)) return RT_END;
+                        #line 98 "cards/simple/projects.cards"
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_player(g, f->me);
+                            rt_log_str(g, " removes the Sabotage marker from ");
+                            rt_log_card(g, L->v_s_17);
+                            rt_log_str(g, ".");
+                            rt_log_end(g);
+                        }
+                    }
+                }
+            } else if (L->v_option == 11) { /* A_: freeze a captured leader */
+                #line 104 "cards/simple/projects.cards"
+                rt_choose_begin(g, f->me, 196, 0, 490);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, ": the system of the captured leader");
+                        rt_label_end(g);
+                    }
+                    {
+                        RtValue gs[33];
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 492);
+                        for (int i = 0; i < gn; i++) {
+                            RtValue it_s_19 = gs[i]; (void)it_s_19;
+                            L->v_s_19 = it_s_19;
+                            if (Agg13_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, it_s_19, it_s_19, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 490);
+                }
+                if (rt_check(g)) return RT_END;
+                if (rt_option_count(g) > 0) {
+                    f->pc = 28;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 28:;
+                    L->v_s_19 = rt_chosen(g);
+                    #line 105 "cards/simple/projects.cards"
+                    { /* contest */
+                        RtValue arg0 = L->v_k;
+                        RtValue arg1 = L->v_s_19;
+                        RtValue arg2 = 1;
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 493);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
+                        }
+                    }
+                    f->pc = 29;
+                    {
+                        RtStatus st = rt_run_entered(g, Script_proc_contest);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 29:;
+                    if (rt_check(g)) return RT_END;
                     #line 106 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 107 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 203, 0, 466);
+                        rt_choose_begin(g, f->me, 206, 0, 494);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": the leader frozen");
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 467));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 495));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_l_3, 1)) & (int)(!rt__state(g, it_l_3, 2))), it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 466);
+                            rt_opt_done(g, &ob, 494);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
-                            f->pc = 28;
+                            f->pc = 30;
                             if (!rt_answer_now(g))
                                 return RT_YIELD;
                             /* fall through */
-                        case 28:;
+                        case 30:;
                             L->v_l_3 = rt_chosen(g);
                             #line 108 "cards/simple/projects.cards"
-                            rt_set_state_known(g, L->v_l_3, KIND_leader, 2, 1, 0, 468);
+                            rt_set_state_known(g, L->v_l_3, KIND_leader, 2, 1, 0, 496);
                             #line 109 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -8796,52 +9268,52 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: do 1 damage */
                 #line 115 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 469);
+                rt_choose_begin(g, f->me, 193, 0, 497);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 470);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 498);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_21 = gs[i]; (void)it_s_21;
                             if (Fn_units_of(g, f, it_s_21, SIDE_resistance) > 0) rt_opt_add(&ob, it_s_21, it_s_21, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 469);
+                    rt_opt_done(g, &ob, 497);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 29;
+                    f->pc = 31;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 29:;
+                case 31:;
                     L->v_s_21 = rt_chosen(g);
                     #line 116 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_21;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 471);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 499);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
                             args[2] = arg2;
                         }
                     }
-                    f->pc = 30;
+                    f->pc = 32;
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 30:;
+                case 32:;
                     if (rt_check(g)) return RT_END;
                     #line 117 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
@@ -8850,103 +9322,103 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_21;
                             RtValue arg1 = SIDE_resistance;
                             RtValue arg2 = Fn_times(g, f, 0);
-                            RtValue *args = rt_enter(g, 17, f->self, f->me, NLOCALS_proc_mission_damage, 472);
+                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 500);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
                                 args[2] = arg2;
                             }
                         }
-                        f->pc = 31;
+                        f->pc = 33;
                         {
                             RtStatus st = rt_run_entered(g, Script_proc_mission_damage);
                             if (st != RT_DONE)
                                 return st;
                         }
                         /* fall through */
-                    case 31:;
+                    case 33:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
             } else if (L->v_option == 13) { /* _: capture a leader */
                 #line 121 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 473);
+                rt_choose_begin(g, f->me, 193, 0, 501);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 474);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 502);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_23 = gs[i]; (void)it_s_23;
                             if (Fn_capturable_on(g, f, it_s_23)) rt_opt_add(&ob, it_s_23, it_s_23, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 473);
+                    rt_opt_done(g, &ob, 501);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 32;
+                    f->pc = 34;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 32:;
+                case 34:;
                     L->v_s_23 = rt_chosen(g);
                     #line 122 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_23;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 475);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 503);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
                             args[2] = arg2;
                         }
                     }
-                    f->pc = 33;
+                    f->pc = 35;
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_contest);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 33:;
+                case 35:;
                     if (rt_check(g)) return RT_END;
                     #line 123 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 124 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 204, 0, 476);
+                        rt_choose_begin(g, f->me, 207, 0, 504);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 204)) {
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": the leader captured");
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 477));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 505));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
                                     rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l_4)->fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l_4, 1))), it_l_4, it_l_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 476);
+                            rt_opt_done(g, &ob, 504);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
-                            f->pc = 34;
+                            f->pc = 36;
                             if (!rt_answer_now(g))
                                 return RT_YIELD;
                             /* fall through */
-                        case 34:;
+                        case 36:;
                             L->v_l_4 = rt_chosen(g);
                             #line 125 "cards/simple/projects.cards"
-                            rt_set_state_known(g, L->v_l_4, KIND_leader, 1, 1, 0, 478);
+                            rt_set_state_known(g, L->v_l_4, KIND_leader, 1, 1, 0, 506);
                             #line 126 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -8969,10 +9441,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8973 "simple.c"
+#line 9445 "simple.c"
         break;
     default:
-        return rt_fail(g, 479, "bad resume point");
+        return rt_fail(g, 507, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8995,7 +9467,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 480);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 508);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9003,7 +9475,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && Inst_unit(g, L->v_u)->fd_construction)) continue;
                 #line 145 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 481), RT_AT_TOP, 482);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 509), RT_AT_TOP, 510);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -9011,7 +9483,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         #line 146 "cards/simple/projects.cards"
         L->v_n = 0;
         #line 147 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 483);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 511);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9021,10 +9493,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 #line 148 "cards/simple/projects.cards"
                 if (L->v_n == 0) {
                     #line 149 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 484), RT_AT_TOP, 485);
+                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 512), RT_AT_TOP, 513);
                     if (rt_check(g)) return RT_END;
                     #line 150 "cards/simple/projects.cards"
-                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 486);
+                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 514);
                     if (rt_check(g)) return RT_END;
                     #line 151 "cards/simple/projects.cards"
                     L->v_n = 1;
@@ -9046,29 +9518,26 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 157 "cards/simple/projects.cards"
-        if (Fn_units_of(g, f, L->v_s, SIDE_resistance) > 0) {
-            #line 157 "cards/simple/projects.cards"
-            { /* battle */
-                RtValue arg0 = L->v_s;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 487);
-                if (args) {
-                    args[0] = arg0;
-                }
+        { /* clash */
+            RtValue arg0 = L->v_s;
+            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 515);
+            if (args) {
+                args[0] = arg0;
             }
-            f->pc = 1;
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_battle);
-                if (st != RT_DONE)
-                    return st;
-            }
-            /* fall through */
-        case 1:;
-            if (rt_check(g)) return RT_END;
         }
-#line 9069 "simple.c"
+        f->pc = 1;
+        {
+            RtStatus st = rt_run_entered(g, Script_proc_clash);
+            if (st != RT_DONE)
+                return st;
+        }
+        /* fall through */
+    case 1:;
+        if (rt_check(g)) return RT_END;
+#line 9538 "simple.c"
         break;
     default:
-        return rt_fail(g, 488, "bad resume point");
+        return rt_fail(g, 516, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9077,9 +9546,8 @@ struct Locals_proc_fire_laser {
     RtValue v_s;
     RtValue v_u;
     RtValue v_u_2;
-    RtValue v_u_3;
     RtValue v_room;
-    RtValue v_u_4;
+    RtValue v_u_3;
     RtValue v_i;
     RtValue v_list;
     RtValue v_i_2;
@@ -9093,14 +9561,14 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 173 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 497));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 525));
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
-        if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_imperium) & (int)(Inst_unit(g, it_u_3)->fd_arena == ENUM_in_space)))) continue;
-        acc += Inst_unit(g, it_u_3)->fd_transports;
+        RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
+        if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_imperium) & (int)(Inst_unit(g, it_u_2)->fd_arena == ENUM_in_space)))) continue;
+        acc += Inst_unit(g, it_u_2)->fd_transports;
     }
     return acc;
-#line 9104 "simple.c"
+#line 9572 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -9112,16 +9580,16 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         #line 164 "cards/simple/projects.cards"
         rt_var_store(g, VAR_charged, VCELL_charged, 0);
         #line 165 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 489);
+        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 517);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 490);
+        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 518);
         if (rt_check(g)) return RT_END;
         #line 167 "cards/simple/projects.cards"
         {
             RtValue who = 0;
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 492);
-            rt_set_at(g, elem, who, 0, 491);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 520);
+            rt_set_at(g, elem, who, 0, 519);
         }
         if (rt_check(g)) return RT_END;
         #line 168 "cards/simple/projects.cards"
@@ -9132,63 +9600,56 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             rt_log_str(g, " is destroyed.");
             rt_log_end(g);
         }
-        #line 169 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 493), 494);
+        #line 171 "cards/simple/projects.cards"
+        if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_s == Fn_base_sys(g, f))) {
+            #line 171 "cards/simple/projects.cards"
+            { /* reveal_base */
+                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
+                RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 521);
+                if (st != RT_DONE)
+                    return st;
+            }
+            if (rt_check(g)) return RT_END;
+        }
+        #line 172 "cards/simple/projects.cards"
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 522), 523);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)(Inst_unit(g, L->v_u)->fd_side == SIDE_resistance) & (int)(Inst_unit(g, L->v_u)->fd_arena == ENUM_on_ground)))) continue;
-                #line 169 "cards/simple/projects.cards"
-                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 495, KIND_unit, 2, RT_KEEP_NONE, -1);
+                #line 172 "cards/simple/projects.cards"
+                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 524, KIND_unit, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 170 "cards/simple/projects.cards"
-        if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_s == Fn_base_sys(g, f))) {
-            #line 171 "cards/simple/projects.cards"
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_base_units);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                int pluck_low = 0;
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_u_2 = pluck_cells[pluck_at];
-                    if (!(Inst_unit(g, it_u_2)->fd_arena == ENUM_on_ground)) continue;
-                    #line 171 "cards/simple/projects.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 496, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
-                    pluck_low = pluck_at;
-                    if (rt_check(g)) break;
-                }
-                rt_pluck_close_from(g, pluck_from, pluck_low);
-            }
-            if (rt_check(g)) return RT_END;
-        }
         #line 173 "cards/simple/projects.cards"
         L->v_room = Agg1_proc_fire_laser(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 174 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 498), 499);
+        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 526), 527);
         if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
-                L->v_u_4 = cells_v_list_2[1 + L->v_i_2];
-                if (!(rt_flat((int)(Inst_unit(g, L->v_u_4)->fd_side == SIDE_imperium) & (int)(Inst_unit(g, L->v_u_4)->fd_arena == ENUM_on_ground)))) continue;
+                L->v_u_3 = cells_v_list_2[1 + L->v_i_2];
+                if (!(rt_flat((int)(Inst_unit(g, L->v_u_3)->fd_side == SIDE_imperium) & (int)(Inst_unit(g, L->v_u_3)->fd_arena == ENUM_on_ground)))) continue;
                 #line 175 "cards/simple/projects.cards"
                 if (L->v_room > 0) {
                     #line 175 "cards/simple/projects.cards"
-                    L->v_room = rt_sub(g, L->v_room, 1, 500);
+                    L->v_room = rt_sub(g, L->v_room, 1, 528);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 175 "cards/simple/projects.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 501, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 529, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 175 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
-                        rt_log_card(g, L->v_u_4);
+                        rt_log_card(g, L->v_u_3);
                         rt_log_str(g, " is lost with ");
                         rt_log_card(g, L->v_s);
                         rt_log_str(g, ".");
@@ -9199,18 +9660,26 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 177 "cards/simple/projects.cards"
-        { /* check_base */
-            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_base)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 502);
+        { /* clash */
+            RtValue arg0 = L->v_s;
+            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 530);
+            if (args) {
+                args[0] = arg0;
+            }
+        }
+        f->pc = 1;
+        {
+            RtStatus st = rt_run_entered(g, Script_proc_clash);
             if (st != RT_DONE)
                 return st;
         }
+        /* fall through */
+    case 1:;
         if (rt_check(g)) return RT_END;
-#line 9211 "simple.c"
+#line 9680 "simple.c"
         break;
     default:
-        return rt_fail(g, 503, "bad resume point");
+        return rt_fail(g, 531, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9219,22 +9688,22 @@ struct Locals_proc_assign_missions {
     RtValue v_option;
 };
 
-/* cards/simple/rules.cards:33: assign_missions */
+/* cards/simple/rules.cards:36: assign_missions */
 static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_missions *L = (struct Locals_proc_assign_missions *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 34 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 504);
-        #line 35 "cards/simple/rules.cards"
+        #line 37 "cards/simple/rules.cards"
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 532);
+        #line 38 "cards/simple/rules.cards"
         rt_var_store(g, VAR_assigning, VCELL_assigning, 1);
-        #line 36 "cards/simple/rules.cards"
+        #line 39 "cards/simple/rules.cards"
         while (rt_var_at(g, VCELL_assigning)) {
-            #line 37 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 205, 0, 505);
+            #line 40 "cards/simple/rules.cards"
+            rt_choose_begin(g, f->me, 208, RT_CHOOSE_HIDDEN, 533);
             {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": assign a mission?");
                     rt_label_end(g);
@@ -9252,9 +9721,9 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 }
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 46);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 47);
-                    rt_opt_done(g, &ob, 505);
+                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 48);
+                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 49);
+                    rt_opt_done(g, &ob, 533);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -9266,9 +9735,9 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* assign a mission */
-                    #line 38 "cards/simple/rules.cards"
+                    #line 41 "cards/simple/rules.cards"
                     { /* assign_one */
-                        (void)rt_enter(g, 29, f->self, f->me, NLOCALS_proc_assign_one, 506);
+                        (void)rt_enter(g, 32, f->self, f->me, NLOCALS_proc_assign_one, 534);
                     }
                     f->pc = 2;
                     {
@@ -9280,16 +9749,16 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* done assigning */
-                    #line 39 "cards/simple/rules.cards"
+                    #line 42 "cards/simple/rules.cards"
                     rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
             }
-            if (rt_back_edge(g, 507)) return RT_END;
+            if (rt_back_edge(g, 535)) return RT_END;
         }
-#line 9290 "simple.c"
+#line 9759 "simple.c"
         break;
     default:
-        return rt_fail(g, 508, "bad resume point");
+        return rt_fail(g, 536, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9309,59 +9778,75 @@ struct Locals_proc_assign_one {
     RtValue v_option_2;
 };
 
-/* cards/simple/rules.cards:56: any */
+/* cards/simple/rules.cards:63: any */
 RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
     RtValue seq[2];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 56 "cards/simple/rules.cards"
+    #line 63 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 518);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 546);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((Inst_mission(g, it_c_2)->fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) return 1;
+        if ((Inst_mission(g, it_c_2)->fd_suit == Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k)))))) return 1;
     }
     return acc;
-#line 9328 "simple.c"
+#line 9797 "simple.c"
 }
 
-/* cards/simple/rules.cards:87: count */
+/* cards/simple/rules.cards:81: any */
 RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
-    #line 87 "cards/simple/rules.cards"
+    #line 81 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 542);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 560);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
+        if (Fn_icons(g, f, it_l_2, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) >= L->v_left) return 1;
+    }
+    return acc;
+#line 9813 "simple.c"
+}
+
+/* cards/simple/rules.cards:89: count */
+RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
+{
+    (void)f;
+    (void)L;
+    #line 89 "cards/simple/rules.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 566);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
         if (!(rt__state(g, it_c_4, 0) == rt_var_at(g, VCELL_cur_k))) continue;
         acc++;
     }
     return acc;
-#line 9345 "simple.c"
+#line 9830 "simple.c"
 }
 
-/* cards/simple/rules.cards:87: count */
-RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
+/* cards/simple/rules.cards:89: count */
+RT_PURE static RtValue Agg4_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
-    #line 87 "cards/simple/rules.cards"
+    #line 89 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 543);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 567);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k))) continue;
         acc++;
     }
     return acc;
-#line 9362 "simple.c"
+#line 9847 "simple.c"
 }
 
-/* cards/simple/rules.cards:46: assign_one */
+/* cards/simple/rules.cards:54: assign_one */
 static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_one *L = (struct Locals_proc_assign_one *)(void *)f->v;
@@ -9369,28 +9854,28 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 47 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 509), 510);
+        #line 55 "cards/simple/rules.cards"
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 537), 538);
         if (rt_check(g)) return RT_END;
-        #line 48 "cards/simple/rules.cards"
+        #line 56 "cards/simple/rules.cards"
         rt_var_store(g, VAR_cur_k, VCELL_cur_k, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me));
-        #line 49 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 206, 0, 511);
+        #line 57 "cards/simple/rules.cards"
+        rt_choose_begin(g, f->me, 209, RT_CHOOSE_HIDDEN, 539);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission's card");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 512);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 540);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((seq[0] = Fn_cost(g, f, it_c), (seq[0] <= Fn_best_two(g, f, f->me, Inst_mission(g, it_c)->fd_suit)))) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 511);
+            rt_opt_done(g, &ob, 539);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -9399,20 +9884,18 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            #line 50 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 513), RT_AT_TOP, 514, KIND_mission, 2, RT_KEEP_NONE, -1);
+            #line 58 "cards/simple/rules.cards"
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 541), RT_AT_TOP, 542, KIND_mission, 2, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
-            #line 51 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 515);
-            #line 52 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 1, 1, 0, 516);
-            #line 53 "cards/simple/rules.cards"
-            rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, L->v_c)->fd_suit);
+            #line 59 "cards/simple/rules.cards"
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 543);
+            #line 60 "cards/simple/rules.cards"
+            rt_set_state_known(g, L->v_c, KIND_mission, 1, 1, 0, 544);
         }
-        #line 55 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 207, 0, 517);
+        #line 62 "cards/simple/rules.cards"
+        rt_choose_begin(g, f->me, 210, RT_CHOOSE_HIDDEN, 545);
         {
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": a second card of the same suit?");
                 rt_label_end(g);
@@ -9430,9 +9913,9 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             }
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
-                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
-                rt_opt_done(g, &ob, 517);
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 51);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 52);
+                rt_opt_done(g, &ob, 545);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -9444,23 +9927,23 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             drawn_2:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* add a second card */
-                #line 57 "cards/simple/rules.cards"
-                rt_choose_begin(g, f->me, 208, 0, 519);
+                #line 64 "cards/simple/rules.cards"
+                rt_choose_begin(g, f->me, 211, RT_CHOOSE_HIDDEN, 547);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                         rt_log_player(g, f->me);
                         rt_log_str(g, ": the second card");
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 520);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 548);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-                            if ((Inst_mission(g, it_c_3)->fd_suit == rt_var_at(g, VCELL_mission_suit)) && (seq[2] = (seq[1] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[1] + Fn_cost(g, f, it_c_3))), (seq[2] <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit))))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
+                            if ((Inst_mission(g, it_c_3)->fd_suit == Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) && (seq[2] = (seq[1] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[1] + Fn_cost(g, f, it_c_3))), (seq[2] <= Fn_best_two(g, f, f->me, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k)))))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 519);
+                    rt_opt_done(g, &ob, 547);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -9469,34 +9952,34 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     L->v_c_3 = rt_chosen(g);
-                    #line 58 "cards/simple/rules.cards"
-                    rt_move_known(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 521), RT_AT_TOP, 522, KIND_mission, 2, RT_KEEP_NONE, -1);
+                    #line 65 "cards/simple/rules.cards"
+                    rt_move_known(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 549), RT_AT_TOP, 550, KIND_mission, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
-                    #line 59 "cards/simple/rules.cards"
-                    rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 523);
+                    #line 66 "cards/simple/rules.cards"
+                    rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 551);
                 }
             } else if (L->v_option == 1) { /* one card */
             }
         }
-        #line 64 "cards/simple/rules.cards"
+        #line 71 "cards/simple/rules.cards"
         L->v_need = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k));
-        #line 65 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 209, 0, 524);
+        #line 72 "cards/simple/rules.cards"
+        rt_choose_begin(g, f->me, 212, RT_CHOOSE_HIDDEN, 552);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": the mission's leader");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 525);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 553);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
-                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && ((seq[3] = Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)), (seq[3] + Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit)))) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
+                    if ((Fn_icons(g, f, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) > 0) && ((seq[3] = Fn_icons(g, f, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), (seq[3] + Fn_best_other(g, f, f->me, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))))) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 524);
+            rt_opt_done(g, &ob, 552);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 4;
@@ -9505,136 +9988,101 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             /* fall through */
         case 4:;
             L->v_l = rt_chosen(g);
-            #line 67 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 526), RT_AT_TOP, 527, KIND_leader, 3, RT_KEEP_SOME, -1);
+            #line 74 "cards/simple/rules.cards"
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 554), RT_AT_TOP, 555, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
-            #line 68 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 528);
+            #line 75 "cards/simple/rules.cards"
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 556);
         }
-        #line 70 "cards/simple/rules.cards"
-        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 529);
+        #line 79 "cards/simple/rules.cards"
+        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), 557);
         if (rt_check(g)) return RT_END;
-        #line 71 "cards/simple/rules.cards"
-        if (L->v_left > 0) {
-            #line 72 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 210, 0, 530);
+        #line 80 "cards/simple/rules.cards"
+        rt_choose_begin(g, f->me, 213, RT_CHOOSE_HIDDEN, 558);
+        {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
+                rt_log_player(g, f->me);
+                rt_log_str(g, ": a second leader?");
+                rt_label_end(g);
+            }
+            int menu_0 = (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 559)[0] == 0)) && Agg2_proc_assign_one(g, f, L);   /* add a second leader */
+            int menu_1 = L->v_left <= 0;   /* one leader */
+            int pick = rt_draw_options_now(g, menu_0 + menu_1);
+            if (pick >= 0) {
+                RtValue drawn_value;
+                if (pick < menu_0) drawn_value = 0;
+                else drawn_value = 1;
+                rt_drawn_option(g, drawn_value, RT_NONE);
+                f->pc = 5;   /* as the decision stores it: the same state */
+                goto drawn_5;
+            }
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, ": a second leader (needed for the icons)");
-                    rt_label_end(g);
-                }
-                {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 531);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
-                        if (Fn_icons(g, f, it_l_2, rt_var_at(g, VCELL_mission_suit)) >= L->v_left) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
-                    }
-                }
-                rt_opt_done(g, &ob, 530);
-            }
-            if (rt_option_count(g) > 0) {
-                f->pc = 5;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 5:;
-                L->v_l_2 = rt_chosen(g);
-                #line 73 "cards/simple/rules.cards"
-                rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 532), RT_AT_TOP, 533, KIND_leader, 3, RT_KEEP_SOME, -1);
-                if (rt_check(g)) return RT_END;
-                #line 74 "cards/simple/rules.cards"
-                rt_set_state_known(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 534);
-            }
-        } else {
-            #line 77 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 211, 0, 535);
-            {
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, ": a second leader?");
-                    rt_label_end(g);
-                }
-                int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 536)[0] == 0);   /* add a second leader */
-                int menu_1 = 1;   /* one leader */
-                int pick = rt_draw_options_now(g, menu_0 + menu_1);
-                if (pick >= 0) {
-                    RtValue drawn_value;
-                    if (pick < menu_0) drawn_value = 0;
-                    else drawn_value = 1;
-                    rt_drawn_option(g, drawn_value, RT_NONE);
-                    f->pc = 6;   /* as the decision stores it: the same state */
-                    goto drawn_6;
-                }
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 51);
-                    rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 52);
-                    rt_opt_done(g, &ob, 535);
-                }
-            }
-            if (rt_option_count(g) > 0) {
-                f->pc = 6;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 6:;
-                drawn_6:;
-                L->v_option_2 = rt_chosen(g);
-                if (L->v_option_2 == 0) { /* add a second leader */
-                    #line 79 "cards/simple/rules.cards"
-                    rt_choose_begin(g, f->me, 212, 0, 537);
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
-                            rt_log_player(g, f->me);
-                            rt_log_str(g, ": the second leader");
-                            rt_label_end(g);
-                        }
-                        {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 538);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-                                rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
-                            }
-                        }
-                        rt_opt_done(g, &ob, 537);
-                    }
-                    if (rt_option_count(g) > 0) {
-                        f->pc = 7;
-                        if (!rt_answer_now(g))
-                            return RT_YIELD;
-                        /* fall through */
-                    case 7:;
-                        L->v_l_3 = rt_chosen(g);
-                        #line 80 "cards/simple/rules.cards"
-                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 539), RT_AT_TOP, 540, KIND_leader, 3, RT_KEEP_SOME, -1);
-                        if (rt_check(g)) return RT_END;
-                        #line 81 "cards/simple/rules.cards"
-                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 541);
-                    }
-                } else if (L->v_option_2 == 1) { /* one leader */
-                }
+                rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 53);
+                rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 54);
+                rt_opt_done(g, &ob, 558);
             }
         }
-        #line 87 "cards/simple/rules.cards"
+        if (rt_option_count(g) > 0) {
+            f->pc = 5;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
+        case 5:;
+            drawn_5:;
+            L->v_option_2 = rt_chosen(g);
+            if (L->v_option_2 == 0) { /* add a second leader */
+                #line 82 "cards/simple/rules.cards"
+                rt_choose_begin(g, f->me, 214, RT_CHOOSE_HIDDEN, 561);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, ": the second leader");
+                        rt_label_end(g);
+                    }
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 562);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
+                            if (Fn_icons(g, f, it_l_3, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) >= L->v_left) rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 561);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 6;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 6:;
+                    L->v_l_3 = rt_chosen(g);
+                    #line 83 "cards/simple/rules.cards"
+                    rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 563), RT_AT_TOP, 564, KIND_leader, 3, RT_KEEP_SOME, -1);
+                    if (rt_check(g)) return RT_END;
+                    #line 84 "cards/simple/rules.cards"
+                    rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 565);
+                }
+            } else if (L->v_option_2 == 1) { /* one leader */
+            }
+        }
+        #line 89 "cards/simple/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " assigns mission ");
             rt_log_int(g, rt_var_at(g, VCELL_cur_k));
             rt_log_str(g, ": ");
-            rt_log_int(g, Agg2_proc_assign_one(g, f, L));
-            rt_log_str(g, " cards, leaders ");
             rt_log_int(g, Agg3_proc_assign_one(g, f, L));
+            rt_log_str(g, " cards, leaders ");
+            rt_log_int(g, Agg4_proc_assign_one(g, f, L));
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9635 "simple.c"
+#line 10083 "simple.c"
         break;
     default:
-        return rt_fail(g, 544, "bad resume point");
+        return rt_fail(g, 568, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9672,7 +10120,7 @@ struct Locals_proc_refresh {
     RtValue v_list_5;
 };
 
-/* cards/simple/rules.cards:92: refresh */
+/* cards/simple/rules.cards:94: refresh */
 static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_refresh *L = (struct Locals_proc_refresh *)(void *)f->v;
@@ -9680,145 +10128,149 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 94 "cards/simple/rules.cards"
+        #line 96 "cards/simple/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
-            #line 95 "cards/simple/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 545), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 546, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+            #line 97 "cards/simple/rules.cards"
+            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 569), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 570, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
-            #line 96 "cards/simple/rules.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 547);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 548), RT_AT_TOP, 549, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+            #line 98 "cards/simple/rules.cards"
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 571);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 572), RT_AT_TOP, 573, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-        #line 100 "cards/simple/rules.cards"
+        #line 102 "cards/simple/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
-            #line 101 "cards/simple/rules.cards"
+            #line 103 "cards/simple/rules.cards"
             for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
                 L->v_i = L->v_i_5 + 1;
-                #line 101 "cards/simple/rules.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 550)[0] == 0)) {
-                    #line 101 "cards/simple/rules.cards"
-                    rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 551), 552), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 553, KIND_mission, 2, RT_KEEP_NONE, -1);
+                #line 103 "cards/simple/rules.cards"
+                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 574)[0] == 0)) {
+                    #line 103 "cards/simple/rules.cards"
+                    rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 575), 576), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 577, KIND_mission, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
-            #line 102 "cards/simple/rules.cards"
+            #line 104 "cards/simple/rules.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
-                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 554)[0]));
+                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 578)[0]));
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 555);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 579);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-        #line 105 "cards/simple/rules.cards"
+        #line 107 "cards/simple/rules.cards"
         for (L->v_i_6 = 0; L->v_i_6 < 3; L->v_i_6++) {
             L->v_i_2 = L->v_i_6 + 1;
-            #line 105 "cards/simple/rules.cards"
+            #line 107 "cards/simple/rules.cards"
             if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
-                #line 105 "cards/simple/rules.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 556), RT_AT_TOP, 557, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+                #line 107 "cards/simple/rules.cards"
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 580), RT_AT_TOP, 581, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 106 "cards/simple/rules.cards"
+        #line 108 "cards/simple/rules.cards"
         { /* probes_done */
-            int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_probes_done)] = {0};
-            RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_probes_done, callee, 558);
+            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 582);
+        }
+        f->pc = 1;
+        {
+            RtStatus st = rt_run_entered(g, Script_proc_probes_done);
             if (st != RT_DONE)
                 return st;
         }
+        /* fall through */
+    case 1:;
         if (rt_check(g)) return RT_END;
-        #line 108 "cards/simple/rules.cards"
+        #line 110 "cards/simple/rules.cards"
         for (L->v_i_7 = 0; L->v_i_7 < rt_players(g); L->v_i_7++) {
             L->v_p_3 = L->v_i_7;
-            #line 108 "cards/simple/rules.cards"
+            #line 110 "cards/simple/rules.cards"
             { /* new_leader */
                 RtValue arg0 = L->v_p_3;
-                RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_new_leader, 559);
-                if (args) {
-                    args[0] = arg0;
-                }
-            }
-            f->pc = 1;
-            {
-                RtStatus st = rt_run_entered(g, Script_proc_new_leader);
-                if (st != RT_DONE)
-                    return st;
-            }
-            /* fall through */
-        case 1:;
-            if (rt_check(g)) return RT_END;
-        }
-        #line 110 "cards/simple/rules.cards"
-        for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
-            L->v_p_4 = L->v_i_8;
-            #line 111 "cards/simple/rules.cards"
-            { /* advance_queue */
-                RtValue arg0 = L->v_p_4;
-                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_advance_queue, 560);
+                RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_new_leader, 583);
                 if (args) {
                     args[0] = arg0;
                 }
             }
             f->pc = 2;
             {
-                RtStatus st = rt_run_entered(g, Script_proc_advance_queue);
+                RtStatus st = rt_run_entered(g, Script_proc_new_leader);
                 if (st != RT_DONE)
                     return st;
             }
             /* fall through */
         case 2:;
             if (rt_check(g)) return RT_END;
-            #line 112 "cards/simple/rules.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 561);
+        }
+        #line 112 "cards/simple/rules.cards"
+        for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
+            L->v_p_4 = L->v_i_8;
+            #line 113 "cards/simple/rules.cards"
+            { /* advance_queue */
+                RtValue arg0 = L->v_p_4;
+                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 584);
+                if (args) {
+                    args[0] = arg0;
+                }
+            }
+            f->pc = 3;
+            {
+                RtStatus st = rt_run_entered(g, Script_proc_advance_queue);
+                if (st != RT_DONE)
+                    return st;
+            }
+            /* fall through */
+        case 3:;
+            if (rt_check(g)) return RT_END;
+            #line 114 "cards/simple/rules.cards"
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 585);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_9 = 0; L->v_i_9 < rt_list_len(g, L->v_list); L->v_i_9++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i_9);
                     if (!(Fn_controls(g, f, L->v_p_4, L->v_s))) continue;
-                    #line 112 "cards/simple/rules.cards"
+                    #line 114 "cards/simple/rules.cards"
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_produce, 562);
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 586);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
                         }
                     }
-                    f->pc = 3;
+                    f->pc = 4;
                     {
                         RtStatus st = rt_run_entered(g, Script_proc_produce);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 3:;
+                case 4:;
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
-        #line 115 "cards/simple/rules.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 563);
+        #line 117 "cards/simple/rules.cards"
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 587);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_10 = 0; L->v_i_10 < cells_v_list_2[0]; L->v_i_10++) {
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_10];
                 if (!(strcmp(rt_card_name(g, L->v_s_2), "Ajada Prime") == 0)) continue;
-                #line 116 "cards/simple/rules.cards"
+                #line 118 "cards/simple/rules.cards"
                 if ((Fn_units_of(g, f, L->v_s_2, SIDE_resistance) > 0) && (Fn_units_of(g, f, L->v_s_2, SIDE_imperium) == 0)) {
-                    #line 117 "cards/simple/rules.cards"
+                    #line 119 "cards/simple/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, Fn_rebel(g, f));
@@ -9827,13 +10279,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     } else {
                         { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
                     }
-                    #line 118 "cards/simple/rules.cards"
+                    #line 120 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 564);
+                        RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 588);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9842,25 +10294,25 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 121 "cards/simple/rules.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 565);
+        #line 123 "cards/simple/rules.cards"
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 589);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_11 = 0; L->v_i_11 < cells_v_list_3[0]; L->v_i_11++) {
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_11];
-                #line 122 "cards/simple/rules.cards"
+                #line 124 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 566);
+                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 590);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_l = rt_zone_cards(g, zone_v_l);
                     for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                         RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                         if (!(rt__state(g, it_l, 2))) continue;
-                        #line 123 "cards/simple/rules.cards"
+                        #line 125 "cards/simple/rules.cards"
                         seq[1] = Fn_rebel(g, f);
-                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 567);
-                        #line 124 "cards/simple/rules.cards"
+                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 591);
+                        #line 126 "cards/simple/rules.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_card(g, it_l);
@@ -9879,53 +10331,53 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-        #line 129 "cards/simple/rules.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 568);
+        #line 131 "cards/simple/rules.cards"
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 592);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
             for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
                 L->v_s_4 = cells_v_list_4[1 + L->v_i_12];
-                #line 130 "cards/simple/rules.cards"
-                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 569), 570);
+                #line 132 "cards/simple/rules.cards"
+                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 593), 594);
                 if (L->v_list_5 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                     for (L->v_i_13 = 0; L->v_i_13 < cells_v_list_5[0]; L->v_i_13++) {
                         L->v_l_2 = cells_v_list_5[1 + L->v_i_13];
                         if (!(!rt__state(g, L->v_l_2, 1))) continue;
-                        #line 130 "cards/simple/rules.cards"
-                        rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 571), RT_AT_TOP, 572, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        #line 132 "cards/simple/rules.cards"
+                        rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 595), RT_AT_TOP, 596, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_5);
-                #line 131 "cards/simple/rules.cards"
+                #line 133 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 573);
+                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 597);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                         RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
-                        #line 131 "cards/simple/rules.cards"
-                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 574);
+                        #line 133 "cards/simple/rules.cards"
+                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 598);
                     }
                 }
-                #line 132 "cards/simple/rules.cards"
-                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 575) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
-                    #line 132 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 576);
+                #line 134 "cards/simple/rules.cards"
+                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 599) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
+                    #line 134 "cards/simple/rules.cards"
+                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 600);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_4);
-        #line 135 "cards/simple/rules.cards"
-        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 577));
-        if (rt_check(g)) return RT_END;
-        #line 136 "cards/simple/rules.cards"
-        L->v_time = rt_var_at(g, VCELL_rounds_done);
         #line 137 "cards/simple/rules.cards"
+        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 601));
+        if (rt_check(g)) return RT_END;
+        #line 138 "cards/simple/rules.cards"
+        L->v_time = rt_var_at(g, VCELL_rounds_done);
+        #line 139 "cards/simple/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "Round ");
@@ -9935,19 +10387,19 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_log_str(g, ", Resistance victory points ");
             rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
             rt_log_str(g, ", ");
-            rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 578));
+            rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 602));
             rt_log_str(g, " of ");
             rt_log_int(g, FIXED_time_limit);
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
-            { volatile RtValue hole = rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 579); (void)hole; }
+            { volatile RtValue hole = rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 603); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-        #line 138 "cards/simple/rules.cards"
-        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 580) >= FIXED_time_limit) {
-            #line 139 "cards/simple/rules.cards"
+        #line 140 "cards/simple/rules.cards"
+        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 604) >= FIXED_time_limit) {
+            #line 141 "cards/simple/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_rebel(g, f));
@@ -9956,13 +10408,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             } else {
                 { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             }
-            #line 140 "cards/simple/rules.cards"
-            return rt_win(g, Fn_rebel(g, f), 581);
+            #line 142 "cards/simple/rules.cards"
+            return rt_win(g, Fn_rebel(g, f), 605);
         }
-#line 9963 "simple.c"
+#line 10415 "simple.c"
         break;
     default:
-        return rt_fail(g, 582, "bad resume point");
+        return rt_fail(g, 606, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9975,7 +10427,7 @@ struct Locals_proc_new_leader {
     RtValue v_i_2;
 };
 
-/* cards/simple/rules.cards:146: new_leader */
+/* cards/simple/rules.cards:148: new_leader */
 static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_new_leader *L = (struct Locals_proc_new_leader *)(void *)f->v;
@@ -9983,34 +10435,34 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 147 "cards/simple/rules.cards"
+        #line 149 "cards/simple/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 147 "cards/simple/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 583)[0] == 0)) {
-                #line 147 "cards/simple/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 584);
-                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 585), RT_AT_TOP, 586, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+            #line 149 "cards/simple/rules.cards"
+            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 607)[0] == 0)) {
+                #line 149 "cards/simple/rules.cards"
+                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 608);
+                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 609), RT_AT_TOP, 610, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 148 "cards/simple/rules.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 587);
+        #line 150 "cards/simple/rules.cards"
+        rt_choose_begin(g, L->v_p, 215, 0, 611);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, ": the leader you keep");
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 588);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 612);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 587);
+            rt_opt_done(g, &ob, 611);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10019,10 +10471,10 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_l = rt_chosen(g);
-            #line 149 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 589), RT_AT_TOP, 590, KIND_leader, 3, RT_KEEP_SOME, -1);
+            #line 151 "cards/simple/rules.cards"
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 613), RT_AT_TOP, 614, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
-            #line 150 "cards/simple/rules.cards"
+            #line 152 "cards/simple/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
@@ -10032,24 +10484,24 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 152 "cards/simple/rules.cards"
+        #line 154 "cards/simple/rules.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 591);
+            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 615);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                #line 152 "cards/simple/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 592), RT_AT_BOTTOM, 593, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+                #line 154 "cards/simple/rules.cards"
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 616), RT_AT_BOTTOM, 617, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10050 "simple.c"
+#line 10502 "simple.c"
         break;
     default:
-        return rt_fail(g, 594, "bad resume point");
+        return rt_fail(g, 618, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10075,23 +10527,23 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 101 "cards/simple/setup.cards"
                 if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0)))) {
                     #line 102 "cards/simple/setup.cards"
-                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 595, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 619, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 103 "cards/simple/setup.cards"
-                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 596);
+                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 620);
                 }
                 #line 105 "cards/simple/setup.cards"
                 if (!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) {
                     #line 105 "cards/simple/setup.cards"
-                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 597), RT_AT_TOP, 598, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 621), RT_AT_TOP, 622, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10092 "simple.c"
+#line 10544 "simple.c"
         break;
     default:
-        return rt_fail(g, 599, "bad resume point");
+        return rt_fail(g, 623, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10104,7 +10556,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 115 "cards/simple/setup.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 116 "cards/simple/setup.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 600), RT_REVEAL_ALL, RT_NONE, 601);
+        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 624), RT_REVEAL_ALL, RT_NONE, 625);
         if (rt_check(g)) return RT_END;
         #line 117 "cards/simple/setup.cards"
         if (rt_logging(g)) {
@@ -10117,12 +10569,12 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
         }
         #line 118 "cards/simple/setup.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 602), RT_AT_TOP, 603, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 626), RT_AT_TOP, 627, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 10123 "simple.c"
+#line 10575 "simple.c"
         break;
     default:
-        return rt_fail(g, 604, "bad resume point");
+        return rt_fail(g, 628, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10147,12 +10599,12 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
             }
             #line 127 "cards/simple/setup.cards"
-            return rt_win(g, Fn_empire(g, f), 605);
+            return rt_win(g, Fn_empire(g, f), 629);
         }
-#line 10153 "simple.c"
+#line 10605 "simple.c"
         break;
     default:
-        return rt_fail(g, 606, "bad resume point");
+        return rt_fail(g, 630, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10173,17 +10625,34 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             #line 137 "cards/simple/setup.cards"
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 607);
+                RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 631);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
+            #line 138 "cards/simple/setup.cards"
+            { /* clash */
+                RtValue arg0 = Fn_base_sys(g, f);
+                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 632);
+                if (args) {
+                    args[0] = arg0;
+                }
+            }
+            f->pc = 1;
+            {
+                RtStatus st = rt_run_entered(g, Script_proc_clash);
+                if (st != RT_DONE)
+                    return st;
+            }
+            /* fall through */
+        case 1:;
+            if (rt_check(g)) return RT_END;
         }
-#line 10184 "simple.c"
+#line 10653 "simple.c"
         break;
     default:
-        return rt_fail(g, 608, "bad resume point");
+        return rt_fail(g, 633, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10268,7 +10737,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s) == KIND_system)) continue;
                     #line 8 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 609);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 634);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -10284,7 +10753,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_m = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_m) == KIND_mission)) continue;
                     #line 9 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 610);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 635);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -10300,7 +10769,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_d6)) continue;
                     #line 10 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 611);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 636);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -10311,10 +10780,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 11 "cards/simple/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 612));
+        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 637));
         if (rt_check(g)) return RT_END;
         #line 14 "cards/simple/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 613);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 638);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10322,13 +10791,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 15 "cards/simple/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 614))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 639))->fd_starting) {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 615))->fd_side), 616), RT_AT_TOP, 617);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 640))->fd_side), 641), RT_AT_TOP, 642);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 618))->fd_side), 619), RT_AT_TOP, 620);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 643))->fd_side), 644), RT_AT_TOP, 645);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -10338,10 +10807,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p = L->v_i_5;
             #line 17 "cards/simple/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 621), 622);
+            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 646), 647);
         }
         #line 20 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 623);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 648);
         #line 21 "cards/simple/setup.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_2 = L->v_i_6;
@@ -10350,25 +10819,25 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 6;
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 32, f->self, f->me);
+                RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 624);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 649);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         #line 28 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 625);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 650);
         #line 31 "cards/simple/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 32 "cards/simple/setup.cards"
-            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 626);
+            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 651);
             if (rt_check(g)) return RT_END;
             #line 33 "cards/simple/setup.cards"
-            rt_set_state_known(g, L->v_s_2, KIND_system, 0, 1, 0, 627);
+            rt_set_state_known(g, L->v_s_2, KIND_system, 0, 1, 0, 652);
             #line 34 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -10381,20 +10850,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_empire(g, f); (void)hole; }
             }
             #line 35 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 628), RT_AT_TOP, 629, KIND_system, 3, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 653), RT_AT_TOP, 654, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 37 "cards/simple/setup.cards"
         for (L->v_i_8 = 0; L->v_i_8 < 4; L->v_i_8++) {
             L->v_i_2 = L->v_i_8 + 1;
             #line 38 "cards/simple/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 630);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 655);
             if (rt_check(g)) return RT_END;
             #line 39 "cards/simple/setup.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 632);
-                rt_set_at(g, elem, who, (-1), 631);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 657);
+                rt_set_at(g, elem, who, (-1), 656);
             }
             if (rt_check(g)) return RT_END;
             #line 40 "cards/simple/setup.cards"
@@ -10405,20 +10874,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 41 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 633), RT_AT_TOP, 634, KIND_system, 3, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 658), RT_AT_TOP, 659, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 43 "cards/simple/setup.cards"
         for (L->v_i_9 = 0; L->v_i_9 < 4; L->v_i_9++) {
             L->v_i_3 = L->v_i_9 + 1;
             #line 44 "cards/simple/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 635);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 660);
             if (rt_check(g)) return RT_END;
             #line 45 "cards/simple/setup.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 637);
-                rt_set_at(g, elem, who, 1, 636);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 662);
+                rt_set_at(g, elem, who, 1, 661);
             }
             if (rt_check(g)) return RT_END;
             #line 46 "cards/simple/setup.cards"
@@ -10429,14 +10898,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 47 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 638, KIND_system, 3, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 663, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 49 "cards/simple/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 639, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 664, KIND_system, 3, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 50 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 640);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 665);
         #line 54 "cards/simple/setup.cards"
         L->v_left = 3;
         {
@@ -10449,7 +10918,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (strcmp(rt_card_name(g, it_u), "Fighter") == 0))) continue;
                 L->v_left--;
                 #line 54 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 641);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 666);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10468,7 +10937,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_2) == KIND_unit) && (strcmp(rt_card_name(g, it_u_2), "Assault Shuttle") == 0))) continue;
                 L->v_left_2--;
                 #line 55 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 642);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 667);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10487,7 +10956,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_3) == KIND_unit) && (strcmp(rt_card_name(g, it_u_3), "Dreadnought") == 0))) continue;
                 L->v_left_3--;
                 #line 56 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 643);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 668);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10506,7 +10975,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_4) == KIND_unit) && (strcmp(rt_card_name(g, it_u_4), "Doom Star") == 0))) continue;
                 L->v_left_4--;
                 #line 57 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 644);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 669);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10525,7 +10994,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_5) == KIND_unit) && (strcmp(rt_card_name(g, it_u_5), "Troops (Imperium)") == 0))) continue;
                 L->v_left_5--;
                 #line 58 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 645);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 670);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10544,7 +11013,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_6) == KIND_unit) && (strcmp(rt_card_name(g, it_u_6), "Scout Walker") == 0))) continue;
                 L->v_left_6--;
                 #line 59 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 646);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 671);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10563,7 +11032,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_7) == KIND_unit) && (strcmp(rt_card_name(g, it_u_7), "Heavy Walker") == 0))) continue;
                 L->v_left_7--;
                 #line 60 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 647);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 672);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10571,17 +11040,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 61 "cards/simple/setup.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 648);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 673);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_2); L->v_i_10++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_2, L->v_i_10);
                 if (!(Fn_imperial_held(g, f, L->v_s_5))) continue;
                 #line 62 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 649);
+                rt_choose_begin(g, Fn_empire(g, f), 216, 0, 674);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
                         rt_log_player(g, Fn_empire(g, f));
                         rt_log_str(g, ": a ground unit for ");
                         rt_log_card(g, L->v_s_5);
@@ -10594,7 +11063,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u_8)->fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 649);
+                    rt_opt_done(g, &ob, 674);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -10604,23 +11073,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u_8 = rt_chosen(g);
                     #line 63 "cards/simple/setup.cards"
-                    rt_move_known(g, L->v_u_8, Zone_units(g, L->v_s_5, 650), RT_AT_TOP, 651, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_8, Zone_units(g, L->v_s_5, 675), RT_AT_TOP, 676, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 66 "cards/simple/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 652);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 677);
         if (L->v_list_3 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                 L->v_u_9 = rt_list_at(g, L->v_list_3, L->v_i_11);
                 #line 67 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 653);
+                rt_choose_begin(g, Fn_empire(g, f), 217, 0, 678);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
+                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
                         rt_log_player(g, Fn_empire(g, f));
                         rt_log_str(g, ": where does ");
                         rt_log_card(g, L->v_u_9);
@@ -10629,13 +11098,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 654);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 679);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_held(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 653);
+                    rt_opt_done(g, &ob, 678);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10646,7 +11115,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 68 "cards/simple/setup.cards"
-                    rt_move_known(g, L->v_u_9, Zone_units(g, L->v_s_6, 655), RT_AT_TOP, 656, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_9, Zone_units(g, L->v_s_6, 680), RT_AT_TOP, 681, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/simple/setup.cards"
                     if (Inst_unit(g, L->v_u_9)->fd_doom_star) {
@@ -10658,23 +11127,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 77 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 657);
+        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN, 682);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
                 rt_log_player(g, Fn_rebel(g, f));
                 rt_log_str(g, ": the system of your secret base");
                 rt_label_end(g);
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 658);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 683);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s_7 = gs[i]; (void)it_s_7;
                     if (!Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 657);
+            rt_opt_done(g, &ob, 682);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -10685,7 +11154,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_s_7 = rt_chosen(g);
             #line 78 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 659), RT_AT_TOP, 660);
+            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 684), RT_AT_TOP, 685);
             if (rt_check(g)) return RT_END;
         }
         #line 80 "cards/simple/setup.cards"
@@ -10700,7 +11169,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_10) == KIND_unit) && (strcmp(rt_card_name(g, it_u_10), "Light Fighter") == 0))) continue;
                 L->v_left_8--;
                 #line 80 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 661);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 686);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10719,7 +11188,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_11) == KIND_unit) && (strcmp(rt_card_name(g, it_u_11), "Medium Fighter") == 0))) continue;
                 L->v_left_9--;
                 #line 81 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 662);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 687);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10738,7 +11207,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_12) == KIND_unit) && (strcmp(rt_card_name(g, it_u_12), "Transport") == 0))) continue;
                 L->v_left_10--;
                 #line 82 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 663);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 688);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10757,7 +11226,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_13) == KIND_unit) && (strcmp(rt_card_name(g, it_u_13), "Light Cruiser") == 0))) continue;
                 L->v_left_11--;
                 #line 83 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 664);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 689);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10776,7 +11245,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_14) == KIND_unit) && (strcmp(rt_card_name(g, it_u_14), "Troops (Resistance)") == 0))) continue;
                 L->v_left_12--;
                 #line 84 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 665);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 690);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10795,7 +11264,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_15) == KIND_unit) && (strcmp(rt_card_name(g, it_u_15), "Speeder") == 0))) continue;
                 L->v_left_13--;
                 #line 85 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 666);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 691);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10803,23 +11272,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 667);
+        rt_choose_begin(g, Fn_rebel(g, f), 219, 0, 692);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
+            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
                 rt_log_player(g, Fn_rebel(g, f));
                 rt_log_str(g, ": the one world for your units outside the base");
                 rt_label_end(g);
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 668);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 693);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if ((Fn_rebel_loyal(g, f, it_w) || Fn_neutral(g, f, it_w)) && (!Fn_imperial_held(g, f, it_w))) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 667);
+            rt_opt_done(g, &ob, 692);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -10830,32 +11299,32 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 4:;
             L->v_w = rt_chosen(g);
             #line 87 "cards/simple/setup.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 669);
+            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 694);
             if (L->v_list_4 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_4); L->v_i_12++) {
                     L->v_u_16 = rt_list_at(g, L->v_list_4, L->v_i_12);
                     #line 88 "cards/simple/setup.cards"
-                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 670);
+                    rt_choose_begin(g, Fn_rebel(g, f), 220, 0, 695);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
                             rt_log_player(g, Fn_rebel(g, f));
                             rt_log_str(g, ": where does ");
                             rt_log_card(g, L->v_u_16);
                             rt_log_str(g, " start?");
                             rt_label_end(g);
                         }
-                        rt_opt_add(&ob, 0, RT_NONE, 55);
+                        rt_opt_add(&ob, 0, RT_NONE, 57);
                         {
-                            rt_opt_add(&ob, 1, RT_NONE, 56);
-                            if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 56)) {
+                            rt_opt_add(&ob, 1, RT_NONE, 58);
+                            if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 58)) {
                                 rt_log_str(g, "on ");
                                 rt_log_card(g, L->v_w);
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 670);
+                        rt_opt_done(g, &ob, 695);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 5;
@@ -10866,11 +11335,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* at the secret base */
                             #line 89 "cards/simple/setup.cards"
-                            rt_move_known(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 671, KIND_unit, 2, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 696, KIND_unit, 2, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* on _w_ */
                             #line 90 "cards/simple/setup.cards"
-                            rt_move_known(g, L->v_u_16, Zone_units(g, L->v_w, 672), RT_AT_TOP, 673, KIND_unit, 2, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_16, Zone_units(g, L->v_w, 697), RT_AT_TOP, 698, KIND_unit, 2, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -10886,10 +11355,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 10890 "simple.c"
+#line 11359 "simple.c"
         break;
     default:
-        return rt_fail(g, 674, "bad resume point");
+        return rt_fail(g, 699, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10905,42 +11374,7 @@ struct Locals_round {
     RtValue v_action_2;
     RtValue v_c;
     RtValue v_l;
-    RtValue v_t;
 };
-
-/* cards/simple/rules.cards:16: any */
-RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
-{
-    (void)f;
-    (void)L;
-    #line 16 "cards/simple/rules.cards"
-    RtValue acc = 0;
-    RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 680);
-    for (int i = 0; i < gn; i++) {
-        RtValue it_t = gs[i]; (void)it_t;
-        if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
-    }
-    return acc;
-#line 10926 "simple.c"
-}
-
-/* cards/simple/rules.cards:16: any */
-RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
-{
-    (void)f;
-    (void)L;
-    #line 16 "cards/simple/rules.cards"
-    RtValue acc = 0;
-    RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 682);
-    for (int i = 0; i < gn; i++) {
-        RtValue it_t = gs[i]; (void)it_t;
-        if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
-    }
-    return acc;
-#line 10943 "simple.c"
-}
 
 /* cards/simple/rules.cards:7: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
@@ -10951,7 +11385,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         #line 8 "cards/simple/rules.cards"
         /* cards/simple/rules.cards:8: phase assignment */
-        rt_log_phase(g, 57);
+        rt_log_phase(g, 59);
         #line 10 "cards/simple/rules.cards"
         L->v_turn = Fn_rebel(g, f);
         L->v_saved_me = f->me;
@@ -10961,7 +11395,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 10 "cards/simple/rules.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_missions, 675);
+                (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_assign_missions, 700);
             }
             f->pc = 1;
             {
@@ -10974,12 +11408,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 676)) return RT_END;
+            if (rt_back_edge(g, 701)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 12 "cards/simple/rules.cards"
         /* cards/simple/rules.cards:12: phase command */
-        rt_log_phase(g, 59);
+        rt_log_phase(g, 61);
         #line 14 "cards/simple/rules.cards"
         L->v_turn_2 = Fn_rebel(g, f);
         L->v_saved_me_2 = f->me;
@@ -10987,10 +11421,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 219, 0, 677);
+            rt_choose_begin(g, f->me, 221, 0, 702);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": carry out a mission or move units");
                     rt_label_end(g);
@@ -10998,20 +11432,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "carry out mission _c.mission_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 678);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 703);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
-                            rt_opt_add_if(&ob, (!!rt__state(g, it_c, 1)), 0, it_c, 60);
+                            rt_opt_add_if(&ob, (!!rt__state(g, it_c, 1)), 0, it_c, 62);
                         }
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 679);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 704);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             if (rt__state(g, it_c, 1)) {
-                                rt_opt_add(&ob, 0, it_c, 60);
-                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 60)) {
+                                rt_opt_add(&ob, 0, it_c, 62);
+                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 62)) {
                                     rt_log_str(g, "carry out mission ");
                                     rt_log_int(g, rt__state(g, it_c, 0));
                                     rt_label_end(g);
@@ -11023,22 +11457,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "move units with _l_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 681);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 705);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
-                            L->v_l = it_l;
-                            if (Agg1_round(g, f, L)) rt_opt_add(&ob, 1, it_l, 61);
+                            if (Fn_can_move(g, f, rt_player_side(g, f->me))) rt_opt_add(&ob, 1, it_l, 63);
                         }
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 683);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 706);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
-                            L->v_l = it_l;
-                            if (Agg2_round(g, f, L)) {
-                                rt_opt_add(&ob, 1, it_l, 61);
-                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 61)) {
+                            if (Fn_can_move(g, f, rt_player_side(g, f->me))) {
+                                rt_opt_add(&ob, 1, it_l, 63);
+                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 63)) {
                                     rt_log_str(g, "move units with ");
                                     rt_log_card(g, it_l);
                                     rt_label_end(g);
@@ -11048,10 +11480,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                rt_opt_add(&ob, 2, RT_NONE, 62);
-                rt_opt_done(g, &ob, 677);
+                rt_opt_add(&ob, 2, RT_NONE, 64);
+                rt_opt_done(g, &ob, 702);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 684, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 707, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -11063,7 +11495,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 15 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = rt__state(g, L->v_c, 0);
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 685);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 708);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11082,7 +11514,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 16 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 19, f->self, f->me, NLOCALS_proc_move_units, 686);
+                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_move_units, 709);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11101,15 +11533,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 687)) return RT_END;
+            if (rt_back_edge(g, 710)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 20 "cards/simple/rules.cards"
         /* cards/simple/rules.cards:20: phase refresh */
-        rt_log_phase(g, 63);
+        rt_log_phase(g, 65);
         #line 20 "cards/simple/rules.cards"
         { /* refresh */
-            (void)rt_enter(g, 30, f->self, f->me, NLOCALS_proc_refresh, 688);
+            (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_refresh, 711);
         }
         f->pc = 5;
         {
@@ -11120,10 +11552,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 11124 "simple.c"
+#line 11556 "simple.c"
         break;
     default:
-        return rt_fail(g, 689, "bad resume point");
+        return rt_fail(g, 712, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11219,7 +11651,7 @@ static const RtZoneDef zones[] = {
     { "hand", 1, 0, RT_PRIVATE, KIND_mission },
     { "assigned", 1, 0, RT_PRIVATE, KIND_mission },
     { "revealed", 0, 0, RT_PUBLIC, KIND_mission },
-    { "mission_discard", 0, 0, RT_PUBLIC, KIND_mission },
+    { "mission_discard", 0, 0, RT_HIDDEN, KIND_mission },
     { "tray", 0, 0, RT_PUBLIC, KIND_d6 },
     { "units_kalavel_i", 0, 0, RT_PUBLIC, KIND_unit },
     { "units_kalavel_ii", 0, 0, RT_PUBLIC, KIND_unit },
@@ -11466,6 +11898,8 @@ static const RtVarDef vars[] = {
     { "numbers", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "succeeded", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "unit_bonus", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "fight_due", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "fight_site", 0, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
     { "deploying", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "assigning", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "cur_k", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
@@ -11536,197 +11970,199 @@ static const char *const strings[] = {
     "\342\231\240: rescue a leader", /* 26 */
     "choose a leader from leaders", /* 27 */
     "abandon the mission", /* 28 */
-    "choose a card from box", /* 29 */
-    "to the secret base", /* 30 */
-    "to a Resistance loyal system", /* 31 */
-    "Special Project: build the Doom Star", /* 32 */
-    "Special Project: build a Super Dreadnought", /* 33 */
-    "Special Project: charge the Doom Star laser", /* 34 */
-    "Special Project: fire the Doom Star laser", /* 35 */
-    "A\342\231\245: gain 2 loyalty in a Resistance or Neutral system", /* 36 */
-    "\342\231\245: gain 1 loyalty where you have a unit", /* 37 */
-    "A\342\231\246: find the base's region with a captured leader", /* 38 */
-    "\342\231\246: 1 probe for every 3 units at the secret base", /* 39 */
-    "A\342\231\243: add the production of an Imperium loyal system to the queue", /* 40 */
-    "\342\231\243: advance the build queue by 1", /* 41 */
-    "\342\231\243: remove a sabotage marker", /* 42 */
-    "A\342\231\240: freeze a captured leader", /* 43 */
-    "\342\231\240: do 1 damage", /* 44 */
-    "\342\231\240: capture a leader", /* 45 */
-    "assign a mission", /* 46 */
-    "done assigning", /* 47 */
-    "choose a mission from hand", /* 48 */
-    "add a second card", /* 49 */
-    "one card", /* 50 */
-    "add a second leader", /* 51 */
-    "one leader", /* 52 */
-    "choose a leader from leader_offer", /* 53 */
-    "choose an unit from moving", /* 54 */
-    "at the secret base", /* 55 */
-    "on {w}", /* 56 */
-    "assignment", /* 57 */
-    "take a turn", /* 58 */
-    "command", /* 59 */
-    "carry out mission {c.mission}", /* 60 */
-    "move units with {l}", /* 61 */
-    "pass", /* 62 */
-    "refresh", /* 63 */
-    "Die", /* 64 */
-    "Colonel (Resistance)", /* 65 */
-    "Commander (Resistance)", /* 66 */
-    "Princess", /* 67 */
-    "Senator", /* 68 */
-    "Sage", /* 69 */
-    "Gambler", /* 70 */
-    "Copilot", /* 71 */
-    "Smuggler", /* 72 */
-    "General (Resistance)", /* 73 */
-    "Admiral (Resistance)", /* 74 */
-    "Ace Pilot (Resistance)", /* 75 */
-    "Paladin", /* 76 */
-    "Dark Lord", /* 77 */
-    "Emperor", /* 78 */
-    "Colonel (Imperium)", /* 79 */
-    "Governor", /* 80 */
-    "Tactician", /* 81 */
-    "Admiral (Imperium)", /* 82 */
-    "Hunter", /* 83 */
-    "Brigadier", /* 84 */
-    "General (Imperium)", /* 85 */
-    "Diplomat", /* 86 */
-    "Commander (Imperium)", /* 87 */
-    "Ace Pilot (Imperium)", /* 88 */
-    "A\342\231\245", /* 89 */
-    "2\342\231\245", /* 90 */
-    "3\342\231\245", /* 91 */
-    "4\342\231\245", /* 92 */
-    "5\342\231\245", /* 93 */
-    "6\342\231\245", /* 94 */
-    "7\342\231\245", /* 95 */
-    "8\342\231\245", /* 96 */
-    "9\342\231\245", /* 97 */
-    "10\342\231\245", /* 98 */
-    "A\342\231\246", /* 99 */
-    "2\342\231\246", /* 100 */
-    "3\342\231\246", /* 101 */
-    "4\342\231\246", /* 102 */
-    "5\342\231\246", /* 103 */
-    "6\342\231\246", /* 104 */
-    "7\342\231\246", /* 105 */
-    "8\342\231\246", /* 106 */
-    "9\342\231\246", /* 107 */
-    "10\342\231\246", /* 108 */
-    "A\342\231\243", /* 109 */
-    "2\342\231\243", /* 110 */
-    "3\342\231\243", /* 111 */
-    "4\342\231\243", /* 112 */
-    "5\342\231\243", /* 113 */
-    "6\342\231\243", /* 114 */
-    "7\342\231\243", /* 115 */
-    "8\342\231\243", /* 116 */
-    "9\342\231\243", /* 117 */
-    "10\342\231\243", /* 118 */
-    "A\342\231\240", /* 119 */
-    "2\342\231\240", /* 120 */
-    "3\342\231\240", /* 121 */
-    "4\342\231\240", /* 122 */
-    "5\342\231\240", /* 123 */
-    "6\342\231\240", /* 124 */
-    "7\342\231\240", /* 125 */
-    "8\342\231\240", /* 126 */
-    "9\342\231\240", /* 127 */
-    "10\342\231\240", /* 128 */
-    "Kalavel I", /* 129 */
-    "Kalavel II", /* 130 */
-    "Kalavel III", /* 131 */
-    "Kalavel IV", /* 132 */
-    "Drougayn I", /* 133 */
-    "Drougayn II", /* 134 */
-    "Drougayn III", /* 135 */
-    "Drougayn IV", /* 136 */
-    "Corvane I", /* 137 */
-    "Corvane II", /* 138 */
-    "Corvane III", /* 139 */
-    "Corvane IV", /* 140 */
-    "Tauran I", /* 141 */
-    "Tauran II", /* 142 */
-    "Tauran III", /* 143 */
-    "Tauran IV", /* 144 */
-    "Varos I", /* 145 */
-    "Varos II", /* 146 */
-    "Varos III", /* 147 */
-    "Varos IV", /* 148 */
-    "Peles I", /* 149 */
-    "Peles II", /* 150 */
-    "Peles III", /* 151 */
-    "Peles IV", /* 152 */
-    "Ajada Prime", /* 153 */
-    "Ajada II", /* 154 */
-    "Ajada III", /* 155 */
-    "Ajada IV", /* 156 */
-    "Mirrin I", /* 157 */
-    "Mirrin II", /* 158 */
-    "Mirrin III", /* 159 */
-    "Mirrin IV", /* 160 */
-    "Light Fighter", /* 161 */
-    "Medium Fighter", /* 162 */
-    "Transport", /* 163 */
-    "Light Cruiser", /* 164 */
-    "Heavy Cruiser", /* 165 */
-    "Troops (Resistance)", /* 166 */
-    "Speeder", /* 167 */
-    "Planetary Shields", /* 168 */
-    "Planetary Cannon", /* 169 */
-    "Fighter", /* 170 */
-    "Assault Shuttle", /* 171 */
-    "Dreadnought", /* 172 */
-    "Super Dreadnought", /* 173 */
-    "Doom Star", /* 174 */
-    "Troops (Imperium)", /* 175 */
-    "Scout Walker", /* 176 */
-    "Heavy Walker", /* 177 */
-    "Doom Star - Under Construction", /* 178 */
-    "{p}: how many of your {st} space tactics tokens are explosions?", /* 179 */
-    "{p}: how many of your {gt} ground tactics tokens are explosions?", /* 180 */
-    "choose", /* 181 */
-    "{p}: use an explosion tactics token?", /* 182 */
-    "{q}: block a hit with a circle token?", /* 183 */
-    "{p}: the unit that takes the hit", /* 184 */
-    "{p}: the leader die shows 6", /* 185 */
-    "{p}: retreat to", /* 186 */
-    "{p}: the unit the leader die hits", /* 187 */
-    "{q}: oppose the mission of {me}?", /* 188 */
-    "{q}: the opposing leader", /* 189 */
-    "{me}: the mission's effect", /* 190 */
-    "{me}: target system", /* 191 */
-    "{me}: a unit from the secret base to {s}", /* 192 */
-    "done", /* 193 */
-    "{me}: the system of the captured leader", /* 194 */
-    "{me}: the leader rescued", /* 195 */
-    "{me}: the unit that takes 1 damage", /* 196 */
-    "{me}: the new system of the secret base", /* 197 */
-    "{me}: the system {l} goes to", /* 198 */
-    "{me}: a unit from {s} to {t} (capacity {capacity()}, carried {carried()})", /* 199 */
-    "{me}: a unit from the secret base to {t}", /* 200 */
-    "{p}: a unit to build ({b})", /* 201 */
-    "{p}: where does the new {u} go?", /* 202 */
-    "{me}: the leader frozen", /* 203 */
-    "{me}: the leader captured", /* 204 */
-    "{me}: assign a mission?", /* 205 */
-    "{me}: the mission's card", /* 206 */
-    "{me}: a second card of the same suit?", /* 207 */
-    "{me}: the second card", /* 208 */
-    "{me}: the mission's leader", /* 209 */
-    "{me}: a second leader (needed for the icons)", /* 210 */
-    "{me}: a second leader?", /* 211 */
-    "{me}: the second leader", /* 212 */
-    "{p}: the leader you keep", /* 213 */
-    "{empire()}: a ground unit for {s}", /* 214 */
-    "{empire()}: where does {u} start?", /* 215 */
-    "{rebel()}: the system of your secret base", /* 216 */
-    "{rebel()}: the one world for your units outside the base", /* 217 */
-    "{rebel()}: where does {u} start?", /* 218 */
-    "{me}: carry out a mission or move units", /* 219 */
+    "bring units from the secret base", /* 29 */
+    "none from the secret base", /* 30 */
+    "choose a card from box", /* 31 */
+    "to the secret base", /* 32 */
+    "to a Resistance loyal system", /* 33 */
+    "Special Project: build the Doom Star", /* 34 */
+    "Special Project: build a Super Dreadnought", /* 35 */
+    "Special Project: charge the Doom Star laser", /* 36 */
+    "Special Project: fire the Doom Star laser", /* 37 */
+    "A\342\231\245: gain 2 loyalty in a Resistance or Neutral system", /* 38 */
+    "\342\231\245: gain 1 loyalty where you have a unit", /* 39 */
+    "A\342\231\246: find the base's region with a captured leader", /* 40 */
+    "\342\231\246: 1 probe for every 3 units at the secret base", /* 41 */
+    "A\342\231\243: add the production of an Imperium loyal system to the queue", /* 42 */
+    "\342\231\243: advance the build queue by 1", /* 43 */
+    "\342\231\243: remove a sabotage marker", /* 44 */
+    "A\342\231\240: freeze a captured leader", /* 45 */
+    "\342\231\240: do 1 damage", /* 46 */
+    "\342\231\240: capture a leader", /* 47 */
+    "assign a mission", /* 48 */
+    "done assigning", /* 49 */
+    "choose a mission from hand", /* 50 */
+    "add a second card", /* 51 */
+    "one card", /* 52 */
+    "add a second leader", /* 53 */
+    "one leader", /* 54 */
+    "choose a leader from leader_offer", /* 55 */
+    "choose an unit from moving", /* 56 */
+    "at the secret base", /* 57 */
+    "on {w}", /* 58 */
+    "assignment", /* 59 */
+    "take a turn", /* 60 */
+    "command", /* 61 */
+    "carry out mission {c.mission}", /* 62 */
+    "move units with {l}", /* 63 */
+    "pass", /* 64 */
+    "refresh", /* 65 */
+    "Die", /* 66 */
+    "Colonel (Resistance)", /* 67 */
+    "Commander (Resistance)", /* 68 */
+    "Princess", /* 69 */
+    "Senator", /* 70 */
+    "Sage", /* 71 */
+    "Gambler", /* 72 */
+    "Copilot", /* 73 */
+    "Smuggler", /* 74 */
+    "General (Resistance)", /* 75 */
+    "Admiral (Resistance)", /* 76 */
+    "Ace Pilot (Resistance)", /* 77 */
+    "Paladin", /* 78 */
+    "Dark Lord", /* 79 */
+    "Emperor", /* 80 */
+    "Colonel (Imperium)", /* 81 */
+    "Governor", /* 82 */
+    "Tactician", /* 83 */
+    "Admiral (Imperium)", /* 84 */
+    "Hunter", /* 85 */
+    "Brigadier", /* 86 */
+    "General (Imperium)", /* 87 */
+    "Diplomat", /* 88 */
+    "Commander (Imperium)", /* 89 */
+    "Ace Pilot (Imperium)", /* 90 */
+    "A\342\231\245", /* 91 */
+    "2\342\231\245", /* 92 */
+    "3\342\231\245", /* 93 */
+    "4\342\231\245", /* 94 */
+    "5\342\231\245", /* 95 */
+    "6\342\231\245", /* 96 */
+    "7\342\231\245", /* 97 */
+    "8\342\231\245", /* 98 */
+    "9\342\231\245", /* 99 */
+    "10\342\231\245", /* 100 */
+    "A\342\231\246", /* 101 */
+    "2\342\231\246", /* 102 */
+    "3\342\231\246", /* 103 */
+    "4\342\231\246", /* 104 */
+    "5\342\231\246", /* 105 */
+    "6\342\231\246", /* 106 */
+    "7\342\231\246", /* 107 */
+    "8\342\231\246", /* 108 */
+    "9\342\231\246", /* 109 */
+    "10\342\231\246", /* 110 */
+    "A\342\231\243", /* 111 */
+    "2\342\231\243", /* 112 */
+    "3\342\231\243", /* 113 */
+    "4\342\231\243", /* 114 */
+    "5\342\231\243", /* 115 */
+    "6\342\231\243", /* 116 */
+    "7\342\231\243", /* 117 */
+    "8\342\231\243", /* 118 */
+    "9\342\231\243", /* 119 */
+    "10\342\231\243", /* 120 */
+    "A\342\231\240", /* 121 */
+    "2\342\231\240", /* 122 */
+    "3\342\231\240", /* 123 */
+    "4\342\231\240", /* 124 */
+    "5\342\231\240", /* 125 */
+    "6\342\231\240", /* 126 */
+    "7\342\231\240", /* 127 */
+    "8\342\231\240", /* 128 */
+    "9\342\231\240", /* 129 */
+    "10\342\231\240", /* 130 */
+    "Kalavel I", /* 131 */
+    "Kalavel II", /* 132 */
+    "Kalavel III", /* 133 */
+    "Kalavel IV", /* 134 */
+    "Drougayn I", /* 135 */
+    "Drougayn II", /* 136 */
+    "Drougayn III", /* 137 */
+    "Drougayn IV", /* 138 */
+    "Corvane I", /* 139 */
+    "Corvane II", /* 140 */
+    "Corvane III", /* 141 */
+    "Corvane IV", /* 142 */
+    "Tauran I", /* 143 */
+    "Tauran II", /* 144 */
+    "Tauran III", /* 145 */
+    "Tauran IV", /* 146 */
+    "Varos I", /* 147 */
+    "Varos II", /* 148 */
+    "Varos III", /* 149 */
+    "Varos IV", /* 150 */
+    "Peles I", /* 151 */
+    "Peles II", /* 152 */
+    "Peles III", /* 153 */
+    "Peles IV", /* 154 */
+    "Ajada Prime", /* 155 */
+    "Ajada II", /* 156 */
+    "Ajada III", /* 157 */
+    "Ajada IV", /* 158 */
+    "Mirrin I", /* 159 */
+    "Mirrin II", /* 160 */
+    "Mirrin III", /* 161 */
+    "Mirrin IV", /* 162 */
+    "Light Fighter", /* 163 */
+    "Medium Fighter", /* 164 */
+    "Transport", /* 165 */
+    "Light Cruiser", /* 166 */
+    "Heavy Cruiser", /* 167 */
+    "Troops (Resistance)", /* 168 */
+    "Speeder", /* 169 */
+    "Planetary Shields", /* 170 */
+    "Planetary Cannon", /* 171 */
+    "Fighter", /* 172 */
+    "Assault Shuttle", /* 173 */
+    "Dreadnought", /* 174 */
+    "Super Dreadnought", /* 175 */
+    "Doom Star", /* 176 */
+    "Troops (Imperium)", /* 177 */
+    "Scout Walker", /* 178 */
+    "Heavy Walker", /* 179 */
+    "Doom Star - Under Construction", /* 180 */
+    "{p}: how many of your {st} space tactics tokens are explosions?", /* 181 */
+    "{p}: how many of your {gt} ground tactics tokens are explosions?", /* 182 */
+    "choose", /* 183 */
+    "{p}: use an explosion tactics token?", /* 184 */
+    "{q}: block a hit with a circle token?", /* 185 */
+    "{p}: the unit that takes the hit", /* 186 */
+    "{p}: the leader die shows 6", /* 187 */
+    "{p}: retreat to", /* 188 */
+    "{p}: the unit the leader die hits", /* 189 */
+    "{q}: oppose the mission of {me}?", /* 190 */
+    "{q}: the opposing leader", /* 191 */
+    "{me}: the mission's effect", /* 192 */
+    "{me}: target system", /* 193 */
+    "{me}: a unit from the secret base to {s}", /* 194 */
+    "done", /* 195 */
+    "{me}: the system of the captured leader", /* 196 */
+    "{me}: the leader rescued", /* 197 */
+    "{me}: the unit that takes 1 damage", /* 198 */
+    "{me}: the new system of the secret base", /* 199 */
+    "{me}: the system {l} goes to", /* 200 */
+    "{me}: a unit from {s} to {t} (capacity {capacity()}, carried {carried()})", /* 201 */
+    "{me}: units from the secret base to {t}?", /* 202 */
+    "{me}: a unit from the secret base to {t}", /* 203 */
+    "{p}: a unit to build ({b})", /* 204 */
+    "{p}: where does the new {u} go?", /* 205 */
+    "{me}: the leader frozen", /* 206 */
+    "{me}: the leader captured", /* 207 */
+    "{me}: assign a mission?", /* 208 */
+    "{me}: the mission's card", /* 209 */
+    "{me}: a second card of the same suit?", /* 210 */
+    "{me}: the second card", /* 211 */
+    "{me}: the mission's leader", /* 212 */
+    "{me}: a second leader?", /* 213 */
+    "{me}: the second leader", /* 214 */
+    "{p}: the leader you keep", /* 215 */
+    "{empire()}: a ground unit for {s}", /* 216 */
+    "{empire()}: where does {u} start?", /* 217 */
+    "{rebel()}: the system of your secret base", /* 218 */
+    "{rebel()}: the one world for your units outside the base", /* 219 */
+    "{rebel()}: where does {u} start?", /* 220 */
+    "{me}: carry out a mission or move units", /* 221 */
 };
 
 static const RtScriptDef scripts[] = {
@@ -11738,36 +12174,39 @@ static const RtScriptDef scripts[] = {
     { "assign_hits", "cards/simple/combat.cards", 120, Script_proc_assign_hits, 11 },
     { "destroy_damaged", "cards/simple/combat.cards", 154, Script_proc_destroy_damaged, 5 },
     { "leader_die", "cards/simple/combat.cards", 164, Script_proc_leader_die, 9 },
-    { "leader_hits", "cards/simple/combat.cards", 186, Script_proc_leader_hits, 7 },
-    { "plans_attack", "cards/simple/combat.cards", 203, Script_proc_plans_attack, 9 },
-    { "mission_roll", "cards/simple/combat.cards", 222, Script_proc_mission_roll, 5 },
-    { "carry_out", "cards/simple/missions.cards", 13, Script_proc_carry_out, 9 },
-    { "spend", "cards/simple/missions.cards", 32, Script_proc_spend, 1 },
-    { "contest", "cards/simple/missions.cards", 41, Script_proc_contest, 12 },
-    { "resistance_mission", "cards/simple/missions.cards", 84, Script_proc_resistance_mission, 29 },
-    { "gain_vp", "cards/simple/missions.cards", 199, Script_proc_gain_vp, 1 },
-    { "shift_loyalty", "cards/simple/missions.cards", 205, Script_proc_shift_loyalty, 2 },
-    { "mission_damage", "cards/simple/missions.cards", 215, Script_proc_mission_damage, 6 },
-    { "move_base", "cards/simple/missions.cards", 231, Script_proc_move_base, 9 },
-    { "move_units", "cards/simple/moves.cards", 16, Script_proc_move_units, 12 },
-    { "arrive", "cards/simple/moves.cards", 37, Script_proc_arrive, 2 },
-    { "produce", "cards/simple/moves.cards", 61, Script_proc_produce, 2 },
-    { "add_to_queue", "cards/simple/moves.cards", 66, Script_proc_add_to_queue, 4 },
-    { "advance_queue", "cards/simple/moves.cards", 81, Script_proc_advance_queue, 4 },
-    { "deploy", "cards/simple/moves.cards", 91, Script_proc_deploy, 10 },
+    { "leader_hits", "cards/simple/combat.cards", 193, Script_proc_leader_hits, 7 },
+    { "plans_attack", "cards/simple/combat.cards", 210, Script_proc_plans_attack, 9 },
+    { "mission_roll", "cards/simple/combat.cards", 229, Script_proc_mission_roll, 5 },
+    { "carry_out", "cards/simple/missions.cards", 13, Script_proc_carry_out, 7 },
+    { "spend", "cards/simple/missions.cards", 33, Script_proc_spend, 1 },
+    { "contest", "cards/simple/missions.cards", 42, Script_proc_contest, 12 },
+    { "resistance_mission", "cards/simple/missions.cards", 85, Script_proc_resistance_mission, 29 },
+    { "gain_vp", "cards/simple/missions.cards", 200, Script_proc_gain_vp, 1 },
+    { "check_time", "cards/simple/missions.cards", 210, Script_proc_check_time, 0 },
+    { "shift_loyalty", "cards/simple/missions.cards", 219, Script_proc_shift_loyalty, 2 },
+    { "mission_damage", "cards/simple/missions.cards", 229, Script_proc_mission_damage, 6 },
+    { "move_base", "cards/simple/missions.cards", 245, Script_proc_move_base, 10 },
+    { "move_units", "cards/simple/moves.cards", 28, Script_proc_move_units, 13 },
+    { "arrive", "cards/simple/moves.cards", 54, Script_proc_arrive, 1 },
+    { "arrived", "cards/simple/moves.cards", 63, Script_proc_arrived, 2 },
+    { "clash", "cards/simple/moves.cards", 80, Script_proc_clash, 1 },
+    { "produce", "cards/simple/moves.cards", 95, Script_proc_produce, 2 },
+    { "add_to_queue", "cards/simple/moves.cards", 100, Script_proc_add_to_queue, 4 },
+    { "advance_queue", "cards/simple/moves.cards", 115, Script_proc_advance_queue, 4 },
+    { "deploy", "cards/simple/moves.cards", 129, Script_proc_deploy, 11 },
     { "imperium_mission", "cards/simple/projects.cards", 18, Script_proc_imperium_mission, 41 },
     { "build_doom_star", "cards/simple/projects.cards", 144, Script_proc_build_doom_star, 8 },
-    { "fire_laser", "cards/simple/projects.cards", 163, Script_proc_fire_laser, 10 },
-    { "assign_missions", "cards/simple/rules.cards", 33, Script_proc_assign_missions, 1 },
-    { "assign_one", "cards/simple/rules.cards", 46, Script_proc_assign_one, 12 },
-    { "refresh", "cards/simple/rules.cards", 92, Script_proc_refresh, 30 },
-    { "new_leader", "cards/simple/rules.cards", 146, Script_proc_new_leader, 5 },
+    { "fire_laser", "cards/simple/projects.cards", 163, Script_proc_fire_laser, 9 },
+    { "assign_missions", "cards/simple/rules.cards", 36, Script_proc_assign_missions, 1 },
+    { "assign_one", "cards/simple/rules.cards", 54, Script_proc_assign_one, 12 },
+    { "refresh", "cards/simple/rules.cards", 94, Script_proc_refresh, 30 },
+    { "new_leader", "cards/simple/rules.cards", 148, Script_proc_new_leader, 5 },
     { "draw_missions", "cards/simple/setup.cards", 98, Script_proc_draw_missions, 4 },
     { "reveal_base", "cards/simple/setup.cards", 114, Script_proc_reveal_base, 0 },
     { "check_base", "cards/simple/setup.cards", 124, Script_proc_check_base, 0 },
     { "probes_done", "cards/simple/setup.cards", 134, Script_proc_probes_done, 0 },
     { "setup", "cards/simple/setup.cards", 6, Script_setup, 59 },
-    { "round", "cards/simple/rules.cards", 7, Script_round, 11 },
+    { "round", "cards/simple/rules.cards", 7, Script_round, 10 },
 };
 
 static const int16_t Copies_base[] = {
@@ -11874,632 +12313,655 @@ static const RtSite Site_table[] = {
     { 9, 111, 30 }, /* 64: cards/simple/setup.cards:111:30 */
     { 1, 224, 17 }, /* 65: cards/simple/game.cards:224:17 */
     { 1, 224, 8 }, /* 66: cards/simple/game.cards:224:8 */
-    { 5, 80, 43 }, /* 67: cards/simple/missions.cards:80:43 */
-    { 5, 197, 48 }, /* 68: cards/simple/missions.cards:197:48 */
+    { 5, 81, 43 }, /* 67: cards/simple/missions.cards:81:43 */
+    { 5, 198, 48 }, /* 68: cards/simple/missions.cards:198:48 */
     { 6, 5, 40 }, /* 69: cards/simple/moves.cards:5:40 */
-    { 6, 10, 62 }, /* 70: cards/simple/moves.cards:10:62 */
-    { 6, 10, 12 }, /* 71: cards/simple/moves.cards:10:12 */
-    { 6, 11, 54 }, /* 72: cards/simple/moves.cards:11:54 */
-    { 6, 78, 7 }, /* 73: cards/simple/moves.cards:78:7 */
-    { 1, 181, 46 }, /* 74: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 75: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 76: cards/simple/game.cards:181:83 */
-    { 1, 178, 48 }, /* 77: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 78: cards/simple/game.cards:178:64 */
-    { 1, 182, 62 }, /* 79: cards/simple/game.cards:182:62 */
+    { 9, 111, 34 }, /* 70: cards/simple/setup.cards:111:34 */
+    { 9, 111, 30 }, /* 71: cards/simple/setup.cards:111:30 */
+    { 6, 10, 68 }, /* 72: cards/simple/moves.cards:10:68 */
+    { 6, 12, 62 }, /* 73: cards/simple/moves.cards:12:62 */
+    { 6, 12, 12 }, /* 74: cards/simple/moves.cards:12:12 */
+    { 6, 18, 12 }, /* 75: cards/simple/moves.cards:18:12 */
+    { 6, 112, 7 }, /* 76: cards/simple/moves.cards:112:7 */
+    { 1, 181, 46 }, /* 77: cards/simple/game.cards:181:46 */
+    { 1, 181, 71 }, /* 78: cards/simple/game.cards:181:71 */
+    { 1, 181, 83 }, /* 79: cards/simple/game.cards:181:83 */
     { 1, 178, 48 }, /* 80: cards/simple/game.cards:178:48 */
     { 1, 178, 64 }, /* 81: cards/simple/game.cards:178:64 */
-    { 1, 179, 44 }, /* 82: cards/simple/game.cards:179:44 */
-    { 1, 179, 60 }, /* 83: cards/simple/game.cards:179:60 */
-    { 1, 177, 51 }, /* 84: cards/simple/game.cards:177:51 */
-    { 1, 177, 68 }, /* 85: cards/simple/game.cards:177:68 */
-    { 7, 11, 77 }, /* 86: cards/simple/projects.cards:11:77 */
-    { 1, 181, 46 }, /* 87: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 88: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 89: cards/simple/game.cards:181:83 */
-    { 7, 15, 25 }, /* 90: cards/simple/projects.cards:15:25 */
-    { 7, 15, 57 }, /* 91: cards/simple/projects.cards:15:57 */
-    { 7, 137, 42 }, /* 92: cards/simple/projects.cards:137:42 */
-    { 9, 111, 34 }, /* 93: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 94: cards/simple/setup.cards:111:30 */
-    { 8, 27, 50 }, /* 95: cards/simple/rules.cards:27:50 */
-    { 8, 31, 12 }, /* 96: cards/simple/rules.cards:31:12 */
-    { 8, 31, 45 }, /* 97: cards/simple/rules.cards:31:45 */
-    { 8, 31, 36 }, /* 98: cards/simple/rules.cards:31:36 */
-    { 9, 111, 34 }, /* 99: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 100: cards/simple/setup.cards:111:30 */
-    { 0, 11, 3 }, /* 101: cards/simple/combat.cards:11:3 */
-    { 0, 16, 33 }, /* 102: cards/simple/combat.cards:16:33 */
-    { 0, 17, 5 }, /* 103: cards/simple/combat.cards:17:5 */
-    { 0, 19, 34 }, /* 104: cards/simple/combat.cards:19:34 */
-    { 0, 21, 47 }, /* 105: cards/simple/combat.cards:21:47 */
-    { 0, 22, 5 }, /* 106: cards/simple/combat.cards:22:5 */
-    { 0, 13, 3 }, /* 107: cards/simple/combat.cards:13:3 */
-    { 0, 24, 12 }, /* 108: cards/simple/combat.cards:24:12 */
-    { 0, 24, 22 }, /* 109: cards/simple/combat.cards:24:22 */
-    { 0, 26, 5 }, /* 110: cards/simple/combat.cards:26:5 */
-    { 0, 27, 5 }, /* 111: cards/simple/combat.cards:27:5 */
-    { 0, 28, 5 }, /* 112: cards/simple/combat.cards:28:5 */
-    { 0, 29, 5 }, /* 113: cards/simple/combat.cards:29:5 */
-    { 0, 9, 11 }, /* 114: cards/simple/combat.cards:9:11 */
-    { 0, 41, 5 }, /* 115: cards/simple/combat.cards:41:5 */
-    { 0, 42, 7 }, /* 116: cards/simple/combat.cards:42:7 */
-    { 0, 43, 23 }, /* 117: cards/simple/combat.cards:43:23 */
-    { 0, 43, 7 }, /* 118: cards/simple/combat.cards:43:7 */
-    { 0, 45, 5 }, /* 119: cards/simple/combat.cards:45:5 */
-    { 0, 46, 7 }, /* 120: cards/simple/combat.cards:46:7 */
-    { 0, 47, 24 }, /* 121: cards/simple/combat.cards:47:24 */
-    { 0, 47, 7 }, /* 122: cards/simple/combat.cards:47:7 */
-    { 0, 37, 11 }, /* 123: cards/simple/combat.cards:37:11 */
-    { 0, 57, 5 }, /* 124: cards/simple/combat.cards:57:5 */
-    { 0, 58, 5 }, /* 125: cards/simple/combat.cards:58:5 */
-    { 0, 59, 5 }, /* 126: cards/simple/combat.cards:59:5 */
-    { 0, 60, 5 }, /* 127: cards/simple/combat.cards:60:5 */
-    { 0, 61, 5 }, /* 128: cards/simple/combat.cards:61:5 */
-    { 0, 62, 5 }, /* 129: cards/simple/combat.cards:62:5 */
-    { 0, 64, 22 }, /* 130: cards/simple/combat.cards:64:22 */
-    { 0, 65, 3 }, /* 131: cards/simple/combat.cards:65:3 */
-    { 0, 55, 11 }, /* 132: cards/simple/combat.cards:55:11 */
-    { 0, 73, 15 }, /* 133: cards/simple/combat.cards:73:15 */
-    { 0, 74, 7 }, /* 134: cards/simple/combat.cards:74:7 */
-    { 0, 76, 9 }, /* 135: cards/simple/combat.cards:76:9 */
-    { 0, 79, 9 }, /* 136: cards/simple/combat.cards:79:9 */
-    { 0, 83, 11 }, /* 137: cards/simple/combat.cards:83:11 */
-    { 0, 86, 11 }, /* 138: cards/simple/combat.cards:86:11 */
-    { 0, 70, 11 }, /* 139: cards/simple/combat.cards:70:11 */
-    { 0, 100, 5 }, /* 140: cards/simple/combat.cards:100:5 */
-    { 0, 102, 28 }, /* 141: cards/simple/combat.cards:102:28 */
-    { 0, 102, 55 }, /* 142: cards/simple/combat.cards:102:55 */
-    { 0, 103, 9 }, /* 143: cards/simple/combat.cards:103:9 */
-    { 0, 99, 3 }, /* 144: cards/simple/combat.cards:99:3 */
-    { 0, 97, 11 }, /* 145: cards/simple/combat.cards:97:11 */
-    { 0, 123, 8 }, /* 146: cards/simple/combat.cards:123:8 */
-    { 0, 123, 8 }, /* 147: cards/simple/combat.cards:123:8 */
-    { 0, 126, 23 }, /* 148: cards/simple/combat.cards:126:23 */
-    { 0, 126, 64 }, /* 149: cards/simple/combat.cards:126:64 */
-    { 0, 126, 91 }, /* 150: cards/simple/combat.cards:126:91 */
-    { 0, 129, 9 }, /* 151: cards/simple/combat.cards:129:9 */
-    { 0, 131, 32 }, /* 152: cards/simple/combat.cards:131:32 */
-    { 0, 131, 60 }, /* 153: cards/simple/combat.cards:131:60 */
-    { 0, 139, 9 }, /* 154: cards/simple/combat.cards:139:9 */
-    { 0, 139, 21 }, /* 155: cards/simple/combat.cards:139:21 */
-    { 0, 142, 11 }, /* 156: cards/simple/combat.cards:142:11 */
-    { 0, 142, 11 }, /* 157: cards/simple/combat.cards:142:11 */
-    { 0, 120, 11 }, /* 158: cards/simple/combat.cards:120:11 */
-    { 0, 155, 12 }, /* 159: cards/simple/combat.cards:155:12 */
-    { 0, 155, 3 }, /* 160: cards/simple/combat.cards:155:3 */
-    { 0, 157, 5 }, /* 161: cards/simple/combat.cards:157:5 */
-    { 0, 154, 11 }, /* 162: cards/simple/combat.cards:154:11 */
-    { 0, 166, 13 }, /* 163: cards/simple/combat.cards:166:13 */
-    { 0, 167, 5 }, /* 164: cards/simple/combat.cards:167:5 */
-    { 0, 169, 38 }, /* 165: cards/simple/combat.cards:169:38 */
-    { 0, 171, 7 }, /* 166: cards/simple/combat.cards:171:7 */
-    { 0, 172, 73 }, /* 167: cards/simple/combat.cards:172:73 */
-    { 0, 173, 11 }, /* 168: cards/simple/combat.cards:173:11 */
-    { 0, 173, 23 }, /* 169: cards/simple/combat.cards:173:23 */
-    { 0, 174, 22 }, /* 170: cards/simple/combat.cards:174:22 */
-    { 0, 174, 13 }, /* 171: cards/simple/combat.cards:174:13 */
-    { 0, 174, 80 }, /* 172: cards/simple/combat.cards:174:80 */
-    { 0, 174, 70 }, /* 173: cards/simple/combat.cards:174:70 */
-    { 0, 178, 29 }, /* 174: cards/simple/combat.cards:178:29 */
-    { 0, 164, 11 }, /* 175: cards/simple/combat.cards:164:11 */
-    { 0, 190, 7 }, /* 176: cards/simple/combat.cards:190:7 */
-    { 0, 190, 19 }, /* 177: cards/simple/combat.cards:190:19 */
-    { 0, 191, 9 }, /* 178: cards/simple/combat.cards:191:9 */
-    { 0, 191, 9 }, /* 179: cards/simple/combat.cards:191:9 */
-    { 0, 196, 3 }, /* 180: cards/simple/combat.cards:196:3 */
-    { 0, 197, 3 }, /* 181: cards/simple/combat.cards:197:3 */
-    { 0, 186, 11 }, /* 182: cards/simple/combat.cards:186:11 */
-    { 0, 204, 45 }, /* 183: cards/simple/combat.cards:204:45 */
-    { 0, 207, 15 }, /* 184: cards/simple/combat.cards:207:15 */
-    { 0, 208, 7 }, /* 185: cards/simple/combat.cards:208:7 */
-    { 0, 212, 16 }, /* 186: cards/simple/combat.cards:212:16 */
-    { 0, 212, 7 }, /* 187: cards/simple/combat.cards:212:7 */
-    { 0, 212, 44 }, /* 188: cards/simple/combat.cards:212:44 */
-    { 0, 203, 11 }, /* 189: cards/simple/combat.cards:203:11 */
-    { 0, 226, 15 }, /* 190: cards/simple/combat.cards:226:15 */
-    { 0, 227, 7 }, /* 191: cards/simple/combat.cards:227:7 */
-    { 0, 228, 24 }, /* 192: cards/simple/combat.cards:228:24 */
-    { 0, 228, 60 }, /* 193: cards/simple/combat.cards:228:60 */
-    { 0, 222, 11 }, /* 194: cards/simple/combat.cards:222:11 */
-    { 5, 15, 26 }, /* 195: cards/simple/missions.cards:15:26 */
-    { 5, 15, 14 }, /* 196: cards/simple/missions.cards:15:14 */
-    { 5, 16, 18 }, /* 197: cards/simple/missions.cards:16:18 */
-    { 5, 17, 21 }, /* 198: cards/simple/missions.cards:17:21 */
-    { 5, 18, 24 }, /* 199: cards/simple/missions.cards:18:24 */
-    { 5, 21, 12 }, /* 200: cards/simple/missions.cards:21:12 */
-    { 5, 21, 3 }, /* 201: cards/simple/missions.cards:21:3 */
-    { 5, 22, 5 }, /* 202: cards/simple/missions.cards:22:5 */
-    { 5, 25, 30 }, /* 203: cards/simple/missions.cards:25:30 */
-    { 5, 25, 61 }, /* 204: cards/simple/missions.cards:25:61 */
-    { 5, 26, 12 }, /* 205: cards/simple/missions.cards:26:12 */
-    { 5, 26, 46 }, /* 206: cards/simple/missions.cards:26:46 */
-    { 5, 27, 3 }, /* 207: cards/simple/missions.cards:27:3 */
-    { 5, 13, 11 }, /* 208: cards/simple/missions.cards:13:11 */
-    { 5, 33, 3 }, /* 209: cards/simple/missions.cards:33:3 */
-    { 5, 32, 11 }, /* 210: cards/simple/missions.cards:32:11 */
-    { 5, 42, 12 }, /* 211: cards/simple/missions.cards:42:12 */
-    { 5, 48, 14 }, /* 212: cards/simple/missions.cards:48:14 */
-    { 5, 48, 5 }, /* 213: cards/simple/missions.cards:48:5 */
-    { 5, 48, 58 }, /* 214: cards/simple/missions.cards:48:58 */
-    { 5, 48, 48 }, /* 215: cards/simple/missions.cards:48:48 */
-    { 5, 53, 3 }, /* 216: cards/simple/missions.cards:53:3 */
-    { 5, 54, 50 }, /* 217: cards/simple/missions.cards:54:50 */
-    { 5, 55, 7 }, /* 218: cards/simple/missions.cards:55:7 */
-    { 5, 55, 19 }, /* 219: cards/simple/missions.cards:55:19 */
-    { 5, 59, 32 }, /* 220: cards/simple/missions.cards:59:32 */
-    { 5, 59, 22 }, /* 221: cards/simple/missions.cards:59:22 */
-    { 5, 59, 61 }, /* 222: cards/simple/missions.cards:59:61 */
-    { 5, 59, 51 }, /* 223: cards/simple/missions.cards:59:51 */
-    { 5, 59, 75 }, /* 224: cards/simple/missions.cards:59:75 */
-    { 5, 67, 5 }, /* 225: cards/simple/missions.cards:67:5 */
-    { 5, 69, 5 }, /* 226: cards/simple/missions.cards:69:5 */
-    { 5, 41, 11 }, /* 227: cards/simple/missions.cards:41:11 */
-    { 5, 85, 3 }, /* 228: cards/simple/missions.cards:85:3 */
-    { 5, 87, 124 }, /* 229: cards/simple/missions.cards:87:124 */
-    { 5, 93, 153 }, /* 230: cards/simple/missions.cards:93:153 */
-    { 5, 168, 100 }, /* 231: cards/simple/missions.cards:168:100 */
-    { 5, 174, 102 }, /* 232: cards/simple/missions.cards:174:102 */
-    { 5, 180, 92 }, /* 233: cards/simple/missions.cards:180:92 */
-    { 5, 88, 7 }, /* 234: cards/simple/missions.cards:88:7 */
-    { 5, 88, 19 }, /* 235: cards/simple/missions.cards:88:19 */
-    { 5, 89, 9 }, /* 236: cards/simple/missions.cards:89:9 */
-    { 5, 90, 24 }, /* 237: cards/simple/missions.cards:90:24 */
-    { 5, 94, 7 }, /* 238: cards/simple/missions.cards:94:7 */
-    { 5, 94, 19 }, /* 239: cards/simple/missions.cards:94:19 */
-    { 5, 95, 9 }, /* 240: cards/simple/missions.cards:95:9 */
-    { 5, 98, 52 }, /* 241: cards/simple/missions.cards:98:52 */
-    { 5, 98, 30 }, /* 242: cards/simple/missions.cards:98:30 */
-    { 5, 98, 11 }, /* 243: cards/simple/missions.cards:98:11 */
-    { 5, 103, 7 }, /* 244: cards/simple/missions.cards:103:7 */
-    { 5, 103, 19 }, /* 245: cards/simple/missions.cards:103:19 */
-    { 5, 105, 9 }, /* 246: cards/simple/missions.cards:105:9 */
-    { 5, 106, 63 }, /* 247: cards/simple/missions.cards:106:63 */
-    { 5, 111, 7 }, /* 248: cards/simple/missions.cards:111:7 */
-    { 5, 111, 19 }, /* 249: cards/simple/missions.cards:111:19 */
-    { 5, 112, 9 }, /* 250: cards/simple/missions.cards:112:9 */
-    { 5, 113, 24 }, /* 251: cards/simple/missions.cards:113:24 */
-    { 5, 117, 7 }, /* 252: cards/simple/missions.cards:117:7 */
-    { 5, 117, 19 }, /* 253: cards/simple/missions.cards:117:19 */
-    { 5, 118, 9 }, /* 254: cards/simple/missions.cards:118:9 */
-    { 5, 126, 7 }, /* 255: cards/simple/missions.cards:126:7 */
-    { 5, 126, 63 }, /* 256: cards/simple/missions.cards:126:63 */
-    { 5, 126, 19 }, /* 257: cards/simple/missions.cards:126:19 */
-    { 5, 127, 9 }, /* 258: cards/simple/missions.cards:127:9 */
-    { 5, 129, 11 }, /* 259: cards/simple/missions.cards:129:11 */
-    { 5, 136, 7 }, /* 260: cards/simple/missions.cards:136:7 */
-    { 5, 136, 19 }, /* 261: cards/simple/missions.cards:136:19 */
-    { 5, 137, 9 }, /* 262: cards/simple/missions.cards:137:9 */
-    { 5, 138, 24 }, /* 263: cards/simple/missions.cards:138:24 */
-    { 5, 142, 7 }, /* 264: cards/simple/missions.cards:142:7 */
-    { 5, 142, 19 }, /* 265: cards/simple/missions.cards:142:19 */
-    { 5, 143, 9 }, /* 266: cards/simple/missions.cards:143:9 */
-    { 5, 145, 11 }, /* 267: cards/simple/missions.cards:145:11 */
-    { 5, 147, 13 }, /* 268: cards/simple/missions.cards:147:13 */
-    { 5, 149, 11 }, /* 269: cards/simple/missions.cards:149:11 */
-    { 5, 154, 7 }, /* 270: cards/simple/missions.cards:154:7 */
-    { 5, 155, 22 }, /* 271: cards/simple/missions.cards:155:22 */
-    { 5, 158, 7 }, /* 272: cards/simple/missions.cards:158:7 */
-    { 5, 159, 61 }, /* 273: cards/simple/missions.cards:159:61 */
-    { 5, 163, 7 }, /* 274: cards/simple/missions.cards:163:7 */
-    { 5, 163, 19 }, /* 275: cards/simple/missions.cards:163:19 */
-    { 5, 164, 9 }, /* 276: cards/simple/missions.cards:164:9 */
-    { 5, 165, 24 }, /* 277: cards/simple/missions.cards:165:24 */
-    { 5, 169, 7 }, /* 278: cards/simple/missions.cards:169:7 */
-    { 5, 169, 19 }, /* 279: cards/simple/missions.cards:169:19 */
-    { 5, 170, 9 }, /* 280: cards/simple/missions.cards:170:9 */
-    { 5, 171, 52 }, /* 281: cards/simple/missions.cards:171:52 */
-    { 5, 171, 24 }, /* 282: cards/simple/missions.cards:171:24 */
-    { 5, 175, 7 }, /* 283: cards/simple/missions.cards:175:7 */
-    { 5, 175, 19 }, /* 284: cards/simple/missions.cards:175:19 */
-    { 5, 176, 9 }, /* 285: cards/simple/missions.cards:176:9 */
-    { 5, 177, 52 }, /* 286: cards/simple/missions.cards:177:52 */
-    { 5, 177, 24 }, /* 287: cards/simple/missions.cards:177:24 */
-    { 5, 181, 7 }, /* 288: cards/simple/missions.cards:181:7 */
-    { 5, 181, 19 }, /* 289: cards/simple/missions.cards:181:19 */
-    { 5, 182, 9 }, /* 290: cards/simple/missions.cards:182:9 */
-    { 5, 184, 11 }, /* 291: cards/simple/missions.cards:184:11 */
-    { 5, 184, 23 }, /* 292: cards/simple/missions.cards:184:23 */
-    { 5, 185, 13 }, /* 293: cards/simple/missions.cards:185:13 */
-    { 5, 186, 13 }, /* 294: cards/simple/missions.cards:186:13 */
-    { 5, 187, 23 }, /* 295: cards/simple/missions.cards:187:23 */
-    { 5, 187, 13 }, /* 296: cards/simple/missions.cards:187:13 */
-    { 5, 84, 11 }, /* 297: cards/simple/missions.cards:84:11 */
-    { 5, 200, 3 }, /* 298: cards/simple/missions.cards:200:3 */
-    { 5, 199, 11 }, /* 299: cards/simple/missions.cards:199:11 */
-    { 5, 206, 3 }, /* 300: cards/simple/missions.cards:206:3 */
-    { 5, 206, 11 }, /* 301: cards/simple/missions.cards:206:11 */
-    { 5, 207, 16 }, /* 302: cards/simple/missions.cards:207:16 */
-    { 5, 207, 39 }, /* 303: cards/simple/missions.cards:207:39 */
-    { 5, 207, 50 }, /* 304: cards/simple/missions.cards:207:50 */
-    { 5, 208, 14 }, /* 305: cards/simple/missions.cards:208:14 */
-    { 5, 209, 19 }, /* 306: cards/simple/missions.cards:209:19 */
-    { 5, 205, 11 }, /* 307: cards/simple/missions.cards:205:11 */
-    { 5, 218, 7 }, /* 308: cards/simple/missions.cards:218:7 */
-    { 5, 218, 19 }, /* 309: cards/simple/missions.cards:218:19 */
-    { 5, 219, 9 }, /* 310: cards/simple/missions.cards:219:9 */
-    { 5, 219, 9 }, /* 311: cards/simple/missions.cards:219:9 */
-    { 5, 224, 3 }, /* 312: cards/simple/missions.cards:224:3 */
-    { 5, 225, 3 }, /* 313: cards/simple/missions.cards:225:3 */
-    { 5, 226, 3 }, /* 314: cards/simple/missions.cards:226:3 */
-    { 5, 215, 11 }, /* 315: cards/simple/missions.cards:215:11 */
-    { 5, 233, 3 }, /* 316: cards/simple/missions.cards:233:3 */
-    { 5, 233, 15 }, /* 317: cards/simple/missions.cards:233:15 */
-    { 5, 236, 16 }, /* 318: cards/simple/missions.cards:236:16 */
-    { 5, 236, 7 }, /* 319: cards/simple/missions.cards:236:7 */
-    { 5, 236, 70 }, /* 320: cards/simple/missions.cards:236:70 */
-    { 5, 239, 7 }, /* 321: cards/simple/missions.cards:239:7 */
-    { 5, 239, 60 }, /* 322: cards/simple/missions.cards:239:60 */
-    { 5, 239, 50 }, /* 323: cards/simple/missions.cards:239:50 */
-    { 5, 241, 5 }, /* 324: cards/simple/missions.cards:241:5 */
-    { 5, 242, 15 }, /* 325: cards/simple/missions.cards:242:15 */
-    { 5, 242, 5 }, /* 326: cards/simple/missions.cards:242:5 */
-    { 5, 243, 5 }, /* 327: cards/simple/missions.cards:243:5 */
-    { 5, 231, 11 }, /* 328: cards/simple/missions.cards:231:11 */
-    { 6, 17, 3 }, /* 329: cards/simple/moves.cards:17:3 */
-    { 6, 17, 15 }, /* 330: cards/simple/moves.cards:17:15 */
-    { 6, 18, 15 }, /* 331: cards/simple/moves.cards:18:15 */
-    { 6, 18, 5 }, /* 332: cards/simple/moves.cards:18:5 */
-    { 6, 20, 5 }, /* 333: cards/simple/moves.cards:20:5 */
-    { 6, 21, 26 }, /* 334: cards/simple/moves.cards:21:26 */
-    { 6, 21, 7 }, /* 335: cards/simple/moves.cards:21:7 */
-    { 6, 21, 7 }, /* 336: cards/simple/moves.cards:21:7 */
-    { 6, 21, 40 }, /* 337: cards/simple/moves.cards:21:40 */
-    { 6, 23, 9 }, /* 338: cards/simple/moves.cards:23:9 */
-    { 6, 26, 34 }, /* 339: cards/simple/moves.cards:26:34 */
-    { 6, 27, 7 }, /* 340: cards/simple/moves.cards:27:7 */
-    { 6, 29, 9 }, /* 341: cards/simple/moves.cards:29:9 */
-    { 6, 32, 5 }, /* 342: cards/simple/moves.cards:32:5 */
-    { 6, 16, 11 }, /* 343: cards/simple/moves.cards:16:11 */
-    { 6, 40, 18 }, /* 344: cards/simple/moves.cards:40:18 */
-    { 6, 40, 3 }, /* 345: cards/simple/moves.cards:40:3 */
-    { 6, 43, 16 }, /* 346: cards/simple/moves.cards:43:16 */
-    { 6, 43, 33 }, /* 347: cards/simple/moves.cards:43:33 */
-    { 6, 43, 52 }, /* 348: cards/simple/moves.cards:43:52 */
-    { 6, 44, 7 }, /* 349: cards/simple/moves.cards:44:7 */
-    { 6, 48, 48 }, /* 350: cards/simple/moves.cards:48:48 */
-    { 6, 51, 66 }, /* 351: cards/simple/moves.cards:51:66 */
-    { 6, 52, 3 }, /* 352: cards/simple/moves.cards:52:3 */
-    { 6, 37, 11 }, /* 353: cards/simple/moves.cards:37:11 */
-    { 6, 62, 19 }, /* 354: cards/simple/moves.cards:62:19 */
-    { 6, 62, 34 }, /* 355: cards/simple/moves.cards:62:34 */
-    { 6, 62, 3 }, /* 356: cards/simple/moves.cards:62:3 */
-    { 6, 63, 19 }, /* 357: cards/simple/moves.cards:63:19 */
-    { 6, 63, 35 }, /* 358: cards/simple/moves.cards:63:35 */
-    { 6, 63, 3 }, /* 359: cards/simple/moves.cards:63:3 */
-    { 6, 61, 11 }, /* 360: cards/simple/moves.cards:61:11 */
-    { 6, 68, 5 }, /* 361: cards/simple/moves.cards:68:5 */
-    { 6, 70, 17 }, /* 362: cards/simple/moves.cards:70:17 */
-    { 6, 70, 7 }, /* 363: cards/simple/moves.cards:70:7 */
-    { 6, 71, 7 }, /* 364: cards/simple/moves.cards:71:7 */
-    { 6, 66, 11 }, /* 365: cards/simple/moves.cards:66:11 */
-    { 6, 82, 12 }, /* 366: cards/simple/moves.cards:82:12 */
-    { 6, 82, 3 }, /* 367: cards/simple/moves.cards:82:3 */
-    { 6, 83, 5 }, /* 368: cards/simple/moves.cards:83:5 */
-    { 6, 83, 5 }, /* 369: cards/simple/moves.cards:83:5 */
-    { 6, 84, 21 }, /* 370: cards/simple/moves.cards:84:21 */
-    { 6, 81, 11 }, /* 371: cards/simple/moves.cards:81:11 */
-    { 6, 92, 6 }, /* 372: cards/simple/moves.cards:92:6 */
-    { 6, 93, 35 }, /* 373: cards/simple/moves.cards:93:35 */
-    { 6, 94, 16 }, /* 374: cards/simple/moves.cards:94:16 */
-    { 6, 94, 7 }, /* 375: cards/simple/moves.cards:94:7 */
-    { 6, 94, 55 }, /* 376: cards/simple/moves.cards:94:55 */
-    { 6, 95, 17 }, /* 377: cards/simple/moves.cards:95:17 */
-    { 6, 95, 7 }, /* 378: cards/simple/moves.cards:95:7 */
-    { 6, 98, 7 }, /* 379: cards/simple/moves.cards:98:7 */
-    { 6, 103, 5 }, /* 380: cards/simple/moves.cards:103:5 */
-    { 6, 103, 17 }, /* 381: cards/simple/moves.cards:103:17 */
-    { 6, 104, 17 }, /* 382: cards/simple/moves.cards:104:17 */
-    { 6, 104, 7 }, /* 383: cards/simple/moves.cards:104:7 */
-    { 6, 108, 5 }, /* 384: cards/simple/moves.cards:108:5 */
-    { 6, 112, 59 }, /* 385: cards/simple/moves.cards:112:59 */
-    { 6, 110, 38 }, /* 386: cards/simple/moves.cards:110:38 */
-    { 6, 110, 28 }, /* 387: cards/simple/moves.cards:110:28 */
-    { 6, 110, 64 }, /* 388: cards/simple/moves.cards:110:64 */
-    { 6, 113, 9 }, /* 389: cards/simple/moves.cards:113:9 */
-    { 6, 113, 21 }, /* 390: cards/simple/moves.cards:113:21 */
-    { 6, 113, 74 }, /* 391: cards/simple/moves.cards:113:74 */
-    { 6, 113, 64 }, /* 392: cards/simple/moves.cards:113:64 */
-    { 6, 91, 11 }, /* 393: cards/simple/moves.cards:91:11 */
-    { 7, 19, 3 }, /* 394: cards/simple/projects.cards:19:3 */
-    { 7, 20, 95 }, /* 395: cards/simple/projects.cards:20:95 */
-    { 7, 26, 108 }, /* 396: cards/simple/projects.cards:26:108 */
-    { 7, 38, 101 }, /* 397: cards/simple/projects.cards:38:101 */
-    { 7, 47, 154 }, /* 398: cards/simple/projects.cards:47:154 */
-    { 7, 47, 95 }, /* 399: cards/simple/projects.cards:47:95 */
-    { 7, 60, 164 }, /* 400: cards/simple/projects.cards:60:164 */
-    { 7, 60, 113 }, /* 401: cards/simple/projects.cards:60:113 */
-    { 7, 67, 122 }, /* 402: cards/simple/projects.cards:67:122 */
-    { 7, 83, 133 }, /* 403: cards/simple/projects.cards:83:133 */
-    { 7, 93, 117 }, /* 404: cards/simple/projects.cards:93:117 */
-    { 7, 93, 100 }, /* 405: cards/simple/projects.cards:93:100 */
-    { 7, 103, 125 }, /* 406: cards/simple/projects.cards:103:125 */
-    { 7, 103, 99 }, /* 407: cards/simple/projects.cards:103:99 */
-    { 7, 114, 88 }, /* 408: cards/simple/projects.cards:114:88 */
-    { 7, 120, 93 }, /* 409: cards/simple/projects.cards:120:93 */
-    { 7, 21, 7 }, /* 410: cards/simple/projects.cards:21:7 */
-    { 7, 21, 19 }, /* 411: cards/simple/projects.cards:21:19 */
-    { 7, 22, 9 }, /* 412: cards/simple/projects.cards:22:9 */
-    { 7, 23, 24 }, /* 413: cards/simple/projects.cards:23:24 */
-    { 7, 27, 7 }, /* 414: cards/simple/projects.cards:27:7 */
-    { 7, 27, 19 }, /* 415: cards/simple/projects.cards:27:19 */
-    { 7, 28, 9 }, /* 416: cards/simple/projects.cards:28:9 */
-    { 7, 30, 11 }, /* 417: cards/simple/projects.cards:30:11 */
-    { 7, 31, 23 }, /* 418: cards/simple/projects.cards:31:23 */
-    { 7, 31, 13 }, /* 419: cards/simple/projects.cards:31:13 */
-    { 7, 32, 13 }, /* 420: cards/simple/projects.cards:32:13 */
-    { 7, 39, 7 }, /* 421: cards/simple/projects.cards:39:7 */
-    { 7, 39, 19 }, /* 422: cards/simple/projects.cards:39:19 */
-    { 7, 40, 9 }, /* 423: cards/simple/projects.cards:40:9 */
-    { 7, 48, 7 }, /* 424: cards/simple/projects.cards:48:7 */
-    { 7, 48, 83 }, /* 425: cards/simple/projects.cards:48:83 */
-    { 7, 48, 19 }, /* 426: cards/simple/projects.cards:48:19 */
-    { 7, 49, 9 }, /* 427: cards/simple/projects.cards:49:9 */
-    { 7, 50, 24 }, /* 428: cards/simple/projects.cards:50:24 */
-    { 7, 55, 7 }, /* 429: cards/simple/projects.cards:55:7 */
-    { 7, 55, 63 }, /* 430: cards/simple/projects.cards:55:63 */
-    { 7, 55, 19 }, /* 431: cards/simple/projects.cards:55:19 */
-    { 7, 56, 9 }, /* 432: cards/simple/projects.cards:56:9 */
-    { 7, 57, 48 }, /* 433: cards/simple/projects.cards:57:48 */
-    { 7, 57, 66 }, /* 434: cards/simple/projects.cards:57:66 */
-    { 7, 61, 7 }, /* 435: cards/simple/projects.cards:61:7 */
-    { 7, 61, 75 }, /* 436: cards/simple/projects.cards:61:75 */
-    { 7, 61, 19 }, /* 437: cards/simple/projects.cards:61:19 */
-    { 7, 62, 9 }, /* 438: cards/simple/projects.cards:62:9 */
-    { 7, 63, 63 }, /* 439: cards/simple/projects.cards:63:63 */
-    { 7, 68, 7 }, /* 440: cards/simple/projects.cards:68:7 */
-    { 7, 68, 19 }, /* 441: cards/simple/projects.cards:68:19 */
-    { 7, 69, 9 }, /* 442: cards/simple/projects.cards:69:9 */
-    { 7, 70, 86 }, /* 443: cards/simple/projects.cards:70:86 */
-    { 7, 70, 86 }, /* 444: cards/simple/projects.cards:70:86 */
-    { 7, 74, 7 }, /* 445: cards/simple/projects.cards:74:7 */
-    { 7, 76, 33 }, /* 446: cards/simple/projects.cards:76:33 */
-    { 7, 76, 17 }, /* 447: cards/simple/projects.cards:76:17 */
-    { 7, 78, 86 }, /* 448: cards/simple/projects.cards:78:86 */
-    { 7, 78, 63 }, /* 449: cards/simple/projects.cards:78:63 */
-    { 7, 79, 9 }, /* 450: cards/simple/projects.cards:79:9 */
-    { 7, 84, 7 }, /* 451: cards/simple/projects.cards:84:7 */
-    { 7, 84, 19 }, /* 452: cards/simple/projects.cards:84:19 */
-    { 7, 85, 9 }, /* 453: cards/simple/projects.cards:85:9 */
-    { 7, 86, 62 }, /* 454: cards/simple/projects.cards:86:62 */
-    { 7, 90, 7 }, /* 455: cards/simple/projects.cards:90:7 */
-    { 7, 91, 61 }, /* 456: cards/simple/projects.cards:91:61 */
-    { 7, 94, 7 }, /* 457: cards/simple/projects.cards:94:7 */
-    { 7, 94, 41 }, /* 458: cards/simple/projects.cards:94:41 */
-    { 7, 94, 19 }, /* 459: cards/simple/projects.cards:94:19 */
-    { 7, 95, 9 }, /* 460: cards/simple/projects.cards:95:9 */
-    { 7, 97, 11 }, /* 461: cards/simple/projects.cards:97:11 */
-    { 7, 104, 7 }, /* 462: cards/simple/projects.cards:104:7 */
-    { 7, 104, 50 }, /* 463: cards/simple/projects.cards:104:50 */
-    { 7, 104, 19 }, /* 464: cards/simple/projects.cards:104:19 */
-    { 7, 105, 9 }, /* 465: cards/simple/projects.cards:105:9 */
-    { 7, 107, 11 }, /* 466: cards/simple/projects.cards:107:11 */
-    { 7, 107, 23 }, /* 467: cards/simple/projects.cards:107:23 */
-    { 7, 108, 13 }, /* 468: cards/simple/projects.cards:108:13 */
-    { 7, 115, 7 }, /* 469: cards/simple/projects.cards:115:7 */
-    { 7, 115, 19 }, /* 470: cards/simple/projects.cards:115:19 */
-    { 7, 116, 9 }, /* 471: cards/simple/projects.cards:116:9 */
-    { 7, 117, 24 }, /* 472: cards/simple/projects.cards:117:24 */
-    { 7, 121, 7 }, /* 473: cards/simple/projects.cards:121:7 */
-    { 7, 121, 19 }, /* 474: cards/simple/projects.cards:121:19 */
-    { 7, 122, 9 }, /* 475: cards/simple/projects.cards:122:9 */
-    { 7, 124, 11 }, /* 476: cards/simple/projects.cards:124:11 */
-    { 7, 124, 23 }, /* 477: cards/simple/projects.cards:124:23 */
-    { 7, 125, 13 }, /* 478: cards/simple/projects.cards:125:13 */
-    { 7, 18, 11 }, /* 479: cards/simple/projects.cards:18:11 */
-    { 7, 145, 3 }, /* 480: cards/simple/projects.cards:145:3 */
-    { 7, 145, 63 }, /* 481: cards/simple/projects.cards:145:63 */
-    { 7, 145, 53 }, /* 482: cards/simple/projects.cards:145:53 */
-    { 7, 147, 3 }, /* 483: cards/simple/projects.cards:147:3 */
-    { 7, 149, 17 }, /* 484: cards/simple/projects.cards:149:17 */
-    { 7, 149, 7 }, /* 485: cards/simple/projects.cards:149:7 */
-    { 7, 150, 7 }, /* 486: cards/simple/projects.cards:150:7 */
-    { 7, 157, 36 }, /* 487: cards/simple/projects.cards:157:36 */
-    { 7, 144, 11 }, /* 488: cards/simple/projects.cards:144:11 */
-    { 7, 165, 3 }, /* 489: cards/simple/projects.cards:165:3 */
-    { 7, 166, 3 }, /* 490: cards/simple/projects.cards:166:3 */
-    { 7, 167, 3 }, /* 491: cards/simple/projects.cards:167:3 */
-    { 7, 167, 11 }, /* 492: cards/simple/projects.cards:167:11 */
-    { 7, 169, 12 }, /* 493: cards/simple/projects.cards:169:12 */
-    { 7, 169, 3 }, /* 494: cards/simple/projects.cards:169:3 */
-    { 7, 169, 74 }, /* 495: cards/simple/projects.cards:169:74 */
-    { 7, 171, 54 }, /* 496: cards/simple/projects.cards:171:54 */
-    { 7, 173, 23 }, /* 497: cards/simple/projects.cards:173:23 */
-    { 7, 174, 12 }, /* 498: cards/simple/projects.cards:174:12 */
-    { 7, 174, 3 }, /* 499: cards/simple/projects.cards:174:3 */
-    { 7, 175, 19 }, /* 500: cards/simple/projects.cards:175:19 */
-    { 7, 175, 38 }, /* 501: cards/simple/projects.cards:175:38 */
-    { 7, 177, 3 }, /* 502: cards/simple/projects.cards:177:3 */
-    { 7, 163, 11 }, /* 503: cards/simple/projects.cards:163:11 */
-    { 8, 34, 3 }, /* 504: cards/simple/rules.cards:34:3 */
-    { 8, 37, 5 }, /* 505: cards/simple/rules.cards:37:5 */
-    { 8, 38, 55 }, /* 506: cards/simple/rules.cards:38:55 */
-    { 8, 36, 3 }, /* 507: cards/simple/rules.cards:36:3 */
-    { 8, 33, 11 }, /* 508: cards/simple/rules.cards:33:11 */
-    { 8, 47, 3 }, /* 509: cards/simple/rules.cards:47:3 */
-    { 8, 47, 3 }, /* 510: cards/simple/rules.cards:47:3 */
-    { 8, 49, 3 }, /* 511: cards/simple/rules.cards:49:3 */
-    { 8, 49, 15 }, /* 512: cards/simple/rules.cards:49:15 */
-    { 8, 50, 15 }, /* 513: cards/simple/rules.cards:50:15 */
-    { 8, 50, 5 }, /* 514: cards/simple/rules.cards:50:5 */
-    { 8, 51, 5 }, /* 515: cards/simple/rules.cards:51:5 */
-    { 8, 52, 5 }, /* 516: cards/simple/rules.cards:52:5 */
-    { 8, 55, 3 }, /* 517: cards/simple/rules.cards:55:3 */
-    { 8, 56, 46 }, /* 518: cards/simple/rules.cards:56:46 */
-    { 8, 57, 7 }, /* 519: cards/simple/rules.cards:57:7 */
-    { 8, 57, 19 }, /* 520: cards/simple/rules.cards:57:19 */
-    { 8, 58, 19 }, /* 521: cards/simple/rules.cards:58:19 */
-    { 8, 58, 9 }, /* 522: cards/simple/rules.cards:58:9 */
-    { 8, 59, 9 }, /* 523: cards/simple/rules.cards:59:9 */
-    { 8, 65, 3 }, /* 524: cards/simple/rules.cards:65:3 */
-    { 8, 65, 15 }, /* 525: cards/simple/rules.cards:65:15 */
-    { 8, 67, 15 }, /* 526: cards/simple/rules.cards:67:15 */
-    { 8, 67, 5 }, /* 527: cards/simple/rules.cards:67:5 */
-    { 8, 68, 5 }, /* 528: cards/simple/rules.cards:68:5 */
-    { 8, 70, 14 }, /* 529: cards/simple/rules.cards:70:14 */
-    { 8, 72, 5 }, /* 530: cards/simple/rules.cards:72:5 */
-    { 8, 72, 17 }, /* 531: cards/simple/rules.cards:72:17 */
-    { 8, 73, 17 }, /* 532: cards/simple/rules.cards:73:17 */
-    { 8, 73, 7 }, /* 533: cards/simple/rules.cards:73:7 */
-    { 8, 74, 7 }, /* 534: cards/simple/rules.cards:74:7 */
-    { 8, 77, 5 }, /* 535: cards/simple/rules.cards:77:5 */
-    { 8, 78, 51 }, /* 536: cards/simple/rules.cards:78:51 */
-    { 8, 79, 9 }, /* 537: cards/simple/rules.cards:79:9 */
-    { 8, 79, 21 }, /* 538: cards/simple/rules.cards:79:21 */
-    { 8, 80, 21 }, /* 539: cards/simple/rules.cards:80:21 */
-    { 8, 80, 11 }, /* 540: cards/simple/rules.cards:80:11 */
-    { 8, 81, 11 }, /* 541: cards/simple/rules.cards:81:11 */
-    { 8, 87, 50 }, /* 542: cards/simple/rules.cards:87:50 */
-    { 8, 87, 116 }, /* 543: cards/simple/rules.cards:87:116 */
-    { 8, 46, 11 }, /* 544: cards/simple/rules.cards:46:11 */
-    { 8, 95, 10 }, /* 545: cards/simple/rules.cards:95:10 */
-    { 8, 95, 5 }, /* 546: cards/simple/rules.cards:95:5 */
-    { 8, 96, 10 }, /* 547: cards/simple/rules.cards:96:10 */
-    { 8, 96, 26 }, /* 548: cards/simple/rules.cards:96:26 */
-    { 8, 96, 5 }, /* 549: cards/simple/rules.cards:96:5 */
-    { 8, 101, 34 }, /* 550: cards/simple/rules.cards:101:34 */
-    { 8, 101, 56 }, /* 551: cards/simple/rules.cards:101:56 */
-    { 8, 101, 49 }, /* 552: cards/simple/rules.cards:101:49 */
-    { 8, 101, 44 }, /* 553: cards/simple/rules.cards:101:44 */
-    { 8, 102, 44 }, /* 554: cards/simple/rules.cards:102:44 */
-    { 8, 102, 5 }, /* 555: cards/simple/rules.cards:102:5 */
-    { 8, 105, 68 }, /* 556: cards/simple/rules.cards:105:68 */
-    { 8, 105, 45 }, /* 557: cards/simple/rules.cards:105:45 */
-    { 8, 106, 3 }, /* 558: cards/simple/rules.cards:106:3 */
-    { 8, 108, 22 }, /* 559: cards/simple/rules.cards:108:22 */
-    { 8, 111, 5 }, /* 560: cards/simple/rules.cards:111:5 */
-    { 8, 112, 5 }, /* 561: cards/simple/rules.cards:112:5 */
-    { 8, 112, 53 }, /* 562: cards/simple/rules.cards:112:53 */
-    { 8, 115, 3 }, /* 563: cards/simple/rules.cards:115:3 */
-    { 8, 118, 7 }, /* 564: cards/simple/rules.cards:118:7 */
-    { 8, 121, 3 }, /* 565: cards/simple/rules.cards:121:3 */
-    { 8, 122, 14 }, /* 566: cards/simple/rules.cards:122:14 */
-    { 8, 123, 7 }, /* 567: cards/simple/rules.cards:123:7 */
-    { 8, 129, 3 }, /* 568: cards/simple/rules.cards:129:3 */
-    { 8, 130, 14 }, /* 569: cards/simple/rules.cards:130:14 */
-    { 8, 130, 5 }, /* 570: cards/simple/rules.cards:130:5 */
-    { 8, 130, 57 }, /* 571: cards/simple/rules.cards:130:57 */
-    { 8, 130, 47 }, /* 572: cards/simple/rules.cards:130:47 */
-    { 8, 131, 14 }, /* 573: cards/simple/rules.cards:131:14 */
-    { 8, 131, 24 }, /* 574: cards/simple/rules.cards:131:24 */
-    { 8, 132, 8 }, /* 575: cards/simple/rules.cards:132:8 */
-    { 8, 132, 53 }, /* 576: cards/simple/rules.cards:132:53 */
-    { 8, 135, 3 }, /* 577: cards/simple/rules.cards:135:3 */
-    { 8, 137, 81 }, /* 578: cards/simple/rules.cards:137:81 */
-    { 8, 137, 81 }, /* 579: cards/simple/rules.cards:137:81 */
-    { 8, 138, 6 }, /* 580: cards/simple/rules.cards:138:6 */
-    { 8, 140, 5 }, /* 581: cards/simple/rules.cards:140:5 */
-    { 8, 92, 11 }, /* 582: cards/simple/rules.cards:92:11 */
-    { 8, 147, 32 }, /* 583: cards/simple/rules.cards:147:32 */
-    { 8, 147, 58 }, /* 584: cards/simple/rules.cards:147:58 */
-    { 8, 147, 76 }, /* 585: cards/simple/rules.cards:147:76 */
-    { 8, 147, 49 }, /* 586: cards/simple/rules.cards:147:49 */
-    { 8, 148, 3 }, /* 587: cards/simple/rules.cards:148:3 */
-    { 8, 148, 15 }, /* 588: cards/simple/rules.cards:148:15 */
-    { 8, 149, 15 }, /* 589: cards/simple/rules.cards:149:15 */
-    { 8, 149, 5 }, /* 590: cards/simple/rules.cards:149:5 */
-    { 8, 152, 12 }, /* 591: cards/simple/rules.cards:152:12 */
-    { 8, 152, 39 }, /* 592: cards/simple/rules.cards:152:39 */
-    { 8, 152, 29 }, /* 593: cards/simple/rules.cards:152:29 */
-    { 8, 146, 11 }, /* 594: cards/simple/rules.cards:146:11 */
-    { 9, 102, 9 }, /* 595: cards/simple/setup.cards:102:9 */
-    { 9, 103, 9 }, /* 596: cards/simple/setup.cards:103:9 */
-    { 9, 105, 62 }, /* 597: cards/simple/setup.cards:105:62 */
-    { 9, 105, 36 }, /* 598: cards/simple/setup.cards:105:36 */
-    { 9, 98, 11 }, /* 599: cards/simple/setup.cards:98:11 */
-    { 9, 116, 10 }, /* 600: cards/simple/setup.cards:116:10 */
-    { 9, 116, 3 }, /* 601: cards/simple/setup.cards:116:3 */
-    { 9, 118, 22 }, /* 602: cards/simple/setup.cards:118:22 */
-    { 9, 118, 3 }, /* 603: cards/simple/setup.cards:118:3 */
-    { 9, 114, 11 }, /* 604: cards/simple/setup.cards:114:11 */
-    { 9, 127, 5 }, /* 605: cards/simple/setup.cards:127:5 */
-    { 9, 124, 11 }, /* 606: cards/simple/setup.cards:124:11 */
-    { 9, 137, 5 }, /* 607: cards/simple/setup.cards:137:5 */
-    { 9, 134, 11 }, /* 608: cards/simple/setup.cards:134:11 */
-    { 9, 8, 36 }, /* 609: cards/simple/setup.cards:8:36 */
-    { 9, 9, 37 }, /* 610: cards/simple/setup.cards:9:37 */
-    { 9, 10, 32 }, /* 611: cards/simple/setup.cards:10:32 */
-    { 9, 11, 9 }, /* 612: cards/simple/setup.cards:11:9 */
-    { 9, 14, 3 }, /* 613: cards/simple/setup.cards:14:3 */
-    { 9, 15, 8 }, /* 614: cards/simple/setup.cards:15:8 */
-    { 9, 15, 41 }, /* 615: cards/simple/setup.cards:15:41 */
-    { 9, 15, 31 }, /* 616: cards/simple/setup.cards:15:31 */
-    { 9, 15, 21 }, /* 617: cards/simple/setup.cards:15:21 */
-    { 9, 15, 83 }, /* 618: cards/simple/setup.cards:15:83 */
-    { 9, 15, 73 }, /* 619: cards/simple/setup.cards:15:73 */
-    { 9, 15, 63 }, /* 620: cards/simple/setup.cards:15:63 */
-    { 9, 17, 30 }, /* 621: cards/simple/setup.cards:17:30 */
-    { 9, 17, 22 }, /* 622: cards/simple/setup.cards:17:22 */
-    { 9, 20, 3 }, /* 623: cards/simple/setup.cards:20:3 */
-    { 9, 21, 22 }, /* 624: cards/simple/setup.cards:21:22 */
-    { 9, 28, 3 }, /* 625: cards/simple/setup.cards:28:3 */
-    { 9, 32, 13 }, /* 626: cards/simple/setup.cards:32:13 */
-    { 9, 33, 5 }, /* 627: cards/simple/setup.cards:33:5 */
-    { 9, 35, 15 }, /* 628: cards/simple/setup.cards:35:15 */
-    { 9, 35, 5 }, /* 629: cards/simple/setup.cards:35:5 */
-    { 9, 38, 13 }, /* 630: cards/simple/setup.cards:38:13 */
-    { 9, 39, 5 }, /* 631: cards/simple/setup.cards:39:5 */
-    { 9, 39, 13 }, /* 632: cards/simple/setup.cards:39:13 */
-    { 9, 41, 15 }, /* 633: cards/simple/setup.cards:41:15 */
-    { 9, 41, 5 }, /* 634: cards/simple/setup.cards:41:5 */
-    { 9, 44, 13 }, /* 635: cards/simple/setup.cards:44:13 */
-    { 9, 45, 5 }, /* 636: cards/simple/setup.cards:45:5 */
-    { 9, 45, 13 }, /* 637: cards/simple/setup.cards:45:13 */
-    { 9, 47, 5 }, /* 638: cards/simple/setup.cards:47:5 */
-    { 9, 49, 3 }, /* 639: cards/simple/setup.cards:49:3 */
-    { 9, 50, 3 }, /* 640: cards/simple/setup.cards:50:3 */
-    { 9, 54, 3 }, /* 641: cards/simple/setup.cards:54:3 */
-    { 9, 55, 3 }, /* 642: cards/simple/setup.cards:55:3 */
-    { 9, 56, 3 }, /* 643: cards/simple/setup.cards:56:3 */
-    { 9, 57, 3 }, /* 644: cards/simple/setup.cards:57:3 */
-    { 9, 58, 3 }, /* 645: cards/simple/setup.cards:58:3 */
-    { 9, 59, 3 }, /* 646: cards/simple/setup.cards:59:3 */
-    { 9, 60, 3 }, /* 647: cards/simple/setup.cards:60:3 */
-    { 9, 61, 3 }, /* 648: cards/simple/setup.cards:61:3 */
-    { 9, 62, 5 }, /* 649: cards/simple/setup.cards:62:5 */
-    { 9, 63, 17 }, /* 650: cards/simple/setup.cards:63:17 */
-    { 9, 63, 7 }, /* 651: cards/simple/setup.cards:63:7 */
-    { 9, 66, 3 }, /* 652: cards/simple/setup.cards:66:3 */
-    { 9, 67, 5 }, /* 653: cards/simple/setup.cards:67:5 */
-    { 9, 67, 17 }, /* 654: cards/simple/setup.cards:67:17 */
-    { 9, 68, 17 }, /* 655: cards/simple/setup.cards:68:17 */
-    { 9, 68, 7 }, /* 656: cards/simple/setup.cards:68:7 */
-    { 9, 77, 3 }, /* 657: cards/simple/setup.cards:77:3 */
-    { 9, 77, 15 }, /* 658: cards/simple/setup.cards:77:15 */
-    { 9, 78, 15 }, /* 659: cards/simple/setup.cards:78:15 */
-    { 9, 78, 5 }, /* 660: cards/simple/setup.cards:78:5 */
-    { 9, 80, 3 }, /* 661: cards/simple/setup.cards:80:3 */
-    { 9, 81, 3 }, /* 662: cards/simple/setup.cards:81:3 */
-    { 9, 82, 3 }, /* 663: cards/simple/setup.cards:82:3 */
-    { 9, 83, 3 }, /* 664: cards/simple/setup.cards:83:3 */
-    { 9, 84, 3 }, /* 665: cards/simple/setup.cards:84:3 */
-    { 9, 85, 3 }, /* 666: cards/simple/setup.cards:85:3 */
-    { 9, 86, 3 }, /* 667: cards/simple/setup.cards:86:3 */
-    { 9, 86, 15 }, /* 668: cards/simple/setup.cards:86:15 */
-    { 9, 87, 5 }, /* 669: cards/simple/setup.cards:87:5 */
-    { 9, 88, 7 }, /* 670: cards/simple/setup.cards:88:7 */
-    { 9, 89, 39 }, /* 671: cards/simple/setup.cards:89:39 */
-    { 9, 90, 37 }, /* 672: cards/simple/setup.cards:90:37 */
-    { 9, 90, 27 }, /* 673: cards/simple/setup.cards:90:27 */
-    { 9, 6, 1 }, /* 674: cards/simple/setup.cards:6:1 */
-    { 8, 10, 52 }, /* 675: cards/simple/rules.cards:10:52 */
-    { 8, 10, 5 }, /* 676: cards/simple/rules.cards:10:5 */
-    { 8, 14, 5 }, /* 677: cards/simple/rules.cards:14:5 */
-    { 8, 15, 55 }, /* 678: cards/simple/rules.cards:15:55 */
-    { 8, 15, 55 }, /* 679: cards/simple/rules.cards:15:55 */
-    { 8, 16, 68 }, /* 680: cards/simple/rules.cards:16:68 */
-    { 8, 16, 45 }, /* 681: cards/simple/rules.cards:16:45 */
-    { 8, 16, 68 }, /* 682: cards/simple/rules.cards:16:68 */
-    { 8, 16, 45 }, /* 683: cards/simple/rules.cards:16:45 */
-    { 8, 14, 5 }, /* 684: cards/simple/rules.cards:14:5 */
-    { 8, 15, 82 }, /* 685: cards/simple/rules.cards:15:82 */
-    { 8, 16, 112 }, /* 686: cards/simple/rules.cards:16:112 */
-    { 8, 14, 5 }, /* 687: cards/simple/rules.cards:14:5 */
-    { 8, 20, 19 }, /* 688: cards/simple/rules.cards:20:19 */
-    { 8, 7, 1 }, /* 689: cards/simple/rules.cards:7:1 */
+    { 1, 182, 62 }, /* 82: cards/simple/game.cards:182:62 */
+    { 9, 111, 34 }, /* 83: cards/simple/setup.cards:111:34 */
+    { 9, 111, 30 }, /* 84: cards/simple/setup.cards:111:30 */
+    { 1, 178, 48 }, /* 85: cards/simple/game.cards:178:48 */
+    { 1, 178, 64 }, /* 86: cards/simple/game.cards:178:64 */
+    { 1, 182, 62 }, /* 87: cards/simple/game.cards:182:62 */
+    { 1, 178, 48 }, /* 88: cards/simple/game.cards:178:48 */
+    { 1, 178, 64 }, /* 89: cards/simple/game.cards:178:64 */
+    { 1, 179, 44 }, /* 90: cards/simple/game.cards:179:44 */
+    { 1, 179, 60 }, /* 91: cards/simple/game.cards:179:60 */
+    { 1, 177, 51 }, /* 92: cards/simple/game.cards:177:51 */
+    { 1, 177, 68 }, /* 93: cards/simple/game.cards:177:68 */
+    { 7, 11, 77 }, /* 94: cards/simple/projects.cards:11:77 */
+    { 1, 181, 46 }, /* 95: cards/simple/game.cards:181:46 */
+    { 1, 181, 71 }, /* 96: cards/simple/game.cards:181:71 */
+    { 1, 181, 83 }, /* 97: cards/simple/game.cards:181:83 */
+    { 7, 15, 25 }, /* 98: cards/simple/projects.cards:15:25 */
+    { 7, 15, 57 }, /* 99: cards/simple/projects.cards:15:57 */
+    { 7, 137, 42 }, /* 100: cards/simple/projects.cards:137:42 */
+    { 9, 111, 34 }, /* 101: cards/simple/setup.cards:111:34 */
+    { 9, 111, 30 }, /* 102: cards/simple/setup.cards:111:30 */
+    { 8, 27, 50 }, /* 103: cards/simple/rules.cards:27:50 */
+    { 8, 31, 12 }, /* 104: cards/simple/rules.cards:31:12 */
+    { 8, 31, 45 }, /* 105: cards/simple/rules.cards:31:45 */
+    { 8, 31, 36 }, /* 106: cards/simple/rules.cards:31:36 */
+    { 8, 50, 58 }, /* 107: cards/simple/rules.cards:50:58 */
+    { 8, 50, 46 }, /* 108: cards/simple/rules.cards:50:46 */
+    { 8, 50, 46 }, /* 109: cards/simple/rules.cards:50:46 */
+    { 9, 111, 34 }, /* 110: cards/simple/setup.cards:111:34 */
+    { 9, 111, 30 }, /* 111: cards/simple/setup.cards:111:30 */
+    { 0, 11, 3 }, /* 112: cards/simple/combat.cards:11:3 */
+    { 0, 16, 33 }, /* 113: cards/simple/combat.cards:16:33 */
+    { 0, 17, 5 }, /* 114: cards/simple/combat.cards:17:5 */
+    { 0, 19, 34 }, /* 115: cards/simple/combat.cards:19:34 */
+    { 0, 21, 47 }, /* 116: cards/simple/combat.cards:21:47 */
+    { 0, 22, 5 }, /* 117: cards/simple/combat.cards:22:5 */
+    { 0, 13, 3 }, /* 118: cards/simple/combat.cards:13:3 */
+    { 0, 24, 12 }, /* 119: cards/simple/combat.cards:24:12 */
+    { 0, 24, 22 }, /* 120: cards/simple/combat.cards:24:22 */
+    { 0, 26, 5 }, /* 121: cards/simple/combat.cards:26:5 */
+    { 0, 27, 5 }, /* 122: cards/simple/combat.cards:27:5 */
+    { 0, 28, 5 }, /* 123: cards/simple/combat.cards:28:5 */
+    { 0, 29, 5 }, /* 124: cards/simple/combat.cards:29:5 */
+    { 0, 9, 11 }, /* 125: cards/simple/combat.cards:9:11 */
+    { 0, 41, 5 }, /* 126: cards/simple/combat.cards:41:5 */
+    { 0, 42, 7 }, /* 127: cards/simple/combat.cards:42:7 */
+    { 0, 43, 23 }, /* 128: cards/simple/combat.cards:43:23 */
+    { 0, 43, 7 }, /* 129: cards/simple/combat.cards:43:7 */
+    { 0, 45, 5 }, /* 130: cards/simple/combat.cards:45:5 */
+    { 0, 46, 7 }, /* 131: cards/simple/combat.cards:46:7 */
+    { 0, 47, 24 }, /* 132: cards/simple/combat.cards:47:24 */
+    { 0, 47, 7 }, /* 133: cards/simple/combat.cards:47:7 */
+    { 0, 37, 11 }, /* 134: cards/simple/combat.cards:37:11 */
+    { 0, 57, 5 }, /* 135: cards/simple/combat.cards:57:5 */
+    { 0, 58, 5 }, /* 136: cards/simple/combat.cards:58:5 */
+    { 0, 59, 5 }, /* 137: cards/simple/combat.cards:59:5 */
+    { 0, 60, 5 }, /* 138: cards/simple/combat.cards:60:5 */
+    { 0, 61, 5 }, /* 139: cards/simple/combat.cards:61:5 */
+    { 0, 62, 5 }, /* 140: cards/simple/combat.cards:62:5 */
+    { 0, 64, 22 }, /* 141: cards/simple/combat.cards:64:22 */
+    { 0, 65, 3 }, /* 142: cards/simple/combat.cards:65:3 */
+    { 0, 55, 11 }, /* 143: cards/simple/combat.cards:55:11 */
+    { 0, 73, 15 }, /* 144: cards/simple/combat.cards:73:15 */
+    { 0, 74, 7 }, /* 145: cards/simple/combat.cards:74:7 */
+    { 0, 76, 9 }, /* 146: cards/simple/combat.cards:76:9 */
+    { 0, 79, 9 }, /* 147: cards/simple/combat.cards:79:9 */
+    { 0, 83, 11 }, /* 148: cards/simple/combat.cards:83:11 */
+    { 0, 86, 11 }, /* 149: cards/simple/combat.cards:86:11 */
+    { 0, 70, 11 }, /* 150: cards/simple/combat.cards:70:11 */
+    { 0, 100, 5 }, /* 151: cards/simple/combat.cards:100:5 */
+    { 0, 102, 28 }, /* 152: cards/simple/combat.cards:102:28 */
+    { 0, 102, 55 }, /* 153: cards/simple/combat.cards:102:55 */
+    { 0, 103, 9 }, /* 154: cards/simple/combat.cards:103:9 */
+    { 0, 99, 3 }, /* 155: cards/simple/combat.cards:99:3 */
+    { 0, 97, 11 }, /* 156: cards/simple/combat.cards:97:11 */
+    { 0, 123, 8 }, /* 157: cards/simple/combat.cards:123:8 */
+    { 0, 123, 8 }, /* 158: cards/simple/combat.cards:123:8 */
+    { 0, 126, 23 }, /* 159: cards/simple/combat.cards:126:23 */
+    { 0, 126, 64 }, /* 160: cards/simple/combat.cards:126:64 */
+    { 0, 126, 91 }, /* 161: cards/simple/combat.cards:126:91 */
+    { 0, 129, 9 }, /* 162: cards/simple/combat.cards:129:9 */
+    { 0, 131, 32 }, /* 163: cards/simple/combat.cards:131:32 */
+    { 0, 131, 60 }, /* 164: cards/simple/combat.cards:131:60 */
+    { 0, 139, 9 }, /* 165: cards/simple/combat.cards:139:9 */
+    { 0, 139, 21 }, /* 166: cards/simple/combat.cards:139:21 */
+    { 0, 142, 11 }, /* 167: cards/simple/combat.cards:142:11 */
+    { 0, 142, 11 }, /* 168: cards/simple/combat.cards:142:11 */
+    { 0, 120, 11 }, /* 169: cards/simple/combat.cards:120:11 */
+    { 0, 155, 12 }, /* 170: cards/simple/combat.cards:155:12 */
+    { 0, 155, 3 }, /* 171: cards/simple/combat.cards:155:3 */
+    { 0, 157, 5 }, /* 172: cards/simple/combat.cards:157:5 */
+    { 0, 154, 11 }, /* 173: cards/simple/combat.cards:154:11 */
+    { 0, 166, 13 }, /* 174: cards/simple/combat.cards:166:13 */
+    { 0, 167, 5 }, /* 175: cards/simple/combat.cards:167:5 */
+    { 0, 169, 38 }, /* 176: cards/simple/combat.cards:169:38 */
+    { 0, 171, 7 }, /* 177: cards/simple/combat.cards:171:7 */
+    { 0, 172, 73 }, /* 178: cards/simple/combat.cards:172:73 */
+    { 0, 173, 11 }, /* 179: cards/simple/combat.cards:173:11 */
+    { 0, 173, 23 }, /* 180: cards/simple/combat.cards:173:23 */
+    { 0, 174, 22 }, /* 181: cards/simple/combat.cards:174:22 */
+    { 0, 174, 13 }, /* 182: cards/simple/combat.cards:174:13 */
+    { 0, 174, 80 }, /* 183: cards/simple/combat.cards:174:80 */
+    { 0, 174, 70 }, /* 184: cards/simple/combat.cards:174:70 */
+    { 0, 178, 13 }, /* 185: cards/simple/combat.cards:178:13 */
+    { 0, 185, 29 }, /* 186: cards/simple/combat.cards:185:29 */
+    { 0, 164, 11 }, /* 187: cards/simple/combat.cards:164:11 */
+    { 0, 197, 7 }, /* 188: cards/simple/combat.cards:197:7 */
+    { 0, 197, 19 }, /* 189: cards/simple/combat.cards:197:19 */
+    { 0, 198, 9 }, /* 190: cards/simple/combat.cards:198:9 */
+    { 0, 198, 9 }, /* 191: cards/simple/combat.cards:198:9 */
+    { 0, 203, 3 }, /* 192: cards/simple/combat.cards:203:3 */
+    { 0, 204, 3 }, /* 193: cards/simple/combat.cards:204:3 */
+    { 0, 193, 11 }, /* 194: cards/simple/combat.cards:193:11 */
+    { 0, 211, 45 }, /* 195: cards/simple/combat.cards:211:45 */
+    { 0, 214, 15 }, /* 196: cards/simple/combat.cards:214:15 */
+    { 0, 215, 7 }, /* 197: cards/simple/combat.cards:215:7 */
+    { 0, 219, 16 }, /* 198: cards/simple/combat.cards:219:16 */
+    { 0, 219, 7 }, /* 199: cards/simple/combat.cards:219:7 */
+    { 0, 219, 44 }, /* 200: cards/simple/combat.cards:219:44 */
+    { 0, 210, 11 }, /* 201: cards/simple/combat.cards:210:11 */
+    { 0, 233, 15 }, /* 202: cards/simple/combat.cards:233:15 */
+    { 0, 234, 7 }, /* 203: cards/simple/combat.cards:234:7 */
+    { 0, 235, 24 }, /* 204: cards/simple/combat.cards:235:24 */
+    { 0, 235, 60 }, /* 205: cards/simple/combat.cards:235:60 */
+    { 0, 229, 11 }, /* 206: cards/simple/combat.cards:229:11 */
+    { 5, 16, 12 }, /* 207: cards/simple/missions.cards:16:12 */
+    { 5, 16, 3 }, /* 208: cards/simple/missions.cards:16:3 */
+    { 5, 17, 5 }, /* 209: cards/simple/missions.cards:17:5 */
+    { 5, 18, 5 }, /* 210: cards/simple/missions.cards:18:5 */
+    { 5, 21, 18 }, /* 211: cards/simple/missions.cards:21:18 */
+    { 5, 26, 30 }, /* 212: cards/simple/missions.cards:26:30 */
+    { 5, 26, 61 }, /* 213: cards/simple/missions.cards:26:61 */
+    { 5, 27, 12 }, /* 214: cards/simple/missions.cards:27:12 */
+    { 5, 27, 46 }, /* 215: cards/simple/missions.cards:27:46 */
+    { 5, 28, 3 }, /* 216: cards/simple/missions.cards:28:3 */
+    { 5, 13, 11 }, /* 217: cards/simple/missions.cards:13:11 */
+    { 5, 34, 3 }, /* 218: cards/simple/missions.cards:34:3 */
+    { 5, 33, 11 }, /* 219: cards/simple/missions.cards:33:11 */
+    { 5, 43, 12 }, /* 220: cards/simple/missions.cards:43:12 */
+    { 5, 49, 14 }, /* 221: cards/simple/missions.cards:49:14 */
+    { 5, 49, 5 }, /* 222: cards/simple/missions.cards:49:5 */
+    { 5, 49, 58 }, /* 223: cards/simple/missions.cards:49:58 */
+    { 5, 49, 48 }, /* 224: cards/simple/missions.cards:49:48 */
+    { 5, 54, 3 }, /* 225: cards/simple/missions.cards:54:3 */
+    { 5, 55, 50 }, /* 226: cards/simple/missions.cards:55:50 */
+    { 5, 56, 7 }, /* 227: cards/simple/missions.cards:56:7 */
+    { 5, 56, 19 }, /* 228: cards/simple/missions.cards:56:19 */
+    { 5, 60, 32 }, /* 229: cards/simple/missions.cards:60:32 */
+    { 5, 60, 22 }, /* 230: cards/simple/missions.cards:60:22 */
+    { 5, 60, 61 }, /* 231: cards/simple/missions.cards:60:61 */
+    { 5, 60, 51 }, /* 232: cards/simple/missions.cards:60:51 */
+    { 5, 60, 75 }, /* 233: cards/simple/missions.cards:60:75 */
+    { 5, 68, 5 }, /* 234: cards/simple/missions.cards:68:5 */
+    { 5, 70, 5 }, /* 235: cards/simple/missions.cards:70:5 */
+    { 5, 42, 11 }, /* 236: cards/simple/missions.cards:42:11 */
+    { 5, 86, 3 }, /* 237: cards/simple/missions.cards:86:3 */
+    { 5, 88, 124 }, /* 238: cards/simple/missions.cards:88:124 */
+    { 5, 94, 153 }, /* 239: cards/simple/missions.cards:94:153 */
+    { 5, 169, 100 }, /* 240: cards/simple/missions.cards:169:100 */
+    { 5, 175, 102 }, /* 241: cards/simple/missions.cards:175:102 */
+    { 5, 181, 92 }, /* 242: cards/simple/missions.cards:181:92 */
+    { 5, 89, 7 }, /* 243: cards/simple/missions.cards:89:7 */
+    { 5, 89, 19 }, /* 244: cards/simple/missions.cards:89:19 */
+    { 5, 90, 9 }, /* 245: cards/simple/missions.cards:90:9 */
+    { 5, 91, 24 }, /* 246: cards/simple/missions.cards:91:24 */
+    { 5, 95, 7 }, /* 247: cards/simple/missions.cards:95:7 */
+    { 5, 95, 19 }, /* 248: cards/simple/missions.cards:95:19 */
+    { 5, 96, 9 }, /* 249: cards/simple/missions.cards:96:9 */
+    { 5, 99, 52 }, /* 250: cards/simple/missions.cards:99:52 */
+    { 5, 99, 30 }, /* 251: cards/simple/missions.cards:99:30 */
+    { 5, 99, 11 }, /* 252: cards/simple/missions.cards:99:11 */
+    { 5, 104, 7 }, /* 253: cards/simple/missions.cards:104:7 */
+    { 5, 104, 19 }, /* 254: cards/simple/missions.cards:104:19 */
+    { 5, 106, 9 }, /* 255: cards/simple/missions.cards:106:9 */
+    { 5, 107, 63 }, /* 256: cards/simple/missions.cards:107:63 */
+    { 5, 112, 7 }, /* 257: cards/simple/missions.cards:112:7 */
+    { 5, 112, 19 }, /* 258: cards/simple/missions.cards:112:19 */
+    { 5, 113, 9 }, /* 259: cards/simple/missions.cards:113:9 */
+    { 5, 114, 24 }, /* 260: cards/simple/missions.cards:114:24 */
+    { 5, 118, 7 }, /* 261: cards/simple/missions.cards:118:7 */
+    { 5, 118, 19 }, /* 262: cards/simple/missions.cards:118:19 */
+    { 5, 119, 9 }, /* 263: cards/simple/missions.cards:119:9 */
+    { 5, 127, 7 }, /* 264: cards/simple/missions.cards:127:7 */
+    { 5, 127, 63 }, /* 265: cards/simple/missions.cards:127:63 */
+    { 5, 127, 19 }, /* 266: cards/simple/missions.cards:127:19 */
+    { 5, 128, 9 }, /* 267: cards/simple/missions.cards:128:9 */
+    { 5, 130, 11 }, /* 268: cards/simple/missions.cards:130:11 */
+    { 5, 137, 7 }, /* 269: cards/simple/missions.cards:137:7 */
+    { 5, 137, 19 }, /* 270: cards/simple/missions.cards:137:19 */
+    { 5, 138, 9 }, /* 271: cards/simple/missions.cards:138:9 */
+    { 5, 139, 24 }, /* 272: cards/simple/missions.cards:139:24 */
+    { 5, 143, 7 }, /* 273: cards/simple/missions.cards:143:7 */
+    { 5, 143, 19 }, /* 274: cards/simple/missions.cards:143:19 */
+    { 5, 144, 9 }, /* 275: cards/simple/missions.cards:144:9 */
+    { 5, 146, 11 }, /* 276: cards/simple/missions.cards:146:11 */
+    { 5, 148, 13 }, /* 277: cards/simple/missions.cards:148:13 */
+    { 5, 150, 11 }, /* 278: cards/simple/missions.cards:150:11 */
+    { 5, 155, 7 }, /* 279: cards/simple/missions.cards:155:7 */
+    { 5, 156, 22 }, /* 280: cards/simple/missions.cards:156:22 */
+    { 5, 159, 7 }, /* 281: cards/simple/missions.cards:159:7 */
+    { 5, 160, 61 }, /* 282: cards/simple/missions.cards:160:61 */
+    { 5, 164, 7 }, /* 283: cards/simple/missions.cards:164:7 */
+    { 5, 164, 19 }, /* 284: cards/simple/missions.cards:164:19 */
+    { 5, 165, 9 }, /* 285: cards/simple/missions.cards:165:9 */
+    { 5, 166, 24 }, /* 286: cards/simple/missions.cards:166:24 */
+    { 5, 170, 7 }, /* 287: cards/simple/missions.cards:170:7 */
+    { 5, 170, 19 }, /* 288: cards/simple/missions.cards:170:19 */
+    { 5, 171, 9 }, /* 289: cards/simple/missions.cards:171:9 */
+    { 5, 172, 52 }, /* 290: cards/simple/missions.cards:172:52 */
+    { 5, 172, 24 }, /* 291: cards/simple/missions.cards:172:24 */
+    { 5, 176, 7 }, /* 292: cards/simple/missions.cards:176:7 */
+    { 5, 176, 19 }, /* 293: cards/simple/missions.cards:176:19 */
+    { 5, 177, 9 }, /* 294: cards/simple/missions.cards:177:9 */
+    { 5, 178, 52 }, /* 295: cards/simple/missions.cards:178:52 */
+    { 5, 178, 24 }, /* 296: cards/simple/missions.cards:178:24 */
+    { 5, 182, 7 }, /* 297: cards/simple/missions.cards:182:7 */
+    { 5, 182, 19 }, /* 298: cards/simple/missions.cards:182:19 */
+    { 5, 183, 9 }, /* 299: cards/simple/missions.cards:183:9 */
+    { 5, 185, 11 }, /* 300: cards/simple/missions.cards:185:11 */
+    { 5, 185, 23 }, /* 301: cards/simple/missions.cards:185:23 */
+    { 5, 186, 13 }, /* 302: cards/simple/missions.cards:186:13 */
+    { 5, 187, 13 }, /* 303: cards/simple/missions.cards:187:13 */
+    { 5, 188, 23 }, /* 304: cards/simple/missions.cards:188:23 */
+    { 5, 188, 13 }, /* 305: cards/simple/missions.cards:188:13 */
+    { 5, 85, 11 }, /* 306: cards/simple/missions.cards:85:11 */
+    { 5, 201, 3 }, /* 307: cards/simple/missions.cards:201:3 */
+    { 5, 203, 3 }, /* 308: cards/simple/missions.cards:203:3 */
+    { 5, 200, 11 }, /* 309: cards/simple/missions.cards:200:11 */
+    { 5, 211, 6 }, /* 310: cards/simple/missions.cards:211:6 */
+    { 5, 212, 80 }, /* 311: cards/simple/missions.cards:212:80 */
+    { 5, 212, 80 }, /* 312: cards/simple/missions.cards:212:80 */
+    { 5, 214, 5 }, /* 313: cards/simple/missions.cards:214:5 */
+    { 5, 210, 11 }, /* 314: cards/simple/missions.cards:210:11 */
+    { 5, 220, 3 }, /* 315: cards/simple/missions.cards:220:3 */
+    { 5, 220, 11 }, /* 316: cards/simple/missions.cards:220:11 */
+    { 5, 221, 16 }, /* 317: cards/simple/missions.cards:221:16 */
+    { 5, 221, 39 }, /* 318: cards/simple/missions.cards:221:39 */
+    { 5, 221, 50 }, /* 319: cards/simple/missions.cards:221:50 */
+    { 5, 222, 14 }, /* 320: cards/simple/missions.cards:222:14 */
+    { 5, 223, 19 }, /* 321: cards/simple/missions.cards:223:19 */
+    { 5, 219, 11 }, /* 322: cards/simple/missions.cards:219:11 */
+    { 5, 232, 7 }, /* 323: cards/simple/missions.cards:232:7 */
+    { 5, 232, 19 }, /* 324: cards/simple/missions.cards:232:19 */
+    { 5, 233, 9 }, /* 325: cards/simple/missions.cards:233:9 */
+    { 5, 233, 9 }, /* 326: cards/simple/missions.cards:233:9 */
+    { 5, 238, 3 }, /* 327: cards/simple/missions.cards:238:3 */
+    { 5, 239, 3 }, /* 328: cards/simple/missions.cards:239:3 */
+    { 5, 240, 3 }, /* 329: cards/simple/missions.cards:240:3 */
+    { 5, 229, 11 }, /* 330: cards/simple/missions.cards:229:11 */
+    { 5, 247, 3 }, /* 331: cards/simple/missions.cards:247:3 */
+    { 5, 247, 15 }, /* 332: cards/simple/missions.cards:247:15 */
+    { 5, 250, 16 }, /* 333: cards/simple/missions.cards:250:16 */
+    { 5, 250, 7 }, /* 334: cards/simple/missions.cards:250:7 */
+    { 5, 250, 70 }, /* 335: cards/simple/missions.cards:250:70 */
+    { 5, 254, 7 }, /* 336: cards/simple/missions.cards:254:7 */
+    { 5, 256, 7 }, /* 337: cards/simple/missions.cards:256:7 */
+    { 5, 256, 60 }, /* 338: cards/simple/missions.cards:256:60 */
+    { 5, 256, 50 }, /* 339: cards/simple/missions.cards:256:50 */
+    { 5, 258, 5 }, /* 340: cards/simple/missions.cards:258:5 */
+    { 5, 259, 15 }, /* 341: cards/simple/missions.cards:259:15 */
+    { 5, 259, 5 }, /* 342: cards/simple/missions.cards:259:5 */
+    { 5, 260, 5 }, /* 343: cards/simple/missions.cards:260:5 */
+    { 5, 245, 11 }, /* 344: cards/simple/missions.cards:245:11 */
+    { 6, 29, 3 }, /* 345: cards/simple/moves.cards:29:3 */
+    { 6, 29, 15 }, /* 346: cards/simple/moves.cards:29:15 */
+    { 6, 30, 15 }, /* 347: cards/simple/moves.cards:30:15 */
+    { 6, 30, 5 }, /* 348: cards/simple/moves.cards:30:5 */
+    { 6, 32, 5 }, /* 349: cards/simple/moves.cards:32:5 */
+    { 6, 33, 26 }, /* 350: cards/simple/moves.cards:33:26 */
+    { 6, 33, 7 }, /* 351: cards/simple/moves.cards:33:7 */
+    { 6, 33, 7 }, /* 352: cards/simple/moves.cards:33:7 */
+    { 6, 33, 40 }, /* 353: cards/simple/moves.cards:33:40 */
+    { 6, 35, 9 }, /* 354: cards/simple/moves.cards:35:9 */
+    { 6, 39, 7 }, /* 355: cards/simple/moves.cards:39:7 */
+    { 6, 40, 56 }, /* 356: cards/simple/moves.cards:40:56 */
+    { 6, 41, 11 }, /* 357: cards/simple/moves.cards:41:11 */
+    { 6, 43, 13 }, /* 358: cards/simple/moves.cards:43:13 */
+    { 6, 49, 5 }, /* 359: cards/simple/moves.cards:49:5 */
+    { 6, 28, 11 }, /* 360: cards/simple/moves.cards:28:11 */
+    { 6, 56, 18 }, /* 361: cards/simple/moves.cards:56:18 */
+    { 6, 56, 3 }, /* 362: cards/simple/moves.cards:56:3 */
+    { 6, 57, 3 }, /* 363: cards/simple/moves.cards:57:3 */
+    { 6, 58, 3 }, /* 364: cards/simple/moves.cards:58:3 */
+    { 6, 54, 11 }, /* 365: cards/simple/moves.cards:54:11 */
+    { 6, 66, 16 }, /* 366: cards/simple/moves.cards:66:16 */
+    { 6, 66, 33 }, /* 367: cards/simple/moves.cards:66:33 */
+    { 6, 66, 52 }, /* 368: cards/simple/moves.cards:66:52 */
+    { 6, 67, 7 }, /* 369: cards/simple/moves.cards:67:7 */
+    { 6, 71, 48 }, /* 370: cards/simple/moves.cards:71:48 */
+    { 6, 63, 11 }, /* 371: cards/simple/moves.cards:63:11 */
+    { 6, 81, 66 }, /* 372: cards/simple/moves.cards:81:66 */
+    { 6, 84, 86 }, /* 373: cards/simple/moves.cards:84:86 */
+    { 6, 82, 3 }, /* 374: cards/simple/moves.cards:82:3 */
+    { 6, 86, 3 }, /* 375: cards/simple/moves.cards:86:3 */
+    { 6, 80, 11 }, /* 376: cards/simple/moves.cards:80:11 */
+    { 6, 96, 19 }, /* 377: cards/simple/moves.cards:96:19 */
+    { 6, 96, 34 }, /* 378: cards/simple/moves.cards:96:34 */
+    { 6, 96, 3 }, /* 379: cards/simple/moves.cards:96:3 */
+    { 6, 97, 19 }, /* 380: cards/simple/moves.cards:97:19 */
+    { 6, 97, 35 }, /* 381: cards/simple/moves.cards:97:35 */
+    { 6, 97, 3 }, /* 382: cards/simple/moves.cards:97:3 */
+    { 6, 95, 11 }, /* 383: cards/simple/moves.cards:95:11 */
+    { 6, 102, 5 }, /* 384: cards/simple/moves.cards:102:5 */
+    { 6, 104, 17 }, /* 385: cards/simple/moves.cards:104:17 */
+    { 6, 104, 7 }, /* 386: cards/simple/moves.cards:104:7 */
+    { 6, 105, 7 }, /* 387: cards/simple/moves.cards:105:7 */
+    { 6, 100, 11 }, /* 388: cards/simple/moves.cards:100:11 */
+    { 6, 116, 12 }, /* 389: cards/simple/moves.cards:116:12 */
+    { 6, 116, 3 }, /* 390: cards/simple/moves.cards:116:3 */
+    { 6, 117, 5 }, /* 391: cards/simple/moves.cards:117:5 */
+    { 6, 117, 5 }, /* 392: cards/simple/moves.cards:117:5 */
+    { 6, 118, 21 }, /* 393: cards/simple/moves.cards:118:21 */
+    { 6, 115, 11 }, /* 394: cards/simple/moves.cards:115:11 */
+    { 6, 130, 6 }, /* 395: cards/simple/moves.cards:130:6 */
+    { 6, 131, 35 }, /* 396: cards/simple/moves.cards:131:35 */
+    { 6, 132, 16 }, /* 397: cards/simple/moves.cards:132:16 */
+    { 6, 132, 7 }, /* 398: cards/simple/moves.cards:132:7 */
+    { 6, 132, 55 }, /* 399: cards/simple/moves.cards:132:55 */
+    { 6, 133, 17 }, /* 400: cards/simple/moves.cards:133:17 */
+    { 6, 133, 7 }, /* 401: cards/simple/moves.cards:133:7 */
+    { 6, 135, 7 }, /* 402: cards/simple/moves.cards:135:7 */
+    { 6, 136, 7 }, /* 403: cards/simple/moves.cards:136:7 */
+    { 6, 138, 7 }, /* 404: cards/simple/moves.cards:138:7 */
+    { 6, 143, 5 }, /* 405: cards/simple/moves.cards:143:5 */
+    { 6, 143, 17 }, /* 406: cards/simple/moves.cards:143:17 */
+    { 6, 144, 17 }, /* 407: cards/simple/moves.cards:144:17 */
+    { 6, 144, 7 }, /* 408: cards/simple/moves.cards:144:7 */
+    { 6, 146, 7 }, /* 409: cards/simple/moves.cards:146:7 */
+    { 6, 147, 7 }, /* 410: cards/simple/moves.cards:147:7 */
+    { 6, 149, 47 }, /* 411: cards/simple/moves.cards:149:47 */
+    { 6, 150, 5 }, /* 412: cards/simple/moves.cards:150:5 */
+    { 6, 157, 59 }, /* 413: cards/simple/moves.cards:157:59 */
+    { 6, 153, 21 }, /* 414: cards/simple/moves.cards:153:21 */
+    { 6, 153, 11 }, /* 415: cards/simple/moves.cards:153:11 */
+    { 6, 155, 18 }, /* 416: cards/simple/moves.cards:155:18 */
+    { 6, 158, 9 }, /* 417: cards/simple/moves.cards:158:9 */
+    { 6, 158, 21 }, /* 418: cards/simple/moves.cards:158:21 */
+    { 6, 159, 21 }, /* 419: cards/simple/moves.cards:159:21 */
+    { 6, 159, 11 }, /* 420: cards/simple/moves.cards:159:11 */
+    { 6, 129, 11 }, /* 421: cards/simple/moves.cards:129:11 */
+    { 7, 19, 3 }, /* 422: cards/simple/projects.cards:19:3 */
+    { 7, 20, 95 }, /* 423: cards/simple/projects.cards:20:95 */
+    { 7, 26, 108 }, /* 424: cards/simple/projects.cards:26:108 */
+    { 7, 38, 101 }, /* 425: cards/simple/projects.cards:38:101 */
+    { 7, 47, 154 }, /* 426: cards/simple/projects.cards:47:154 */
+    { 7, 47, 95 }, /* 427: cards/simple/projects.cards:47:95 */
+    { 7, 60, 164 }, /* 428: cards/simple/projects.cards:60:164 */
+    { 7, 60, 113 }, /* 429: cards/simple/projects.cards:60:113 */
+    { 7, 67, 122 }, /* 430: cards/simple/projects.cards:67:122 */
+    { 7, 83, 133 }, /* 431: cards/simple/projects.cards:83:133 */
+    { 7, 93, 117 }, /* 432: cards/simple/projects.cards:93:117 */
+    { 7, 93, 100 }, /* 433: cards/simple/projects.cards:93:100 */
+    { 7, 103, 125 }, /* 434: cards/simple/projects.cards:103:125 */
+    { 7, 103, 99 }, /* 435: cards/simple/projects.cards:103:99 */
+    { 7, 114, 88 }, /* 436: cards/simple/projects.cards:114:88 */
+    { 7, 120, 93 }, /* 437: cards/simple/projects.cards:120:93 */
+    { 7, 21, 7 }, /* 438: cards/simple/projects.cards:21:7 */
+    { 7, 21, 19 }, /* 439: cards/simple/projects.cards:21:19 */
+    { 7, 22, 9 }, /* 440: cards/simple/projects.cards:22:9 */
+    { 7, 23, 24 }, /* 441: cards/simple/projects.cards:23:24 */
+    { 7, 27, 7 }, /* 442: cards/simple/projects.cards:27:7 */
+    { 7, 27, 19 }, /* 443: cards/simple/projects.cards:27:19 */
+    { 7, 28, 9 }, /* 444: cards/simple/projects.cards:28:9 */
+    { 7, 30, 11 }, /* 445: cards/simple/projects.cards:30:11 */
+    { 7, 31, 23 }, /* 446: cards/simple/projects.cards:31:23 */
+    { 7, 31, 13 }, /* 447: cards/simple/projects.cards:31:13 */
+    { 7, 32, 13 }, /* 448: cards/simple/projects.cards:32:13 */
+    { 7, 39, 7 }, /* 449: cards/simple/projects.cards:39:7 */
+    { 7, 39, 19 }, /* 450: cards/simple/projects.cards:39:19 */
+    { 7, 40, 9 }, /* 451: cards/simple/projects.cards:40:9 */
+    { 7, 48, 7 }, /* 452: cards/simple/projects.cards:48:7 */
+    { 7, 48, 83 }, /* 453: cards/simple/projects.cards:48:83 */
+    { 7, 48, 19 }, /* 454: cards/simple/projects.cards:48:19 */
+    { 7, 49, 9 }, /* 455: cards/simple/projects.cards:49:9 */
+    { 7, 50, 24 }, /* 456: cards/simple/projects.cards:50:24 */
+    { 7, 55, 7 }, /* 457: cards/simple/projects.cards:55:7 */
+    { 7, 55, 63 }, /* 458: cards/simple/projects.cards:55:63 */
+    { 7, 55, 19 }, /* 459: cards/simple/projects.cards:55:19 */
+    { 7, 56, 9 }, /* 460: cards/simple/projects.cards:56:9 */
+    { 7, 57, 48 }, /* 461: cards/simple/projects.cards:57:48 */
+    { 7, 57, 66 }, /* 462: cards/simple/projects.cards:57:66 */
+    { 7, 61, 7 }, /* 463: cards/simple/projects.cards:61:7 */
+    { 7, 61, 75 }, /* 464: cards/simple/projects.cards:61:75 */
+    { 7, 61, 19 }, /* 465: cards/simple/projects.cards:61:19 */
+    { 7, 62, 9 }, /* 466: cards/simple/projects.cards:62:9 */
+    { 7, 63, 63 }, /* 467: cards/simple/projects.cards:63:63 */
+    { 7, 68, 7 }, /* 468: cards/simple/projects.cards:68:7 */
+    { 7, 68, 19 }, /* 469: cards/simple/projects.cards:68:19 */
+    { 7, 69, 9 }, /* 470: cards/simple/projects.cards:69:9 */
+    { 7, 70, 86 }, /* 471: cards/simple/projects.cards:70:86 */
+    { 7, 70, 86 }, /* 472: cards/simple/projects.cards:70:86 */
+    { 7, 74, 7 }, /* 473: cards/simple/projects.cards:74:7 */
+    { 7, 76, 33 }, /* 474: cards/simple/projects.cards:76:33 */
+    { 7, 76, 17 }, /* 475: cards/simple/projects.cards:76:17 */
+    { 7, 78, 86 }, /* 476: cards/simple/projects.cards:78:86 */
+    { 7, 78, 63 }, /* 477: cards/simple/projects.cards:78:63 */
+    { 7, 79, 9 }, /* 478: cards/simple/projects.cards:79:9 */
+    { 7, 84, 7 }, /* 479: cards/simple/projects.cards:84:7 */
+    { 7, 84, 19 }, /* 480: cards/simple/projects.cards:84:19 */
+    { 7, 85, 9 }, /* 481: cards/simple/projects.cards:85:9 */
+    { 7, 86, 62 }, /* 482: cards/simple/projects.cards:86:62 */
+    { 7, 90, 7 }, /* 483: cards/simple/projects.cards:90:7 */
+    { 7, 91, 61 }, /* 484: cards/simple/projects.cards:91:61 */
+    { 7, 94, 7 }, /* 485: cards/simple/projects.cards:94:7 */
+    { 7, 94, 41 }, /* 486: cards/simple/projects.cards:94:41 */
+    { 7, 94, 19 }, /* 487: cards/simple/projects.cards:94:19 */
+    { 7, 95, 9 }, /* 488: cards/simple/projects.cards:95:9 */
+    { 7, 97, 11 }, /* 489: cards/simple/projects.cards:97:11 */
+    { 7, 104, 7 }, /* 490: cards/simple/projects.cards:104:7 */
+    { 7, 104, 50 }, /* 491: cards/simple/projects.cards:104:50 */
+    { 7, 104, 19 }, /* 492: cards/simple/projects.cards:104:19 */
+    { 7, 105, 9 }, /* 493: cards/simple/projects.cards:105:9 */
+    { 7, 107, 11 }, /* 494: cards/simple/projects.cards:107:11 */
+    { 7, 107, 23 }, /* 495: cards/simple/projects.cards:107:23 */
+    { 7, 108, 13 }, /* 496: cards/simple/projects.cards:108:13 */
+    { 7, 115, 7 }, /* 497: cards/simple/projects.cards:115:7 */
+    { 7, 115, 19 }, /* 498: cards/simple/projects.cards:115:19 */
+    { 7, 116, 9 }, /* 499: cards/simple/projects.cards:116:9 */
+    { 7, 117, 24 }, /* 500: cards/simple/projects.cards:117:24 */
+    { 7, 121, 7 }, /* 501: cards/simple/projects.cards:121:7 */
+    { 7, 121, 19 }, /* 502: cards/simple/projects.cards:121:19 */
+    { 7, 122, 9 }, /* 503: cards/simple/projects.cards:122:9 */
+    { 7, 124, 11 }, /* 504: cards/simple/projects.cards:124:11 */
+    { 7, 124, 23 }, /* 505: cards/simple/projects.cards:124:23 */
+    { 7, 125, 13 }, /* 506: cards/simple/projects.cards:125:13 */
+    { 7, 18, 11 }, /* 507: cards/simple/projects.cards:18:11 */
+    { 7, 145, 3 }, /* 508: cards/simple/projects.cards:145:3 */
+    { 7, 145, 63 }, /* 509: cards/simple/projects.cards:145:63 */
+    { 7, 145, 53 }, /* 510: cards/simple/projects.cards:145:53 */
+    { 7, 147, 3 }, /* 511: cards/simple/projects.cards:147:3 */
+    { 7, 149, 17 }, /* 512: cards/simple/projects.cards:149:17 */
+    { 7, 149, 7 }, /* 513: cards/simple/projects.cards:149:7 */
+    { 7, 150, 7 }, /* 514: cards/simple/projects.cards:150:7 */
+    { 7, 157, 3 }, /* 515: cards/simple/projects.cards:157:3 */
+    { 7, 144, 11 }, /* 516: cards/simple/projects.cards:144:11 */
+    { 7, 165, 3 }, /* 517: cards/simple/projects.cards:165:3 */
+    { 7, 166, 3 }, /* 518: cards/simple/projects.cards:166:3 */
+    { 7, 167, 3 }, /* 519: cards/simple/projects.cards:167:3 */
+    { 7, 167, 11 }, /* 520: cards/simple/projects.cards:167:11 */
+    { 7, 171, 46 }, /* 521: cards/simple/projects.cards:171:46 */
+    { 7, 172, 12 }, /* 522: cards/simple/projects.cards:172:12 */
+    { 7, 172, 3 }, /* 523: cards/simple/projects.cards:172:3 */
+    { 7, 172, 74 }, /* 524: cards/simple/projects.cards:172:74 */
+    { 7, 173, 23 }, /* 525: cards/simple/projects.cards:173:23 */
+    { 7, 174, 12 }, /* 526: cards/simple/projects.cards:174:12 */
+    { 7, 174, 3 }, /* 527: cards/simple/projects.cards:174:3 */
+    { 7, 175, 19 }, /* 528: cards/simple/projects.cards:175:19 */
+    { 7, 175, 38 }, /* 529: cards/simple/projects.cards:175:38 */
+    { 7, 177, 3 }, /* 530: cards/simple/projects.cards:177:3 */
+    { 7, 163, 11 }, /* 531: cards/simple/projects.cards:163:11 */
+    { 8, 37, 3 }, /* 532: cards/simple/rules.cards:37:3 */
+    { 8, 40, 5 }, /* 533: cards/simple/rules.cards:40:5 */
+    { 8, 41, 55 }, /* 534: cards/simple/rules.cards:41:55 */
+    { 8, 39, 3 }, /* 535: cards/simple/rules.cards:39:3 */
+    { 8, 36, 11 }, /* 536: cards/simple/rules.cards:36:11 */
+    { 8, 55, 3 }, /* 537: cards/simple/rules.cards:55:3 */
+    { 8, 55, 3 }, /* 538: cards/simple/rules.cards:55:3 */
+    { 8, 57, 3 }, /* 539: cards/simple/rules.cards:57:3 */
+    { 8, 57, 15 }, /* 540: cards/simple/rules.cards:57:15 */
+    { 8, 58, 15 }, /* 541: cards/simple/rules.cards:58:15 */
+    { 8, 58, 5 }, /* 542: cards/simple/rules.cards:58:5 */
+    { 8, 59, 5 }, /* 543: cards/simple/rules.cards:59:5 */
+    { 8, 60, 5 }, /* 544: cards/simple/rules.cards:60:5 */
+    { 8, 62, 3 }, /* 545: cards/simple/rules.cards:62:3 */
+    { 8, 63, 46 }, /* 546: cards/simple/rules.cards:63:46 */
+    { 8, 64, 7 }, /* 547: cards/simple/rules.cards:64:7 */
+    { 8, 64, 19 }, /* 548: cards/simple/rules.cards:64:19 */
+    { 8, 65, 19 }, /* 549: cards/simple/rules.cards:65:19 */
+    { 8, 65, 9 }, /* 550: cards/simple/rules.cards:65:9 */
+    { 8, 66, 9 }, /* 551: cards/simple/rules.cards:66:9 */
+    { 8, 72, 3 }, /* 552: cards/simple/rules.cards:72:3 */
+    { 8, 72, 15 }, /* 553: cards/simple/rules.cards:72:15 */
+    { 8, 74, 15 }, /* 554: cards/simple/rules.cards:74:15 */
+    { 8, 74, 5 }, /* 555: cards/simple/rules.cards:74:5 */
+    { 8, 75, 5 }, /* 556: cards/simple/rules.cards:75:5 */
+    { 8, 79, 14 }, /* 557: cards/simple/rules.cards:79:14 */
+    { 8, 80, 3 }, /* 558: cards/simple/rules.cards:80:3 */
+    { 8, 81, 49 }, /* 559: cards/simple/rules.cards:81:49 */
+    { 8, 81, 71 }, /* 560: cards/simple/rules.cards:81:71 */
+    { 8, 82, 7 }, /* 561: cards/simple/rules.cards:82:7 */
+    { 8, 82, 19 }, /* 562: cards/simple/rules.cards:82:19 */
+    { 8, 83, 19 }, /* 563: cards/simple/rules.cards:83:19 */
+    { 8, 83, 9 }, /* 564: cards/simple/rules.cards:83:9 */
+    { 8, 84, 9 }, /* 565: cards/simple/rules.cards:84:9 */
+    { 8, 89, 50 }, /* 566: cards/simple/rules.cards:89:50 */
+    { 8, 89, 116 }, /* 567: cards/simple/rules.cards:89:116 */
+    { 8, 54, 11 }, /* 568: cards/simple/rules.cards:54:11 */
+    { 8, 97, 10 }, /* 569: cards/simple/rules.cards:97:10 */
+    { 8, 97, 5 }, /* 570: cards/simple/rules.cards:97:5 */
+    { 8, 98, 10 }, /* 571: cards/simple/rules.cards:98:10 */
+    { 8, 98, 26 }, /* 572: cards/simple/rules.cards:98:26 */
+    { 8, 98, 5 }, /* 573: cards/simple/rules.cards:98:5 */
+    { 8, 103, 34 }, /* 574: cards/simple/rules.cards:103:34 */
+    { 8, 103, 56 }, /* 575: cards/simple/rules.cards:103:56 */
+    { 8, 103, 49 }, /* 576: cards/simple/rules.cards:103:49 */
+    { 8, 103, 44 }, /* 577: cards/simple/rules.cards:103:44 */
+    { 8, 104, 44 }, /* 578: cards/simple/rules.cards:104:44 */
+    { 8, 104, 5 }, /* 579: cards/simple/rules.cards:104:5 */
+    { 8, 107, 68 }, /* 580: cards/simple/rules.cards:107:68 */
+    { 8, 107, 45 }, /* 581: cards/simple/rules.cards:107:45 */
+    { 8, 108, 3 }, /* 582: cards/simple/rules.cards:108:3 */
+    { 8, 110, 22 }, /* 583: cards/simple/rules.cards:110:22 */
+    { 8, 113, 5 }, /* 584: cards/simple/rules.cards:113:5 */
+    { 8, 114, 5 }, /* 585: cards/simple/rules.cards:114:5 */
+    { 8, 114, 53 }, /* 586: cards/simple/rules.cards:114:53 */
+    { 8, 117, 3 }, /* 587: cards/simple/rules.cards:117:3 */
+    { 8, 120, 7 }, /* 588: cards/simple/rules.cards:120:7 */
+    { 8, 123, 3 }, /* 589: cards/simple/rules.cards:123:3 */
+    { 8, 124, 14 }, /* 590: cards/simple/rules.cards:124:14 */
+    { 8, 125, 7 }, /* 591: cards/simple/rules.cards:125:7 */
+    { 8, 131, 3 }, /* 592: cards/simple/rules.cards:131:3 */
+    { 8, 132, 14 }, /* 593: cards/simple/rules.cards:132:14 */
+    { 8, 132, 5 }, /* 594: cards/simple/rules.cards:132:5 */
+    { 8, 132, 57 }, /* 595: cards/simple/rules.cards:132:57 */
+    { 8, 132, 47 }, /* 596: cards/simple/rules.cards:132:47 */
+    { 8, 133, 14 }, /* 597: cards/simple/rules.cards:133:14 */
+    { 8, 133, 24 }, /* 598: cards/simple/rules.cards:133:24 */
+    { 8, 134, 8 }, /* 599: cards/simple/rules.cards:134:8 */
+    { 8, 134, 53 }, /* 600: cards/simple/rules.cards:134:53 */
+    { 8, 137, 3 }, /* 601: cards/simple/rules.cards:137:3 */
+    { 8, 139, 81 }, /* 602: cards/simple/rules.cards:139:81 */
+    { 8, 139, 81 }, /* 603: cards/simple/rules.cards:139:81 */
+    { 8, 140, 6 }, /* 604: cards/simple/rules.cards:140:6 */
+    { 8, 142, 5 }, /* 605: cards/simple/rules.cards:142:5 */
+    { 8, 94, 11 }, /* 606: cards/simple/rules.cards:94:11 */
+    { 8, 149, 32 }, /* 607: cards/simple/rules.cards:149:32 */
+    { 8, 149, 58 }, /* 608: cards/simple/rules.cards:149:58 */
+    { 8, 149, 76 }, /* 609: cards/simple/rules.cards:149:76 */
+    { 8, 149, 49 }, /* 610: cards/simple/rules.cards:149:49 */
+    { 8, 150, 3 }, /* 611: cards/simple/rules.cards:150:3 */
+    { 8, 150, 15 }, /* 612: cards/simple/rules.cards:150:15 */
+    { 8, 151, 15 }, /* 613: cards/simple/rules.cards:151:15 */
+    { 8, 151, 5 }, /* 614: cards/simple/rules.cards:151:5 */
+    { 8, 154, 12 }, /* 615: cards/simple/rules.cards:154:12 */
+    { 8, 154, 39 }, /* 616: cards/simple/rules.cards:154:39 */
+    { 8, 154, 29 }, /* 617: cards/simple/rules.cards:154:29 */
+    { 8, 148, 11 }, /* 618: cards/simple/rules.cards:148:11 */
+    { 9, 102, 9 }, /* 619: cards/simple/setup.cards:102:9 */
+    { 9, 103, 9 }, /* 620: cards/simple/setup.cards:103:9 */
+    { 9, 105, 62 }, /* 621: cards/simple/setup.cards:105:62 */
+    { 9, 105, 36 }, /* 622: cards/simple/setup.cards:105:36 */
+    { 9, 98, 11 }, /* 623: cards/simple/setup.cards:98:11 */
+    { 9, 116, 10 }, /* 624: cards/simple/setup.cards:116:10 */
+    { 9, 116, 3 }, /* 625: cards/simple/setup.cards:116:3 */
+    { 9, 118, 22 }, /* 626: cards/simple/setup.cards:118:22 */
+    { 9, 118, 3 }, /* 627: cards/simple/setup.cards:118:3 */
+    { 9, 114, 11 }, /* 628: cards/simple/setup.cards:114:11 */
+    { 9, 127, 5 }, /* 629: cards/simple/setup.cards:127:5 */
+    { 9, 124, 11 }, /* 630: cards/simple/setup.cards:124:11 */
+    { 9, 137, 5 }, /* 631: cards/simple/setup.cards:137:5 */
+    { 9, 138, 5 }, /* 632: cards/simple/setup.cards:138:5 */
+    { 9, 134, 11 }, /* 633: cards/simple/setup.cards:134:11 */
+    { 9, 8, 36 }, /* 634: cards/simple/setup.cards:8:36 */
+    { 9, 9, 37 }, /* 635: cards/simple/setup.cards:9:37 */
+    { 9, 10, 32 }, /* 636: cards/simple/setup.cards:10:32 */
+    { 9, 11, 9 }, /* 637: cards/simple/setup.cards:11:9 */
+    { 9, 14, 3 }, /* 638: cards/simple/setup.cards:14:3 */
+    { 9, 15, 8 }, /* 639: cards/simple/setup.cards:15:8 */
+    { 9, 15, 41 }, /* 640: cards/simple/setup.cards:15:41 */
+    { 9, 15, 31 }, /* 641: cards/simple/setup.cards:15:31 */
+    { 9, 15, 21 }, /* 642: cards/simple/setup.cards:15:21 */
+    { 9, 15, 83 }, /* 643: cards/simple/setup.cards:15:83 */
+    { 9, 15, 73 }, /* 644: cards/simple/setup.cards:15:73 */
+    { 9, 15, 63 }, /* 645: cards/simple/setup.cards:15:63 */
+    { 9, 17, 30 }, /* 646: cards/simple/setup.cards:17:30 */
+    { 9, 17, 22 }, /* 647: cards/simple/setup.cards:17:22 */
+    { 9, 20, 3 }, /* 648: cards/simple/setup.cards:20:3 */
+    { 9, 21, 22 }, /* 649: cards/simple/setup.cards:21:22 */
+    { 9, 28, 3 }, /* 650: cards/simple/setup.cards:28:3 */
+    { 9, 32, 13 }, /* 651: cards/simple/setup.cards:32:13 */
+    { 9, 33, 5 }, /* 652: cards/simple/setup.cards:33:5 */
+    { 9, 35, 15 }, /* 653: cards/simple/setup.cards:35:15 */
+    { 9, 35, 5 }, /* 654: cards/simple/setup.cards:35:5 */
+    { 9, 38, 13 }, /* 655: cards/simple/setup.cards:38:13 */
+    { 9, 39, 5 }, /* 656: cards/simple/setup.cards:39:5 */
+    { 9, 39, 13 }, /* 657: cards/simple/setup.cards:39:13 */
+    { 9, 41, 15 }, /* 658: cards/simple/setup.cards:41:15 */
+    { 9, 41, 5 }, /* 659: cards/simple/setup.cards:41:5 */
+    { 9, 44, 13 }, /* 660: cards/simple/setup.cards:44:13 */
+    { 9, 45, 5 }, /* 661: cards/simple/setup.cards:45:5 */
+    { 9, 45, 13 }, /* 662: cards/simple/setup.cards:45:13 */
+    { 9, 47, 5 }, /* 663: cards/simple/setup.cards:47:5 */
+    { 9, 49, 3 }, /* 664: cards/simple/setup.cards:49:3 */
+    { 9, 50, 3 }, /* 665: cards/simple/setup.cards:50:3 */
+    { 9, 54, 3 }, /* 666: cards/simple/setup.cards:54:3 */
+    { 9, 55, 3 }, /* 667: cards/simple/setup.cards:55:3 */
+    { 9, 56, 3 }, /* 668: cards/simple/setup.cards:56:3 */
+    { 9, 57, 3 }, /* 669: cards/simple/setup.cards:57:3 */
+    { 9, 58, 3 }, /* 670: cards/simple/setup.cards:58:3 */
+    { 9, 59, 3 }, /* 671: cards/simple/setup.cards:59:3 */
+    { 9, 60, 3 }, /* 672: cards/simple/setup.cards:60:3 */
+    { 9, 61, 3 }, /* 673: cards/simple/setup.cards:61:3 */
+    { 9, 62, 5 }, /* 674: cards/simple/setup.cards:62:5 */
+    { 9, 63, 17 }, /* 675: cards/simple/setup.cards:63:17 */
+    { 9, 63, 7 }, /* 676: cards/simple/setup.cards:63:7 */
+    { 9, 66, 3 }, /* 677: cards/simple/setup.cards:66:3 */
+    { 9, 67, 5 }, /* 678: cards/simple/setup.cards:67:5 */
+    { 9, 67, 17 }, /* 679: cards/simple/setup.cards:67:17 */
+    { 9, 68, 17 }, /* 680: cards/simple/setup.cards:68:17 */
+    { 9, 68, 7 }, /* 681: cards/simple/setup.cards:68:7 */
+    { 9, 77, 3 }, /* 682: cards/simple/setup.cards:77:3 */
+    { 9, 77, 15 }, /* 683: cards/simple/setup.cards:77:15 */
+    { 9, 78, 15 }, /* 684: cards/simple/setup.cards:78:15 */
+    { 9, 78, 5 }, /* 685: cards/simple/setup.cards:78:5 */
+    { 9, 80, 3 }, /* 686: cards/simple/setup.cards:80:3 */
+    { 9, 81, 3 }, /* 687: cards/simple/setup.cards:81:3 */
+    { 9, 82, 3 }, /* 688: cards/simple/setup.cards:82:3 */
+    { 9, 83, 3 }, /* 689: cards/simple/setup.cards:83:3 */
+    { 9, 84, 3 }, /* 690: cards/simple/setup.cards:84:3 */
+    { 9, 85, 3 }, /* 691: cards/simple/setup.cards:85:3 */
+    { 9, 86, 3 }, /* 692: cards/simple/setup.cards:86:3 */
+    { 9, 86, 15 }, /* 693: cards/simple/setup.cards:86:15 */
+    { 9, 87, 5 }, /* 694: cards/simple/setup.cards:87:5 */
+    { 9, 88, 7 }, /* 695: cards/simple/setup.cards:88:7 */
+    { 9, 89, 39 }, /* 696: cards/simple/setup.cards:89:39 */
+    { 9, 90, 37 }, /* 697: cards/simple/setup.cards:90:37 */
+    { 9, 90, 27 }, /* 698: cards/simple/setup.cards:90:27 */
+    { 9, 6, 1 }, /* 699: cards/simple/setup.cards:6:1 */
+    { 8, 10, 52 }, /* 700: cards/simple/rules.cards:10:52 */
+    { 8, 10, 5 }, /* 701: cards/simple/rules.cards:10:5 */
+    { 8, 14, 5 }, /* 702: cards/simple/rules.cards:14:5 */
+    { 8, 15, 55 }, /* 703: cards/simple/rules.cards:15:55 */
+    { 8, 15, 55 }, /* 704: cards/simple/rules.cards:15:55 */
+    { 8, 16, 45 }, /* 705: cards/simple/rules.cards:16:45 */
+    { 8, 16, 45 }, /* 706: cards/simple/rules.cards:16:45 */
+    { 8, 14, 5 }, /* 707: cards/simple/rules.cards:14:5 */
+    { 8, 15, 82 }, /* 708: cards/simple/rules.cards:15:82 */
+    { 8, 16, 79 }, /* 709: cards/simple/rules.cards:16:79 */
+    { 8, 14, 5 }, /* 710: cards/simple/rules.cards:14:5 */
+    { 8, 20, 19 }, /* 711: cards/simple/rules.cards:20:19 */
+    { 8, 7, 1 }, /* 712: cards/simple/rules.cards:7:1 */
 };
 
-static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 static const uint8_t View_zone_hidden[] = { 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
@@ -12749,17 +13211,17 @@ const RtGameDef simple_game = {
     84, zones,
     5, kinds,
     115, cards, Copies_base,
-    70, vars,
-    220, strings,
-    38, scripts,
-    36, 37,
+    72, vars,
+    222, strings,
+    41, scripts,
+    39, 40,
     1, Consts_base,
     4, enums,
     game_score,
-    8, /* frames: the deepest calls can go (0: no static bound) */
+    10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    690, Site_table, 11, Site_files,
+    713, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

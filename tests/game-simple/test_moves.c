@@ -146,3 +146,107 @@ Test(moves, units_never_leave_a_system_holding_one_of_their_leaders)
     cr_assert_gt(moves, 500, "%d units moved", moves);
     cr_assert_gt(pinned, 0, "an opposing leader does not hold units back (%d)", pinned);
 }
+
+/* Units of side `rebel` (1) or the Imperium (0) on the system named. */
+static int side_units_on(RtGame *g, const char *system, int rebel)
+{
+    char zone[80];
+    drv_zone_of_system(system, zone, sizeof zone);
+    RtValue z = drv_zone(g, zone, 0);
+    int n = 0;
+    for (int i = 0; i < rt_zone_size(g, z); i++)
+        n += (drv_unit(rt_card_name(g, rt_zone_at(g, z, i))) - drv_units < 9) == rebel;
+    return n;
+}
+
+typedef struct Deploys {
+    int imperium, rebel;
+} Deploys;
+
+static int watch_deploys(RtGame *g, uint64_t *rng, void *ctx)
+{
+    (void)rng;
+    Deploys *d = ctx;
+    if (!strstr(rt_decision_prompt(g), "where does the new"))
+        return DRV_RANDOM;
+    if (rt_decision_player(g) == IMP) {
+        for (int i = 0; i < rt_option_count(g); i++) {
+            cr_assert_eq(side_units_on(g, drv_label(g, i), 1), 0, "the Imperium may deploy onto %s, where Resistance units are",
+                         drv_label(g, i));
+            d->imperium++;
+        }
+    } else if (drv_has(g, "to the secret base") && drv_var(g, "base_revealed", 0)) {
+        const char *base = rt_card_name(g, rt_zone_at(g, drv_zone(g, "base_card", RES), 0));
+        cr_assert_eq(side_units_on(g, base, 0), 0, "the Resistance may deploy onto its revealed base %s beside Imperium units",
+                     base);
+        d->rebel++;
+    }
+    return DRV_RANDOM;
+}
+
+/* Deployment (Rulings): built units are never placed on a system holding
+   the other side's units (the board game's "You cannot deploy units to
+   ... systems that contain an opponent's ships or ground units"). */
+Test(moves, units_are_never_deployed_beside_the_other_side_s_units)
+{
+    Deploys d = {0, 0};
+    for (uint64_t seed = 1; seed <= GAMES; seed++) {
+        RtGame *g = drv_new(seed);
+        drv_visit(g, seed, watch_deploys, &d);
+        rt_free(g);
+    }
+    cr_assert_gt(d.imperium, 1000, "Imperium deployment options checked (%d)", d.imperium);
+    cr_assert_gt(d.rebel, 0, "Resistance deployments to the revealed base checked (%d)", d.rebel);
+}
+
+/* A ground unit the Imperium deploys onto the hidden base's system (here
+   the base is put there by hand on a system the Imperium holds, as a
+   Diplomacy mission can bring about) reveals the base, as Moving Units 6
+   says of units moved in; the units meet in combat, and the base, left
+   without Resistance ground units, is taken in that step. */
+static int ground_deploy(const RtGame *g)
+{
+    const char *p = rt_decision_prompt(g);
+    return rt_decision_player(g) == IMP && !drv_var(g, "base_revealed", 0) &&
+           (strstr(p, "new Troops (Imperium) go?") || strstr(p, "new Scout Walker go?"));
+}
+
+Test(moves, a_ground_unit_deployed_onto_the_hidden_base_reveals_it_and_fights)
+{
+    RtGame *g = drv_new_until(&simple_game, 5, 2, ground_deploy);
+    char sys[64];
+    snprintf(sys, sizeof sys, "%s", drv_label(g, 0));
+    cr_assert_eq(side_units_on(g, sys, 1), 0);
+    /* the base moves to that system, with one Resistance Troops at it */
+    RtValue base_card = drv_zone(g, "base_card", RES);
+    rt_move(g, rt_zone_at(g, base_card, 0), drv_zone(g, "locations", 0), RT_AT_TOP, 0);
+    RtValue card = drv_in(g, "probes", IMP, sys) ? drv_card(g, "probes", IMP, sys) : drv_card(g, "locations", 0, sys);
+    rt_move(g, card, base_card, RT_AT_TOP, 0);
+    RtValue base_units = drv_zone(g, "base_units", 0);
+    while (rt_zone_size(g, base_units) > 0)
+        rt_move(g, rt_zone_at(g, base_units, 0), drv_zone(g, "box", 0), RT_AT_TOP, 0);
+    rt_move(g, drv_card(g, "box", 0, "Troops (Resistance)"), base_units, RT_AT_TOP, 0);
+    int from = rt_log_count(g);
+    rt_apply(g, 0);
+    drv_next(g);
+    char line[128];
+    snprintf(line, sizeof line, "Imperium deploys ");
+    int dep = drv_log_find(g, from, line);
+    cr_assert_geq(dep, 0);
+    cr_assert(strstr(drv_at(g, dep), sys), "%s", drv_at(g, dep));
+    snprintf(line, sizeof line, "The secret base is revealed on %s.", sys);
+    int rev = drv_log_find(g, dep, line);
+    cr_assert_geq(rev, 0, "the deployment reveals the base");
+    snprintf(line, sizeof line, "Combat on %s.", sys);
+    cr_assert_geq(drv_log_find(g, rev, line), 0, "the units at the base fight the deployed unit");
+    /* this seed: the Imperium's dice destroy the Troops; the base is taken
+       in the step, the line after the combat, and the game is over */
+    snprintf(line, sizeof line, "Combat on %s ends: Resistance 0 units", sys);
+    int end = drv_log_find(g, rev, line);
+    cr_assert_geq(end, 0);
+    snprintf(line, sizeof line, "Imperium has taken the secret base on %s.", sys);
+    cr_assert_str_eq(drv_at(g, end + 1), line);
+    cr_assert_str_eq(drv_at(g, end + 2), "win Imperium");
+    cr_assert(rt_over(g) && rt_is_winner(g, IMP));
+    rt_free(g);
+}
