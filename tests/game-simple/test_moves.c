@@ -213,40 +213,53 @@ static int ground_deploy(const RtGame *g)
 
 Test(moves, a_ground_unit_deployed_onto_the_hidden_base_reveals_it_and_fights)
 {
-    RtGame *g = drv_new_until(&simple_game, 5, 2, ground_deploy);
-    char sys[64];
-    snprintf(sys, sizeof sys, "%s", drv_label(g, 0));
-    cr_assert_eq(side_units_on(g, sys, 1), 0);
-    /* the base moves to that system, with one Resistance Troops at it */
-    RtValue base_card = drv_zone(g, "base_card", RES);
-    rt_move(g, rt_zone_at(g, base_card, 0), drv_zone(g, "locations", 0), RT_AT_TOP, 0);
-    RtValue card = drv_in(g, "probes", IMP, sys) ? drv_card(g, "probes", IMP, sys) : drv_card(g, "locations", 0, sys);
-    rt_move(g, card, base_card, RT_AT_TOP, 0);
-    RtValue base_units = drv_zone(g, "base_units", 0);
-    while (rt_zone_size(g, base_units) > 0)
-        rt_move(g, rt_zone_at(g, base_units, 0), drv_zone(g, "box", 0), RT_AT_TOP, 0);
-    rt_move(g, drv_card(g, "box", 0, "Troops (Resistance)"), base_units, RT_AT_TOP, 0);
-    int from = rt_log_count(g);
-    rt_apply(g, 0);
-    drv_next(g);
-    char line[128];
-    snprintf(line, sizeof line, "Imperium deploys ");
-    int dep = drv_log_find(g, from, line);
-    cr_assert_geq(dep, 0);
-    cr_assert(strstr(drv_at(g, dep), sys), "%s", drv_at(g, dep));
-    snprintf(line, sizeof line, "The secret base is revealed on %s.", sys);
-    int rev = drv_log_find(g, dep, line);
-    cr_assert_geq(rev, 0, "the deployment reveals the base");
-    snprintf(line, sizeof line, "Combat on %s.", sys);
-    cr_assert_geq(drv_log_find(g, rev, line), 0, "the units at the base fight the deployed unit");
-    /* this seed: the Imperium's dice destroy the Troops; the base is taken
-       in the step, the line after the combat, and the game is over */
-    snprintf(line, sizeof line, "Combat on %s ends: Resistance 0 units", sys);
-    int end = drv_log_find(g, rev, line);
-    cr_assert_geq(end, 0);
-    snprintf(line, sizeof line, "Imperium has taken the secret base on %s.", sys);
-    cr_assert_str_eq(drv_at(g, end + 1), line);
-    cr_assert_str_eq(drv_at(g, end + 2), "win Imperium");
-    cr_assert(rt_over(g) && rt_is_winner(g, IMP));
-    rt_free(g);
+    int taken = 0;
+    for (uint64_t seed = 1; seed <= 12 && !taken; seed++) {
+        RtGame *g = drv_new_until(&simple_game, seed, 2, ground_deploy);
+        char sys[64];
+        snprintf(sys, sizeof sys, "%s", drv_label(g, 0));
+        cr_assert_eq(side_units_on(g, sys, 1), 0);
+        /* the base moves to that system, with one Resistance Troops at it */
+        RtValue base_card = drv_zone(g, "base_card", RES);
+        rt_move(g, rt_zone_at(g, base_card, 0), drv_zone(g, "locations", 0), RT_AT_TOP, 0);
+        RtValue card =
+            drv_in(g, "probes", IMP, sys) ? drv_card(g, "probes", IMP, sys) : drv_card(g, "locations", 0, sys);
+        rt_move(g, card, base_card, RT_AT_TOP, 0);
+        RtValue base_units = drv_zone(g, "base_units", 0);
+        while (rt_zone_size(g, base_units) > 0)
+            rt_move(g, rt_zone_at(g, base_units, 0), drv_zone(g, "box", 0), RT_AT_TOP, 0);
+        rt_move(g, drv_card(g, "box", 0, "Troops (Resistance)"), base_units, RT_AT_TOP, 0);
+        int from = rt_log_count(g);
+        rt_apply(g, 0);
+        char line[128];
+        snprintf(line, sizeof line, "Combat on %s ends: ", sys);
+        /* the combat is played out (its decisions: the first option) */
+        while (drv_next(g) && drv_log_find(g, from, line) < 0)
+            rt_apply(g, 0);
+        snprintf(line, sizeof line, "Imperium deploys ");
+        int dep = drv_log_find(g, from, line);
+        cr_assert_geq(dep, 0);
+        cr_assert(strstr(drv_at(g, dep), sys), "%s", drv_at(g, dep));
+        /* the Resistance says the base is there, and reveals it */
+        snprintf(line, sizeof line, "Resistance: the secret base is on %s: true.", sys);
+        cr_assert_str_eq(drv_at(g, dep + 1), line);
+        snprintf(line, sizeof line, "The secret base is revealed on %s.", sys);
+        int rev = drv_log_find(g, dep, line);
+        cr_assert_geq(rev, 0, "the deployment reveals the base");
+        snprintf(line, sizeof line, "Combat on %s.", sys);
+        cr_assert_geq(drv_log_find(g, rev, line), 0, "the units at the base fight the deployed unit");
+        /* when the Imperium's dice destroy the Troops, the base is taken in
+           the step, the line after the combat, and the game is over */
+        snprintf(line, sizeof line, "Combat on %s ends: Resistance 0 units", sys);
+        int end = drv_log_find(g, rev, line);
+        if (end >= 0) {
+            snprintf(line, sizeof line, "Imperium has taken the secret base on %s.", sys);
+            cr_assert_str_eq(drv_at(g, end + 1), line);
+            cr_assert_str_eq(drv_at(g, end + 2), "win Imperium");
+            cr_assert(rt_over(g) && rt_is_winner(g, IMP));
+            taken++;
+        }
+        rt_free(g);
+    }
+    cr_assert_gt(taken, 0, "a base so revealed is taken");
 }

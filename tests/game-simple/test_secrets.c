@@ -28,6 +28,16 @@ static int names_card(const char *line, const char *card)
     return 0;
 }
 
+/* line names the system (not as the head of "Ajada IV" for "Ajada I"). */
+static int names_system(const char *line, const char *sys)
+{
+    size_t n = strlen(sys);
+    for (const char *p = strstr(line, sys); p; p = strstr(p + 1, sys))
+        if (!((p[n] >= 'A' && p[n] <= 'Z') || (p[n] >= 'a' && p[n] <= 'z')))
+            return 1;
+    return 0;
+}
+
 static int seen_by_imperium(const char *zone)
 {
     return strcmp(zone, "hand(Imperium)") == 0 || strcmp(zone, "assigned(Imperium)") == 0 ||
@@ -105,7 +115,7 @@ Test(secrets, the_imperium_never_reads_a_face_down_mission_before_its_reveal)
 
 Test(secrets, the_imperium_never_reads_the_hidden_base_s_system)
 {
-    int hidden_lines = 0, moves = 0, left = 0;
+    int hidden_lines = 0, moves = 0, left = 0, told_base = 0;
     char name[64], from[64], to[64];
     for (uint64_t seed = 1; seed <= GAMES; seed++) {
         RtGame *g = drv_played(seed);
@@ -134,14 +144,28 @@ Test(secrets, the_imperium_never_reads_the_hidden_base_s_system)
                 snprintf(leaves, sizeof leaves, "The secret base leaves %s;", base);
                 char shown[192];
                 snprintf(shown, sizeof shown, "reveal \"%s\" in base_card(Resistance) to everyone", base);
-                if (strcmp(mine, shown) == 0 && strncmp(drv_at(g, i + 1), "The secret base is revealed on ", 31) == 0) {
+                char told[192];
+                snprintf(told, sizeof told, "Resistance: the secret base is on %s: true.", base);
+                if (strncmp(mine, "Resistance: units from the secret base to ", 42) == 0) {
+                    /* names the system the leader went to, in sight: whether
+                       units come from the base is seen as they leave it */
+                } else if (strcmp(mine, told) == 0) {
+                    /* Imperium ground units came onto the base's system: the
+                       Resistance says so and reveals the base at once */
+                    int at = i + 1;
+                    while (at < i + 3 && strcmp(drv_line(g, at, IMP), shown) != 0)
+                        at++;
+                    cr_assert_str_eq(drv_line(g, at, IMP), shown, "seed %llu line %d", (unsigned long long)seed, at);
+                    told_base++;
+                } else if (strcmp(mine, shown) == 0 &&
+                           strncmp(drv_at(g, i + 1), "The secret base is revealed on ", 31) == 0) {
                     hidden = 0;   /* the base is revealed */
                 } else if (strcmp(mine, shown) == 0) {
                     /* the old system is shown when units stay behind on it */
                     cr_assert(strncmp(drv_line(g, i + 1, IMP), leaves, strlen(leaves)) == 0, "seed %llu line %d: %s",
                               (unsigned long long)seed, i + 1, drv_line(g, i + 1, IMP));
                     left++;
-                } else if (strstr(mine, base)) {
+                } else if (names_system(mine, base)) {
                     cr_assert(strncmp(mine, leaves, strlen(leaves)) == 0, "seed %llu line %d: %s",
                               (unsigned long long)seed, i, mine);
                     cr_assert_str_eq(drv_line(g, i - 1, IMP), shown, "seed %llu line %d", (unsigned long long)seed, i);
@@ -153,4 +177,5 @@ Test(secrets, the_imperium_never_reads_the_hidden_base_s_system)
     cr_assert_gt(moves, GAMES, "the base is chosen and moved (%d)", moves);
     cr_assert_gt(hidden_lines, 100, "lines about the hidden base (%d)", hidden_lines);
     cr_assert_gt(left, 0, "units that cannot be moved stay behind a moving base (%d)", left);
+    cr_assert_gt(told_base, 0, "Imperium ground units find the base (%d)", told_base);
 }
