@@ -32,19 +32,19 @@ enum { ENUM_in_space = 0, ENUM_on_ground = 1 };
 enum { ENUM_kalavel = 0, ENUM_drougayn = 1, ENUM_corvane = 2, ENUM_tauran = 3, ENUM_varos = 4, ENUM_peles = 5, ENUM_ajada = 6, ENUM_mirrin = 7 };
 enum { KIND_d6 = 0, KIND_system = 1, KIND_unit = 2, KIND_leader = 3, KIND_mission = 4 };
 enum { ZONE_box = 0, ZONE_locations = 1, ZONE_set_aside = 2, ZONE_probes = 3, ZONE_base_card = 4, ZONE_units = 5, ZONE_base_units = 6, ZONE_queue = 7, ZONE_moving = 8, ZONE_leader_deck = 9, ZONE_leader_offer = 10, ZONE_pool = 11, ZONE_on_mission = 12, ZONE_leaders = 13, ZONE_mission_deck = 14, ZONE_hand = 15, ZONE_assigned = 16, ZONE_revealed = 17, ZONE_mission_discard = 18, ZONE_tray = 19, ZONE_units_kalavel_i = 20, ZONE_units_kalavel_ii = 21, ZONE_units_kalavel_iii = 22, ZONE_units_kalavel_iv = 23, ZONE_units_drougayn_i = 24, ZONE_units_drougayn_ii = 25, ZONE_units_drougayn_iii = 26, ZONE_units_drougayn_iv = 27, ZONE_units_corvane_i = 28, ZONE_units_corvane_ii = 29, ZONE_units_corvane_iii = 30, ZONE_units_corvane_iv = 31, ZONE_units_tauran_i = 32, ZONE_units_tauran_ii = 33, ZONE_units_tauran_iii = 34, ZONE_units_tauran_iv = 35, ZONE_units_varos_i = 36, ZONE_units_varos_ii = 37, ZONE_units_varos_iii = 38, ZONE_units_varos_iv = 39, ZONE_units_peles_i = 40, ZONE_units_peles_ii = 41, ZONE_units_peles_iii = 42, ZONE_units_peles_iv = 43, ZONE_units_ajada_prime = 44, ZONE_units_ajada_ii = 45, ZONE_units_ajada_iii = 46, ZONE_units_ajada_iv = 47, ZONE_units_mirrin_i = 48, ZONE_units_mirrin_ii = 49, ZONE_units_mirrin_iii = 50, ZONE_units_mirrin_iv = 51, ZONE_leaders_kalavel_i = 52, ZONE_leaders_kalavel_ii = 53, ZONE_leaders_kalavel_iii = 54, ZONE_leaders_kalavel_iv = 55, ZONE_leaders_drougayn_i = 56, ZONE_leaders_drougayn_ii = 57, ZONE_leaders_drougayn_iii = 58, ZONE_leaders_drougayn_iv = 59, ZONE_leaders_corvane_i = 60, ZONE_leaders_corvane_ii = 61, ZONE_leaders_corvane_iii = 62, ZONE_leaders_corvane_iv = 63, ZONE_leaders_tauran_i = 64, ZONE_leaders_tauran_ii = 65, ZONE_leaders_tauran_iii = 66, ZONE_leaders_tauran_iv = 67, ZONE_leaders_varos_i = 68, ZONE_leaders_varos_ii = 69, ZONE_leaders_varos_iii = 70, ZONE_leaders_varos_iv = 71, ZONE_leaders_peles_i = 72, ZONE_leaders_peles_ii = 73, ZONE_leaders_peles_iii = 74, ZONE_leaders_peles_iv = 75, ZONE_leaders_ajada_prime = 76, ZONE_leaders_ajada_ii = 77, ZONE_leaders_ajada_iii = 78, ZONE_leaders_ajada_iv = 79, ZONE_leaders_mirrin_i = 80, ZONE_leaders_mirrin_ii = 81, ZONE_leaders_mirrin_iii = 82, ZONE_leaders_mirrin_iv = 83 };
-enum { VAR_battle_round = 0, VAR_using = 1, VAR_rolled = 2, VAR_vp = 3, VAR_missions_made = 4, VAR_space_boom = 5, VAR_space_block = 6, VAR_ground_boom = 7, VAR_ground_block = 8, VAR_hits_agile = 9, VAR_hits_heavy = 10, VAR_hits_any = 11, VAR_base = 12, VAR_base_revealed = 13, VAR_sympathy = 14, VAR_plans = 15, VAR_charged = 16, VAR_doom_site = 17, VAR_building_doom = 18, VAR_target = 19, VAR_performer_dice = 20, VAR_opposer_dice = 21, VAR_opposed = 22, VAR_retreated = 23, VAR_base_found = 24, VAR_mission_suit = 25, VAR_with_ace = 26, VAR_with_number = 27, VAR_aces = 28, VAR_numbers = 29, VAR_succeeded = 30, VAR_unit_bonus = 31, VAR_fight_due = 32, VAR_fight_site = 33, VAR_deploying = 34, VAR_assigning = 35, VAR_cur_k = 36, VAR_rounds_done = 37, VAR_hub = 38, VAR_placing = 39, VAR_loyalty = 40 };
+enum { VAR_battle_round = 0, VAR_using = 1, VAR_rolled = 2, VAR_vp = 3, VAR_missions_made = 4, VAR_space_boom = 5, VAR_space_block = 6, VAR_ground_boom = 7, VAR_ground_block = 8, VAR_hits_agile = 9, VAR_hits_heavy = 10, VAR_hits_any = 11, VAR_base = 12, VAR_base_revealed = 13, VAR_sympathy = 14, VAR_plans = 15, VAR_charged = 16, VAR_doom_site = 17, VAR_building_doom = 18, VAR_target = 19, VAR_performer_dice = 20, VAR_opposer_dice = 21, VAR_opposed = 22, VAR_retreated = 23, VAR_base_found = 24, VAR_mission_suit = 25, VAR_with_ace = 26, VAR_with_number = 27, VAR_aces = 28, VAR_numbers = 29, VAR_succeeded = 30, VAR_unit_bonus = 31, VAR_from_base = 32, VAR_fight_due = 33, VAR_fight_site = 34, VAR_deploying = 35, VAR_assigning = 36, VAR_cur_k = 37, VAR_going_on = 38, VAR_second_card = 39, VAR_second_leader = 40, VAR_rounds_done = 41, VAR_hub = 42, VAR_placing = 43, VAR_open_base = 44, VAR_loyalty = 45, VAR_mission_cards = 77 };
 enum { CONST_time_limit = 0 };
 enum { FIXED_time_limit = 22 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
-enum { PLAYER_CELLS = 411 };
-enum { VCELL_battle_round = 0, VCELL_using = 1, VCELL_rolled = 2, VCELL_vp = 6721, VCELL_missions_made = 6722, VCELL_space_boom = 6723, VCELL_space_block = 6724, VCELL_ground_boom = 6725, VCELL_ground_block = 6726, VCELL_hits_agile = 6727, VCELL_hits_heavy = 6728, VCELL_hits_any = 6729, VCELL_base = 3, VCELL_base_revealed = 4, VCELL_sympathy = 5, VCELL_plans = 6, VCELL_charged = 7, VCELL_doom_site = 8, VCELL_building_doom = 9, VCELL_target = 10, VCELL_performer_dice = 11, VCELL_opposer_dice = 12, VCELL_opposed = 13, VCELL_retreated = 14, VCELL_base_found = 15, VCELL_mission_suit = 16, VCELL_with_ace = 17, VCELL_with_number = 18, VCELL_aces = 19, VCELL_numbers = 20, VCELL_succeeded = 21, VCELL_unit_bonus = 22, VCELL_fight_due = 23, VCELL_fight_site = 24, VCELL_deploying = 25, VCELL_assigning = 26, VCELL_cur_k = 27, VCELL_rounds_done = 28, VCELL_hub = 29, VCELL_placing = 30 };
-enum { LCELL_1 = 63 };
-enum { ZCELL_box = 64, ZCELL_locations = 315, ZCELL_set_aside = 348, ZCELL_probes = 6730, ZCELL_base_card = 6763, ZCELL_units = 381, ZCELL_base_units = 535, ZCELL_queue = 6796, ZCELL_moving = 689, ZCELL_leader_deck = 6950, ZCELL_leader_offer = 6975, ZCELL_pool = 7000, ZCELL_on_mission = 7025, ZCELL_leaders = 843, ZCELL_mission_deck = 868, ZCELL_hand = 7050, ZCELL_assigned = 7091, ZCELL_revealed = 909, ZCELL_mission_discard = 950, ZCELL_tray = 991, ZCELL_units_kalavel_i = 993, ZCELL_units_kalavel_ii = 1147, ZCELL_units_kalavel_iii = 1301, ZCELL_units_kalavel_iv = 1455, ZCELL_units_drougayn_i = 1609, ZCELL_units_drougayn_ii = 1763, ZCELL_units_drougayn_iii = 1917, ZCELL_units_drougayn_iv = 2071, ZCELL_units_corvane_i = 2225, ZCELL_units_corvane_ii = 2379, ZCELL_units_corvane_iii = 2533, ZCELL_units_corvane_iv = 2687, ZCELL_units_tauran_i = 2841, ZCELL_units_tauran_ii = 2995, ZCELL_units_tauran_iii = 3149, ZCELL_units_tauran_iv = 3303, ZCELL_units_varos_i = 3457, ZCELL_units_varos_ii = 3611, ZCELL_units_varos_iii = 3765, ZCELL_units_varos_iv = 3919, ZCELL_units_peles_i = 4073, ZCELL_units_peles_ii = 4227, ZCELL_units_peles_iii = 4381, ZCELL_units_peles_iv = 4535, ZCELL_units_ajada_prime = 4689, ZCELL_units_ajada_ii = 4843, ZCELL_units_ajada_iii = 4997, ZCELL_units_ajada_iv = 5151, ZCELL_units_mirrin_i = 5305, ZCELL_units_mirrin_ii = 5459, ZCELL_units_mirrin_iii = 5613, ZCELL_units_mirrin_iv = 5767, ZCELL_leaders_kalavel_i = 5921, ZCELL_leaders_kalavel_ii = 5946, ZCELL_leaders_kalavel_iii = 5971, ZCELL_leaders_kalavel_iv = 5996, ZCELL_leaders_drougayn_i = 6021, ZCELL_leaders_drougayn_ii = 6046, ZCELL_leaders_drougayn_iii = 6071, ZCELL_leaders_drougayn_iv = 6096, ZCELL_leaders_corvane_i = 6121, ZCELL_leaders_corvane_ii = 6146, ZCELL_leaders_corvane_iii = 6171, ZCELL_leaders_corvane_iv = 6196, ZCELL_leaders_tauran_i = 6221, ZCELL_leaders_tauran_ii = 6246, ZCELL_leaders_tauran_iii = 6271, ZCELL_leaders_tauran_iv = 6296, ZCELL_leaders_varos_i = 6321, ZCELL_leaders_varos_ii = 6346, ZCELL_leaders_varos_iii = 6371, ZCELL_leaders_varos_iv = 6396, ZCELL_leaders_peles_i = 6421, ZCELL_leaders_peles_ii = 6446, ZCELL_leaders_peles_iii = 6471, ZCELL_leaders_peles_iv = 6496, ZCELL_leaders_ajada_prime = 6521, ZCELL_leaders_ajada_ii = 6546, ZCELL_leaders_ajada_iii = 6571, ZCELL_leaders_ajada_iv = 6596, ZCELL_leaders_mirrin_i = 6621, ZCELL_leaders_mirrin_ii = 6646, ZCELL_leaders_mirrin_iii = 6671, ZCELL_leaders_mirrin_iv = 6696 };
+enum { PLAYER_CELLS = 427 };
+enum { VCELL_battle_round = 0, VCELL_using = 1, VCELL_rolled = 2, VCELL_vp = 6722, VCELL_missions_made = 6723, VCELL_space_boom = 6724, VCELL_space_block = 6725, VCELL_ground_boom = 6726, VCELL_ground_block = 6727, VCELL_hits_agile = 6728, VCELL_hits_heavy = 6729, VCELL_hits_any = 6730, VCELL_base = 3, VCELL_base_revealed = 4, VCELL_sympathy = 5, VCELL_plans = 6, VCELL_charged = 7, VCELL_doom_site = 8, VCELL_building_doom = 9, VCELL_target = 10, VCELL_performer_dice = 11, VCELL_opposer_dice = 12, VCELL_opposed = 13, VCELL_retreated = 14, VCELL_base_found = 15, VCELL_mission_suit = 16, VCELL_with_ace = 17, VCELL_with_number = 18, VCELL_aces = 19, VCELL_numbers = 20, VCELL_succeeded = 21, VCELL_unit_bonus = 22, VCELL_from_base = 6731, VCELL_fight_due = 23, VCELL_fight_site = 24, VCELL_deploying = 25, VCELL_assigning = 26, VCELL_cur_k = 27, VCELL_going_on = 6732, VCELL_second_card = 6733, VCELL_second_leader = 6734, VCELL_rounds_done = 28, VCELL_hub = 29, VCELL_placing = 30, VCELL_open_base = 31 };
+enum { LCELL_1 = 64 };
+enum { ZCELL_box = 65, ZCELL_locations = 316, ZCELL_set_aside = 349, ZCELL_probes = 6747, ZCELL_base_card = 6780, ZCELL_units = 382, ZCELL_base_units = 536, ZCELL_queue = 6813, ZCELL_moving = 690, ZCELL_leader_deck = 6967, ZCELL_leader_offer = 6992, ZCELL_pool = 7017, ZCELL_on_mission = 7042, ZCELL_leaders = 844, ZCELL_mission_deck = 869, ZCELL_hand = 7067, ZCELL_assigned = 7108, ZCELL_revealed = 910, ZCELL_mission_discard = 951, ZCELL_tray = 992, ZCELL_units_kalavel_i = 994, ZCELL_units_kalavel_ii = 1148, ZCELL_units_kalavel_iii = 1302, ZCELL_units_kalavel_iv = 1456, ZCELL_units_drougayn_i = 1610, ZCELL_units_drougayn_ii = 1764, ZCELL_units_drougayn_iii = 1918, ZCELL_units_drougayn_iv = 2072, ZCELL_units_corvane_i = 2226, ZCELL_units_corvane_ii = 2380, ZCELL_units_corvane_iii = 2534, ZCELL_units_corvane_iv = 2688, ZCELL_units_tauran_i = 2842, ZCELL_units_tauran_ii = 2996, ZCELL_units_tauran_iii = 3150, ZCELL_units_tauran_iv = 3304, ZCELL_units_varos_i = 3458, ZCELL_units_varos_ii = 3612, ZCELL_units_varos_iii = 3766, ZCELL_units_varos_iv = 3920, ZCELL_units_peles_i = 4074, ZCELL_units_peles_ii = 4228, ZCELL_units_peles_iii = 4382, ZCELL_units_peles_iv = 4536, ZCELL_units_ajada_prime = 4690, ZCELL_units_ajada_ii = 4844, ZCELL_units_ajada_iii = 4998, ZCELL_units_ajada_iv = 5152, ZCELL_units_mirrin_i = 5306, ZCELL_units_mirrin_ii = 5460, ZCELL_units_mirrin_iii = 5614, ZCELL_units_mirrin_iv = 5768, ZCELL_leaders_kalavel_i = 5922, ZCELL_leaders_kalavel_ii = 5947, ZCELL_leaders_kalavel_iii = 5972, ZCELL_leaders_kalavel_iv = 5997, ZCELL_leaders_drougayn_i = 6022, ZCELL_leaders_drougayn_ii = 6047, ZCELL_leaders_drougayn_iii = 6072, ZCELL_leaders_drougayn_iv = 6097, ZCELL_leaders_corvane_i = 6122, ZCELL_leaders_corvane_ii = 6147, ZCELL_leaders_corvane_iii = 6172, ZCELL_leaders_corvane_iv = 6197, ZCELL_leaders_tauran_i = 6222, ZCELL_leaders_tauran_ii = 6247, ZCELL_leaders_tauran_iii = 6272, ZCELL_leaders_tauran_iv = 6297, ZCELL_leaders_varos_i = 6322, ZCELL_leaders_varos_ii = 6347, ZCELL_leaders_varos_iii = 6372, ZCELL_leaders_varos_iv = 6397, ZCELL_leaders_peles_i = 6422, ZCELL_leaders_peles_ii = 6447, ZCELL_leaders_peles_iii = 6472, ZCELL_leaders_peles_iv = 6497, ZCELL_leaders_ajada_prime = 6522, ZCELL_leaders_ajada_ii = 6547, ZCELL_leaders_ajada_iii = 6572, ZCELL_leaders_ajada_iv = 6597, ZCELL_leaders_mirrin_i = 6622, ZCELL_leaders_mirrin_ii = 6647, ZCELL_leaders_mirrin_iii = 6672, ZCELL_leaders_mirrin_iv = 6697 };
 static const int32_t layout[] = {
     /* zone capacities */ 250, 32, 32, 32, 32, 153, 153, 153, 153, 24, 24, 24, 24, 24, 40, 40, 40, 40, 40, 1, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
-    /* vars */ VCELL_battle_round, VCELL_using, VCELL_rolled, VCELL_vp, VCELL_missions_made, VCELL_space_boom, VCELL_space_block, VCELL_ground_boom, VCELL_ground_block, VCELL_hits_agile, VCELL_hits_heavy, VCELL_hits_any, VCELL_base, VCELL_base_revealed, VCELL_sympathy, VCELL_plans, VCELL_charged, VCELL_doom_site, VCELL_building_doom, VCELL_target, VCELL_performer_dice, VCELL_opposer_dice, VCELL_opposed, VCELL_retreated, VCELL_base_found, VCELL_mission_suit, VCELL_with_ace, VCELL_with_number, VCELL_aces, VCELL_numbers, VCELL_succeeded, VCELL_unit_bonus, VCELL_fight_due, VCELL_fight_site, VCELL_deploying, VCELL_assigning, VCELL_cur_k, VCELL_rounds_done, VCELL_hub, VCELL_placing, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62,
-    /* live counts */ 63,
+    /* vars */ VCELL_battle_round, VCELL_using, VCELL_rolled, VCELL_vp, VCELL_missions_made, VCELL_space_boom, VCELL_space_block, VCELL_ground_boom, VCELL_ground_block, VCELL_hits_agile, VCELL_hits_heavy, VCELL_hits_any, VCELL_base, VCELL_base_revealed, VCELL_sympathy, VCELL_plans, VCELL_charged, VCELL_doom_site, VCELL_building_doom, VCELL_target, VCELL_performer_dice, VCELL_opposer_dice, VCELL_opposed, VCELL_retreated, VCELL_base_found, VCELL_mission_suit, VCELL_with_ace, VCELL_with_number, VCELL_aces, VCELL_numbers, VCELL_succeeded, VCELL_unit_bonus, VCELL_from_base, VCELL_fight_due, VCELL_fight_site, VCELL_deploying, VCELL_assigning, VCELL_cur_k, VCELL_going_on, VCELL_second_card, VCELL_second_leader, VCELL_rounds_done, VCELL_hub, VCELL_placing, VCELL_open_base, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 6735, 6736, 6737, 6738, 6739, 6740, 6741, 6742, 6743, 6744, 6745, 6746,
+    /* live counts */ 64,
     /* zones */ ZCELL_box, ZCELL_locations, ZCELL_set_aside, ZCELL_probes, ZCELL_base_card, ZCELL_units, ZCELL_base_units, ZCELL_queue, ZCELL_moving, ZCELL_leader_deck, ZCELL_leader_offer, ZCELL_pool, ZCELL_on_mission, ZCELL_leaders, ZCELL_mission_deck, ZCELL_hand, ZCELL_assigned, ZCELL_revealed, ZCELL_mission_discard, ZCELL_tray, ZCELL_units_kalavel_i, ZCELL_units_kalavel_ii, ZCELL_units_kalavel_iii, ZCELL_units_kalavel_iv, ZCELL_units_drougayn_i, ZCELL_units_drougayn_ii, ZCELL_units_drougayn_iii, ZCELL_units_drougayn_iv, ZCELL_units_corvane_i, ZCELL_units_corvane_ii, ZCELL_units_corvane_iii, ZCELL_units_corvane_iv, ZCELL_units_tauran_i, ZCELL_units_tauran_ii, ZCELL_units_tauran_iii, ZCELL_units_tauran_iv, ZCELL_units_varos_i, ZCELL_units_varos_ii, ZCELL_units_varos_iii, ZCELL_units_varos_iv, ZCELL_units_peles_i, ZCELL_units_peles_ii, ZCELL_units_peles_iii, ZCELL_units_peles_iv, ZCELL_units_ajada_prime, ZCELL_units_ajada_ii, ZCELL_units_ajada_iii, ZCELL_units_ajada_iv, ZCELL_units_mirrin_i, ZCELL_units_mirrin_ii, ZCELL_units_mirrin_iii, ZCELL_units_mirrin_iv, ZCELL_leaders_kalavel_i, ZCELL_leaders_kalavel_ii, ZCELL_leaders_kalavel_iii, ZCELL_leaders_kalavel_iv, ZCELL_leaders_drougayn_i, ZCELL_leaders_drougayn_ii, ZCELL_leaders_drougayn_iii, ZCELL_leaders_drougayn_iv, ZCELL_leaders_corvane_i, ZCELL_leaders_corvane_ii, ZCELL_leaders_corvane_iii, ZCELL_leaders_corvane_iv, ZCELL_leaders_tauran_i, ZCELL_leaders_tauran_ii, ZCELL_leaders_tauran_iii, ZCELL_leaders_tauran_iv, ZCELL_leaders_varos_i, ZCELL_leaders_varos_ii, ZCELL_leaders_varos_iii, ZCELL_leaders_varos_iv, ZCELL_leaders_peles_i, ZCELL_leaders_peles_ii, ZCELL_leaders_peles_iii, ZCELL_leaders_peles_iv, ZCELL_leaders_ajada_prime, ZCELL_leaders_ajada_ii, ZCELL_leaders_ajada_iii, ZCELL_leaders_ajada_iv, ZCELL_leaders_mirrin_i, ZCELL_leaders_mirrin_ii, ZCELL_leaders_mirrin_iii, ZCELL_leaders_mirrin_iv,
     PLAYER_CELLS,
 };
@@ -2351,7 +2351,7 @@ enum {
     NLOCALS_proc_leader_hits = 7,
     NLOCALS_proc_plans_attack = 9,
     NLOCALS_proc_mission_roll = 5,
-    NLOCALS_proc_carry_out = 7,
+    NLOCALS_proc_carry_out = 8,
     NLOCALS_proc_spend = 1,
     NLOCALS_proc_contest = 12,
     NLOCALS_proc_resistance_mission = 29,
@@ -2360,23 +2360,23 @@ enum {
     NLOCALS_proc_shift_loyalty = 2,
     NLOCALS_proc_mission_damage = 6,
     NLOCALS_proc_move_base = 10,
-    NLOCALS_proc_move_units = 13,
+    NLOCALS_proc_move_units = 14,
     NLOCALS_proc_arrive = 1,
-    NLOCALS_proc_arrived = 2,
+    NLOCALS_proc_arrived = 3,
     NLOCALS_proc_clash = 1,
     NLOCALS_proc_produce = 2,
     NLOCALS_proc_add_to_queue = 4,
     NLOCALS_proc_advance_queue = 4,
     NLOCALS_proc_deploy = 11,
-    NLOCALS_proc_imperium_mission = 41,
+    NLOCALS_proc_imperium_mission = 42,
     NLOCALS_proc_build_doom_star = 8,
-    NLOCALS_proc_fire_laser = 9,
-    NLOCALS_proc_assign_missions = 1,
-    NLOCALS_proc_assign_one = 12,
-    NLOCALS_proc_refresh = 30,
+    NLOCALS_proc_fire_laser = 10,
+    NLOCALS_proc_assign_missions = 2,
+    NLOCALS_proc_assign_one = 13,
+    NLOCALS_proc_refresh = 32,
     NLOCALS_proc_new_leader = 5,
     NLOCALS_proc_draw_missions = 4,
-    NLOCALS_proc_reveal_base = 0,
+    NLOCALS_proc_reveal_base = 1,
     NLOCALS_proc_check_base = 0,
     NLOCALS_proc_probes_done = 0
 };
@@ -3264,7 +3264,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
     #line 223 "cards/simple/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 57), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 58)), 8, gs, 59);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_open_base), 8, gs, 57);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
@@ -3281,18 +3281,18 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     RtValue acc = 0;
     int seen = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 63), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 64)), 8, gs, 65);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_open_base), 8, gs, 59);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
         if (!(Fn_ground_of(g, f, it_s_2, SIDE_imperium) > 0)) continue;
-        RtValue v = rt_graph_distance(g, &Graph_galaxy, it_s_2, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 60), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 61)), 62);
+        RtValue v = rt_graph_distance(g, &Graph_galaxy, it_s_2, rt_var_at(g, VCELL_open_base), 58);
         if (!seen || v < acc) {
             acc = v;
             seen = 1;
         }
     }
     if (!seen)
-        (void)rt_fail(g, 66, "min of no items");
+        (void)rt_fail(g, 60, "min of no items");
     return acc;
 #line 3298 "simple.c"
 }
@@ -3307,36 +3307,36 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
 #line 3308 "simple.c"
 }
 
-/* cards/simple/missions.cards:79: function times */
+/* cards/simple/missions.cards:85: function times */
 static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
 {
     (void)g;
     (void)f;
     (void)v_ace;
-    #line 79 "cards/simple/missions.cards"
+    #line 85 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
 #line 3319 "simple.c"
 }
 
-/* cards/simple/missions.cards:81: function any_system */
+/* cards/simple/missions.cards:87: function any_system */
 static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 81 "cards/simple/missions.cards"
-    return (!rt_card_state(g, v_s, KIND_system, 2, 67));
+    #line 87 "cards/simple/missions.cards"
+    return (!rt_card_state(g, v_s, KIND_system, 2, 61));
 #line 3330 "simple.c"
 }
 
-/* cards/simple/missions.cards:198: any */
+/* cards/simple/missions.cards:204: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 198 "cards/simple/missions.cards"
+    #line 204 "cards/simple/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 68));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 62));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
@@ -3345,13 +3345,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
 #line 3346 "simple.c"
 }
 
-/* cards/simple/missions.cards:198: function captive_on */
+/* cards/simple/missions.cards:204: function captive_on */
 static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 198 "cards/simple/missions.cards"
+    #line 204 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
 #line 3357 "simple.c"
 }
@@ -3363,23 +3363,22 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)f;
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
-    return (!Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 69))->fd_immobile);
+    return (!Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 63))->fd_immobile);
 #line 3368 "simple.c"
 }
 
-/* cards/simple/moves.cards:9: function can_move_to */
-static inline RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
+/* cards/simple/moves.cards:10: function can_move_to */
+static inline RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_t)
 {
     (void)g;
     (void)f;
+    (void)v_p;
     (void)v_t;
-    (void)v_sd;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 10 "cards/simple/moves.cards"
-    return (Memo_from_the_map(g, f, memo1, v_t, v_sd) || (((v_sd == SIDE_resistance) && Memo_from_the_base(g, f, memo2)) && rt_graph_adjacent(g, &Graph_galaxy, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo3, SIDE_resistance)), 70), ZONE_base_card, (Memo_player_of(g, f, memo3, SIDE_resistance)), 71)), v_t, 72)));
-#line 3383 "simple.c"
+    #line 11 "cards/simple/moves.cards"
+    return (Memo_from_the_map(g, f, memo1, v_t, rt_player_side(g, v_p)) || (((rt_player_side(g, v_p) == SIDE_resistance) && Memo_from_the_base(g, f, memo2)) && rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 64), ZONE_base_card, v_p, 65), v_t, 66)));
+#line 3382 "simple.c"
 }
 
 struct Locals_from_the_map {
@@ -3389,31 +3388,31 @@ struct Locals_from_the_map {
     RtValue v_u;
 };
 
-/* cards/simple/moves.cards:12: any */
+/* cards/simple/moves.cards:13: any */
 RT_PURE static RtValue Agg2_from_the_map(RtGame *g, RtFrame *f, struct Locals_from_the_map *L)
 {
     (void)f;
     (void)L;
-    #line 12 "cards/simple/moves.cards"
+    #line 13 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 73));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 67));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((Inst_unit(g, it_u)->fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 3406 "simple.c"
+#line 3405 "simple.c"
 }
 
-/* cards/simple/moves.cards:12: any */
+/* cards/simple/moves.cards:13: any */
 static RtValue Agg1_from_the_map(RtGame *g, RtFrame *f, struct Locals_from_the_map *L)
 {
     (void)f;
     (void)L;
-    #line 12 "cards/simple/moves.cards"
+    #line 13 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 74);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 68);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -3421,10 +3420,10 @@ static RtValue Agg1_from_the_map(RtGame *g, RtFrame *f, struct Locals_from_the_m
     }
     L->v_s = 0;
     return acc;
-#line 3425 "simple.c"
+#line 3424 "simple.c"
 }
 
-/* cards/simple/moves.cards:11: function from_the_map */
+/* cards/simple/moves.cards:12: function from_the_map */
 static RtValue Fn_from_the_map(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
 {
     struct Locals_from_the_map Lv, *L = &Lv;
@@ -3435,16 +3434,16 @@ static RtValue Fn_from_the_map(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)f;
     (void)v_t;
     (void)v_sd;
-    #line 12 "cards/simple/moves.cards"
+    #line 13 "cards/simple/moves.cards"
     return Agg1_from_the_map(g, f, L);
-#line 3441 "simple.c"
+#line 3440 "simple.c"
 }
 
-/* cards/simple/moves.cards:15: any */
+/* cards/simple/moves.cards:16: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_from_the_base(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 15 "cards/simple/moves.cards"
+    #line 16 "cards/simple/moves.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -3452,82 +3451,81 @@ RT_PURE RT_NOINLINE static RtValue Agg1_from_the_base(RtGame *g, RtFrame *f)
         if ((!Inst_unit(g, it_u)->fd_immobile)) return 1;
     }
     return acc;
-#line 3456 "simple.c"
+#line 3455 "simple.c"
 }
 
-/* cards/simple/moves.cards:15: function from_the_base */
+/* cards/simple/moves.cards:16: function from_the_base */
 static inline RtValue Fn_from_the_base(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 15 "cards/simple/moves.cards"
+    #line 16 "cards/simple/moves.cards"
     return Agg1_from_the_base(g, f);
-#line 3466 "simple.c"
+#line 3465 "simple.c"
 }
 
-/* cards/simple/moves.cards:18: any */
+/* cards/simple/moves.cards:19: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_can_move(RtGame *g, RtFrame *f, RtValue v_sd)
 {
     (void)f;
     (void)v_sd;
-    #line 18 "cards/simple/moves.cards"
+    #line 19 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 75);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 69);
     for (int i = 0; i < gn; i++) {
         RtValue it_t = gs[i]; (void)it_t;
         if (Fn_from_the_map(g, f, it_t, v_sd)) return 1;
     }
     return acc;
-#line 3483 "simple.c"
+#line 3482 "simple.c"
 }
 
-/* cards/simple/moves.cards:17: function can_move */
+/* cards/simple/moves.cards:18: function can_move */
 static inline RtValue Fn_can_move(RtGame *g, RtFrame *f, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_sd;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 18 "cards/simple/moves.cards"
+    #line 19 "cards/simple/moves.cards"
     return (Agg1_can_move(g, f, v_sd) || ((v_sd == SIDE_resistance) && Memo_from_the_base(g, f, memo1)));
-#line 3495 "simple.c"
+#line 3494 "simple.c"
 }
 
-/* cards/simple/moves.cards:111: function controls */
+/* cards/simple/moves.cards:124: function controls */
 static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_p;
     (void)v_s;
-    #line 112 "cards/simple/moves.cards"
-    return ((!rt_card_state(g, v_s, KIND_system, 1, 76)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 77)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 78), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 79)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) && (!rt_card_state(g, v_s, KIND_system, 0, 82))))));
-#line 3507 "simple.c"
+    #line 125 "cards/simple/moves.cards"
+    return ((!rt_card_state(g, v_s, KIND_system, 1, 70)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 71)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 72), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 73)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 74), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 75)))) && (!rt_card_state(g, v_s, KIND_system, 0, 76))))));
+#line 3506 "simple.c"
 }
 
-/* cards/simple/moves.cards:169: function base_open_to_deploy */
+/* cards/simple/moves.cards:182: function base_open_to_deploy */
 static inline RtValue Fn_base_open_to_deploy(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 169 "cards/simple/moves.cards"
-    return ((!rt_var_at(g, VCELL_base_revealed)) || (Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 83), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 84), SIDE_imperium) == 0));
-#line 3519 "simple.c"
+    #line 182 "cards/simple/moves.cards"
+    return ((!rt_var_at(g, VCELL_base_revealed)) || (Memo_units_of(g, f, memo1, rt_var_at(g, VCELL_open_base), SIDE_imperium) == 0));
+#line 3517 "simple.c"
 }
 
-/* cards/simple/moves.cards:170: function rebel_deploy */
+/* cards/simple/moves.cards:183: function rebel_deploy */
 static inline RtValue Fn_rebel_deploy(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 170 "cards/simple/moves.cards"
-    return ((((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 85), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 86)))) && (!rt_card_state(g, v_s, KIND_system, 0, 87)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_imperium) == 0));
-#line 3531 "simple.c"
+    #line 183 "cards/simple/moves.cards"
+    return ((((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_imperium) == 0));
+#line 3529 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -3537,8 +3535,8 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
-    return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 89)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 90), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 91))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 92), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 93)))) : 1));
-#line 3542 "simple.c"
+    return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
+#line 3540 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -3549,8 +3547,8 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
-    return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 94)));
-#line 3554 "simple.c"
+    return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
+#line 3552 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -3565,7 +3563,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_construction) return 1;
     }
     return acc;
-#line 3569 "simple.c"
+#line 3567 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -3580,7 +3578,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_doom_star) return 1;
     }
     return acc;
-#line 3584 "simple.c"
+#line 3582 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -3590,7 +3588,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 3594 "simple.c"
+#line 3592 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -3600,8 +3598,8 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 95)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 96), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 97)))) && ((Inst_system(g, rt_card_inst(g, v_s, KIND_system, 98))->fd_first_build == ENUM_heavy_space) || (Inst_system(g, rt_card_inst(g, v_s, KIND_system, 99))->fd_second_build == ENUM_heavy_space)));
-#line 3605 "simple.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Inst_system(g, rt_card_inst(g, v_s, KIND_system, 90))->fd_first_build == ENUM_heavy_space) || (Inst_system(g, rt_card_inst(g, v_s, KIND_system, 91))->fd_second_build == ENUM_heavy_space)));
+#line 3603 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -3616,7 +3614,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_card_built) && (Inst_unit(g, it_u)->fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 3620 "simple.c"
+#line 3618 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -3626,89 +3624,88 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 3630 "simple.c"
+#line 3628 "simple.c"
 }
 
-/* cards/simple/projects.cards:137: any */
+/* cards/simple/projects.cards:140: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 137 "cards/simple/projects.cards"
+    #line 140 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 100));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 92));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 3646 "simple.c"
+#line 3644 "simple.c"
 }
 
-/* cards/simple/projects.cards:136: function capturable_on */
+/* cards/simple/projects.cards:139: function capturable_on */
 static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 137 "cards/simple/projects.cards"
+    #line 140 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 3658 "simple.c"
+#line 3656 "simple.c"
 }
 
-/* cards/simple/projects.cards:140: function at_base */
+/* cards/simple/projects.cards:143: function at_base */
 static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 140 "cards/simple/projects.cards"
-    return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 101), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 102), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 3670 "simple.c"
+    #line 143 "cards/simple/projects.cards"
+    return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo1, rt_var_at(g, VCELL_open_base), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
+#line 3667 "simple.c"
 }
 
-/* cards/simple/rules.cards:27: any */
+/* cards/simple/rules.cards:31: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 27 "cards/simple/rules.cards"
+    #line 31 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 103);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 93);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if ((seq[0] = (rt_select((Inst_mission(g, it_c)->fd_rank == 1), 2, 1)), (seq[0] <= Fn_best_two(g, f, v_p, Inst_mission(g, it_c)->fd_suit)))) return 1;
     }
     return acc;
-#line 3688 "simple.c"
+#line 3685 "simple.c"
 }
 
-/* cards/simple/rules.cards:27: function can_assign */
+/* cards/simple/rules.cards:31: function can_assign */
 static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 27 "cards/simple/rules.cards"
+    #line 31 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 3699 "simple.c"
+#line 3696 "simple.c"
 }
 
-/* cards/simple/rules.cards:31: max */
+/* cards/simple/rules.cards:35: max */
 RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_l, RtValue v_s)
 {
     (void)f;
     (void)v_p;
     (void)v_l;
     (void)v_s;
-    #line 31 "cards/simple/rules.cards"
+    #line 35 "cards/simple/rules.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 105);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 95);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_m = zc[1 + i]; (void)it_m;
         if (!(it_m != v_l)) continue;
@@ -3719,12 +3716,12 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
         }
     }
     if (!seen)
-        (void)rt_fail(g, 106, "max of no items");
+        (void)rt_fail(g, 96, "max of no items");
     return acc;
-#line 3725 "simple.c"
+#line 3722 "simple.c"
 }
 
-/* cards/simple/rules.cards:30: function best_other */
+/* cards/simple/rules.cards:34: function best_other */
 static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_l, RtValue v_s)
 {
     (void)g;
@@ -3732,22 +3729,22 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_p;
     (void)v_l;
     (void)v_s;
-    #line 31 "cards/simple/rules.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 104)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 3738 "simple.c"
+    #line 35 "cards/simple/rules.cards"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 94)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
+#line 3735 "simple.c"
 }
 
-/* cards/simple/rules.cards:50: argmax */
+/* cards/simple/rules.cards:60: argmax */
 RT_PURE RT_NOINLINE static RtValue Agg1_suit_of(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k)
 {
     (void)f;
     (void)v_p;
     (void)v_k;
-    #line 50 "cards/simple/rules.cards"
+    #line 60 "cards/simple/rules.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 107);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 97);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(rt__state(g, it_c, 0) == v_k)) continue;
@@ -3759,32 +3756,32 @@ RT_PURE RT_NOINLINE static RtValue Agg1_suit_of(RtGame *g, RtFrame *f, RtValue v
         }
     }
     if (!seen)
-        (void)rt_fail(g, 108, "argmax of no items");
+        (void)rt_fail(g, 98, "argmax of no items");
     return acc;
-#line 3765 "simple.c"
+#line 3762 "simple.c"
 }
 
-/* cards/simple/rules.cards:50: function suit_of */
+/* cards/simple/rules.cards:60: function suit_of */
 static inline RtValue Fn_suit_of(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k)
 {
     (void)g;
     (void)f;
     (void)v_p;
     (void)v_k;
-    #line 50 "cards/simple/rules.cards"
-    return Inst_mission(g, rt_card_inst(g, Agg1_suit_of(g, f, v_p, v_k), KIND_mission, 109))->fd_suit;
-#line 3777 "simple.c"
+    #line 60 "cards/simple/rules.cards"
+    return Inst_mission(g, rt_card_inst(g, Agg1_suit_of(g, f, v_p, v_k), KIND_mission, 99))->fd_suit;
+#line 3774 "simple.c"
 }
 
-/* cards/simple/setup.cards:111: function base_sys */
+/* cards/simple/setup.cards:119: function base_sys */
 static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 111 "cards/simple/setup.cards"
-    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 110), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 111);
-#line 3788 "simple.c"
+    #line 119 "cards/simple/setup.cards"
+    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 101);
+#line 3785 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -3813,7 +3810,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         #line 11 "cards/simple/combat.cards"
         { /* tactics */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_tactics, 112);
+            RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_tactics, 102);
             if (args) {
                 args[0] = arg0;
             }
@@ -3847,7 +3844,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 113);
+                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 103);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3869,7 +3866,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_plans_attack)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_plans_attack, callee, 114);
+                RtStatus st = rt_call_now(g, Script_proc_plans_attack, callee, 104);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3880,7 +3877,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 115);
+                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 105);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3905,7 +3902,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                     { /* leader_die */
                         RtValue arg0 = L->v_t;
                         RtValue arg1 = L->v_p;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_leader_die, 116);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_leader_die, 106);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -3923,32 +3920,32 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 }
             }
             #line 22 "cards/simple/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 117));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 107));
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 118)) return RT_END;
+            if (rt_back_edge(g, 108)) return RT_END;
         }
         #line 24 "cards/simple/combat.cards"
         {
-            RtValue zone_v_u = Zone_units(g, L->v_t, 119);
+            RtValue zone_v_u = Zone_units(g, L->v_t, 109);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 24 "cards/simple/combat.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 120);
+                rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 110);
             }
         }
         #line 25 "cards/simple/combat.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 26 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 121);
+            rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 111);
             #line 27 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 122);
+            rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 112);
             #line 28 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 123);
+            rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 113);
             #line 29 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 124);
+            rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 114);
         }
         #line 31 "cards/simple/combat.cards"
         if (rt_logging(g)) {
@@ -3965,10 +3962,10 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_resistance); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_imperium); (void)hole; }
         }
-#line 3969 "simple.c"
+#line 3966 "simple.c"
         break;
     default:
-        return rt_fail(g, 125, "bad resume point");
+        return rt_fail(g, 115, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3998,7 +3995,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             #line 40 "cards/simple/combat.cards"
             L->v_gt = Fn_ground_tactics_at(g, f, L->v_t, rt_player_side(g, L->v_p));
             #line 41 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 181, 0, 126);
+            rt_choose_begin(g, L->v_p, 181, 0, 116);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 181)) {
@@ -4014,7 +4011,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (it_n <= L->v_st), it_n, RT_NONE, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 126);
+                rt_opt_done(g, &ob, 116);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -4024,13 +4021,13 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_n = rt_chosen(g);
                 #line 42 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n, 0, INT32_MAX), 127);
+                rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n, 0, INT32_MAX), 117);
                 #line 43 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_st, L->v_n, 128), 0, INT32_MAX), 129);
+                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_st, L->v_n, 118), 0, INT32_MAX), 119);
                 if (rt_check(g)) return RT_END;
             }
             #line 45 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 182, 0, 130);
+            rt_choose_begin(g, L->v_p, 182, 0, 120);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
@@ -4046,7 +4043,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (it_n_2 <= L->v_gt), it_n_2, RT_NONE, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 130);
+                rt_opt_done(g, &ob, 120);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -4056,9 +4053,9 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_n_2 = rt_chosen(g);
                 #line 46 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n_2, 0, INT32_MAX), 131);
+                rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n_2, 0, INT32_MAX), 121);
                 #line 47 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_gt, L->v_n_2, 132), 0, INT32_MAX), 133);
+                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_gt, L->v_n_2, 122), 0, INT32_MAX), 123);
                 if (rt_check(g)) return RT_END;
             }
             #line 49 "cards/simple/combat.cards"
@@ -4077,10 +4074,10 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4081 "simple.c"
+#line 4078 "simple.c"
         break;
     default:
-        return rt_fail(g, 134, "bad resume point");
+        return rt_fail(g, 124, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4104,11 +4101,11 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 57 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 135);
+            rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 125);
             #line 58 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 136);
+            rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 126);
             #line 59 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 137);
+            rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 127);
             #line 60 "cards/simple/combat.cards"
             { /* roll_dice */
                 RtValue arg0 = L->v_p;
@@ -4119,7 +4116,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 138);
+                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 128);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4134,7 +4131,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 139);
+                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 129);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4143,7 +4140,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
             { /* explosions */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                RtValue *args = rt_enter(g, 4, f->self, f->me, NLOCALS_proc_explosions, 140);
+                RtValue *args = rt_enter(g, 4, f->self, f->me, NLOCALS_proc_explosions, 130);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -4167,7 +4164,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = L->v_p_2;
                 RtValue arg2 = L->v_a;
-                RtValue *args = rt_enter(g, 5, f->self, f->me, NLOCALS_proc_assign_hits, 141);
+                RtValue *args = rt_enter(g, 5, f->self, f->me, NLOCALS_proc_assign_hits, 131);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -4192,15 +4189,15 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 142);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 132);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4201 "simple.c"
+#line 4198 "simple.c"
         break;
     default:
-        return rt_fail(g, 143, "bad resume point");
+        return rt_fail(g, 133, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4226,18 +4223,18 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
             #line 72 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 73 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 144);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 134);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 145);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 135);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 75 "cards/simple/combat.cards"
                 if (rt__state(g, L->v_d, 0) >= 6) {
                     #line 76 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 146);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 136);
                     #line 77 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4247,7 +4244,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                     }
                 } else if (rt__state(g, L->v_d, 0) == 5) {
                     #line 79 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 147);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 137);
                     #line 80 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4259,7 +4256,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                     #line 82 "cards/simple/combat.cards"
                     if (L->v_agile_die) {
                         #line 83 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 148);
+                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 138);
                         #line 84 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
@@ -4273,7 +4270,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                         }
                     } else {
                         #line 86 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 149);
+                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 139);
                         #line 87 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
@@ -4301,10 +4298,10 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4305 "simple.c"
+#line 4302 "simple.c"
         break;
     default:
-        return rt_fail(g, 150, "bad resume point");
+        return rt_fail(g, 140, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4326,7 +4323,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         #line 99 "cards/simple/combat.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_using)) & (int)(Fn_boom(g, f, L->v_p, L->v_a) > 0))) {
             #line 100 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 184, 0, 151);
+            rt_choose_begin(g, L->v_p, 184, 0, 141);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 184)) {
                     rt_log_player(g, L->v_p);
@@ -4348,7 +4345,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 1);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 2);
-                    rt_opt_done(g, &ob, 151);
+                    rt_opt_done(g, &ob, 141);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -4363,13 +4360,13 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     #line 102 "cards/simple/combat.cards"
                     if (L->v_a == ENUM_in_space) {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 152);
+                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 142);
                     } else {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 153);
+                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 143);
                     }
                     #line 103 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 154);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 144);
                     #line 104 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4382,14 +4379,14 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_using, VCELL_using, 0);
                 }
             }
-            if (rt_back_edge(g, 155)) return RT_END;
+            if (rt_back_edge(g, 145)) return RT_END;
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 4390 "simple.c"
+#line 4387 "simple.c"
         break;
     default:
-        return rt_fail(g, 156, "bad resume point");
+        return rt_fail(g, 146, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4420,7 +4417,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < 30; L->v_i++) {
             L->v_k = L->v_i + 1;
             #line 123 "cards/simple/combat.cards"
-            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 157), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 158) > 0) {
+            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 147), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 148) > 0) {
                 #line 124 "cards/simple/combat.cards"
                 L->v_kind_agile = (rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) > 0);
                 #line 125 "cards/simple/combat.cards"
@@ -4428,20 +4425,20 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 126 "cards/simple/combat.cards"
                 if (L->v_kind_agile) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 159);
+                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 149);
                 } else if (L->v_kind_heavy) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 160);
+                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 150);
                 } else {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 161);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 151);
                 }
                 #line 127 "cards/simple/combat.cards"
                 L->v_blocked = 0;
                 #line 128 "cards/simple/combat.cards"
                 if (Fn_block(g, f, L->v_q, L->v_a) > 0) {
                     #line 129 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_q, 185, 0, 162);
+                    rt_choose_begin(g, L->v_q, 185, 0, 152);
                     {
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 185)) {
                             rt_log_player(g, L->v_q);
@@ -4463,7 +4460,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             RtOptBuf ob = rt_opt_buf(g);
                             rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                             rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
-                            rt_opt_done(g, &ob, 162);
+                            rt_opt_done(g, &ob, 152);
                         }
                     }
                     if (rt_option_count(g) > 0) {
@@ -4478,10 +4475,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             #line 131 "cards/simple/combat.cards"
                             if (L->v_a == ENUM_in_space) {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 163);
+                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 153);
                             } else {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 164);
+                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 154);
                             }
                             #line 132 "cards/simple/combat.cards"
                             L->v_blocked = 1;
@@ -4499,7 +4496,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 138 "cards/simple/combat.cards"
                 if (!L->v_blocked) {
                     #line 139 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_p, 186, 0, 165);
+                    rt_choose_begin(g, L->v_p, 186, 0, 155);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 186)) {
@@ -4508,13 +4505,13 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 166));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 156));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if ((((int)(Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_q)) & (int)(Inst_unit(g, it_u)->fd_arena == L->v_a)) && Fn_standing(g, f, it_u)) && rt_select((!!L->v_kind_agile), Inst_unit(g, it_u)->fd_agile, rt_select((!!L->v_kind_heavy), (!Inst_unit(g, it_u)->fd_agile), 1))) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 165);
+                        rt_opt_done(g, &ob, 155);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -4525,7 +4522,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 142 "cards/simple/combat.cards"
-                        rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 167), 0, 168);
+                        rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 157), 0, 158);
                         if (rt_check(g)) return RT_END;
                         #line 143 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
@@ -4549,10 +4546,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4553 "simple.c"
+#line 4550 "simple.c"
         break;
     default:
-        return rt_fail(g, 169, "bad resume point");
+        return rt_fail(g, 159, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4572,7 +4569,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/simple/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 170), 171);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 160), 161);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4591,15 +4588,15 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 157 "cards/simple/combat.cards"
-                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 172, KIND_unit, 2, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 162, KIND_unit, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4600 "simple.c"
+#line 4597 "simple.c"
         break;
     default:
-        return rt_fail(g, 173, "bad resume point");
+        return rt_fail(g, 163, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4624,13 +4621,13 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
     #line 172 "cards/simple/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 178);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 168);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 4634 "simple.c"
+#line 4631 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -4642,12 +4639,12 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
         #line 165 "cards/simple/combat.cards"
         if ((Fn_has_leader(g, f, L->v_t, rt_player_side(g, L->v_p)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, L->v_p)) > 0)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, rt_next_player(g, L->v_p))) > 0)) {
             #line 166 "cards/simple/combat.cards"
-            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 174);
+            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 164);
             if (rt_check(g)) return RT_END;
             #line 167 "cards/simple/combat.cards"
             {
                 RtValue die = L->v_d;
-                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 175);
+                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 165);
             }
             if (rt_check(g)) return RT_END;
             #line 168 "cards/simple/combat.cards"
@@ -4668,7 +4665,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = L->v_p;
                     RtValue arg2 = 1;
-                    RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 176);
+                    RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 166);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4688,7 +4685,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
             #line 170 "cards/simple/combat.cards"
             if (rt__state(g, L->v_d, 0) == 6) {
                 #line 171 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 187, 0, 177);
+                rt_choose_begin(g, L->v_p, 187, 0, 167);
                 {
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 187)) {
                         rt_log_player(g, L->v_p);
@@ -4711,7 +4708,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 6);
                         rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
-                        rt_opt_done(g, &ob, 177);
+                        rt_opt_done(g, &ob, 167);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -4724,7 +4721,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* retreat, ignoring transport restrictions */
                         #line 173 "cards/simple/combat.cards"
-                        rt_choose_begin(g, L->v_p, 188, 0, 179);
+                        rt_choose_begin(g, L->v_p, 188, 0, 169);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
@@ -4734,13 +4731,13 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 180);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 170);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_units_of(g, f, it_s_2, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 179);
+                            rt_opt_done(g, &ob, 169);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -4751,7 +4748,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 174 "cards/simple/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 181), 182);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 171), 172);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4759,7 +4756,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                     L->v_u = cells_v_list[1 + L->v_i];
                                     if (!((Inst_unit(g, L->v_u)->fd_side == rt_player_side(g, L->v_p)) && Fn_movable(g, f, L->v_u))) continue;
                                     #line 174 "cards/simple/combat.cards"
-                                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_2, 183), RT_AT_TOP, 184, KIND_unit, 2, RT_KEEP_NONE, -1);
+                                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_2, 173), RT_AT_TOP, 174, KIND_unit, 2, RT_KEEP_NONE, -1);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
@@ -4783,7 +4780,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                 RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
                                 callee->v[0] = arg0;
                                 callee->v[1] = arg1;
-                                RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 185);
+                                RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 175);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -4802,7 +4799,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_t;
                             RtValue arg1 = L->v_p;
                             RtValue arg2 = 2;
-                            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 186);
+                            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 176);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -4822,10 +4819,10 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4826 "simple.c"
+#line 4823 "simple.c"
         break;
     default:
-        return rt_fail(g, 187, "bad resume point");
+        return rt_fail(g, 177, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4854,7 +4851,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
             #line 196 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 197 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 189, 0, 188);
+                rt_choose_begin(g, L->v_p, 189, 0, 178);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 189)) {
@@ -4863,13 +4860,13 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 189));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 179));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_q)) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 188);
+                    rt_opt_done(g, &ob, 178);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4880,7 +4877,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 198 "cards/simple/combat.cards"
-                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 190), 0, 191);
+                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 180), 0, 181);
                     if (rt_check(g)) return RT_END;
                     #line 199 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
@@ -4904,7 +4901,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 192);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 182);
             if (st != RT_DONE)
                 return st;
         }
@@ -4917,15 +4914,15 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 193);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 183);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4926 "simple.c"
+#line 4923 "simple.c"
         break;
     default:
-        return rt_fail(g, 194, "bad resume point");
+        return rt_fail(g, 184, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4949,13 +4946,13 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 211 "cards/simple/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 195));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 185));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_resistance) & (int)(!!Inst_unit(g, it_u)->fd_fighter)) return 1;
     }
     return acc;
-#line 4959 "simple.c"
+#line 4956 "simple.c"
 }
 
 /* cards/simple/combat.cards:210: plans_attack */
@@ -4972,12 +4969,12 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
                 L->v_i = L->v_i_2 + 1;
                 #line 214 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 196);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 186);
                 if (rt_check(g)) return RT_END;
                 #line 215 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 197);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 187);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 216 "cards/simple/combat.cards"
@@ -4989,7 +4986,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             #line 218 "cards/simple/combat.cards"
             if (L->v_six) {
                 #line 219 "cards/simple/combat.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 198), 199);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 188), 189);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4997,7 +4994,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                         L->v_u_2 = cells_v_list[1 + L->v_i_3];
                         if (!(Inst_unit(g, L->v_u_2)->fd_doom_star)) continue;
                         #line 219 "cards/simple/combat.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 200, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 190, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -5021,10 +5018,10 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5025 "simple.c"
+#line 5022 "simple.c"
         break;
     default:
-        return rt_fail(g, 201, "bad resume point");
+        return rt_fail(g, 191, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5051,22 +5048,22 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
             #line 232 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 233 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 202);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 192);
                 if (rt_check(g)) return RT_END;
                 #line 234 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 203);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 193);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 235 "cards/simple/combat.cards"
                 if (rt__state(g, L->v_d, 0) == 6) {
                     #line 235 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 204));
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 194));
                     if (rt_check(g)) return RT_END;
                 } else if (rt__state(g, L->v_d, 0) >= 3) {
                     #line 235 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 205));
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 195));
                     if (rt_check(g)) return RT_END;
                 }
                 #line 236 "cards/simple/combat.cards"
@@ -5082,30 +5079,57 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5086 "simple.c"
+#line 5083 "simple.c"
         break;
     default:
-        return rt_fail(g, 206, "bad resume point");
+        return rt_fail(g, 196, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_carry_out {
     RtValue v_k;
+    RtValue v_i;
+    RtValue v_x;
     RtValue v_c;
     RtValue v_c_2;
     RtValue v_c_3;
     RtValue v_l;
-    RtValue v_i;
-    RtValue v_list;
+    RtValue v_i_2;
 };
 
-/* cards/simple/missions.cards:22: count */
+/* cards/simple/missions.cards:20: argmax */
 RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_proc_carry_out *L)
 {
     (void)f;
     (void)L;
-    #line 22 "cards/simple/missions.cards"
+    #line 20 "cards/simple/missions.cards"
+    RtValue acc = RT_NONE;
+    RtValue best = 0;
+    int seen = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 198);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_x = zc[1 + i]; (void)it_x;
+        if (!(rt__state(g, it_x, 0) == L->v_k)) continue;
+        RtValue v = 1;
+        if (!seen || v > best) {
+            best = v;
+            acc = it_x;
+            seen = 1;
+        }
+    }
+    if (!seen)
+        (void)rt_fail(g, 199, "argmax of no items");
+    return acc;
+#line 5125 "simple.c"
+}
+
+/* cards/simple/missions.cards:28: count */
+RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_proc_carry_out *L)
+{
+    (void)f;
+    (void)L;
+    #line 28 "cards/simple/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_revealed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5114,15 +5138,15 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 5118 "simple.c"
+#line 5142 "simple.c"
 }
 
-/* cards/simple/missions.cards:23: count */
-RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_proc_carry_out *L)
+/* cards/simple/missions.cards:29: count */
+RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_proc_carry_out *L)
 {
     (void)f;
     (void)L;
-    #line 23 "cards/simple/missions.cards"
+    #line 29 "cards/simple/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_revealed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5131,7 +5155,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 5135 "simple.c"
+#line 5159 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -5140,21 +5164,21 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
     struct Locals_proc_carry_out *L = (struct Locals_proc_carry_out *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 16 "cards/simple/missions.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 207), 208);
-        if (L->v_list < 0) return RT_END;
-        {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_c = cells_v_list[1 + L->v_i];
-                if (!(rt__state(g, L->v_c, 0) == L->v_k)) continue;
-                #line 17 "cards/simple/missions.cards"
-                rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 209);
+        #line 18 "cards/simple/missions.cards"
+        for (L->v_i_2 = 0; L->v_i_2 < 2; L->v_i_2++) {
+            L->v_i = L->v_i_2 + 1;
+            #line 19 "cards/simple/missions.cards"
+            if (L->v_i <= rt_get(g, VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 197), f->me)) {
+                #line 20 "cards/simple/missions.cards"
+                L->v_c = Agg1_proc_carry_out(g, f, L);
                 if (rt_check(g)) return RT_END;
-                #line 18 "cards/simple/missions.cards"
-                rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 210, KIND_mission, 2, RT_KEEP_NONE, -1);
+                #line 21 "cards/simple/missions.cards"
+                rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 200);
                 if (rt_check(g)) return RT_END;
-                #line 19 "cards/simple/missions.cards"
+                #line 22 "cards/simple/missions.cards"
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 201);
+                if (rt_check(g)) return RT_END;
+                #line 23 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -5165,24 +5189,30 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
                 }
             }
         }
-        rt_list_pop(g, L->v_list);
-        #line 21 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_revealed), ZONE_revealed, RT_NONE, 211))->fd_suit);
-        if (rt_check(g)) return RT_END;
-        #line 22 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_aces, VCELL_aces, Agg1_proc_carry_out(g, f, L));
-        #line 23 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_numbers, VCELL_numbers, Agg2_proc_carry_out(g, f, L));
-        #line 24 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_with_ace, VCELL_with_ace, (rt_var_at(g, VCELL_aces) > 0));
-        #line 25 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_with_number, VCELL_with_number, (rt_var_at(g, VCELL_numbers) > 0));
         #line 26 "cards/simple/missions.cards"
+        {
+            RtValue who = f->me;
+            int elem = VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 203);
+            rt_set_at(g, elem, who, 0, 202);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 27 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_revealed), ZONE_revealed, RT_NONE, 204))->fd_suit);
+        if (rt_check(g)) return RT_END;
+        #line 28 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_aces, VCELL_aces, Agg2_proc_carry_out(g, f, L));
+        #line 29 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_numbers, VCELL_numbers, Agg3_proc_carry_out(g, f, L));
+        #line 30 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_with_ace, VCELL_with_ace, (rt_var_at(g, VCELL_aces) > 0));
+        #line 31 "cards/simple/missions.cards"
+        rt_var_store(g, VAR_with_number, VCELL_with_number, (rt_var_at(g, VCELL_numbers) > 0));
+        #line 32 "cards/simple/missions.cards"
         if (rt_player_side(g, f->me) == SIDE_resistance) {
-            #line 26 "cards/simple/missions.cards"
+            #line 32 "cards/simple/missions.cards"
             { /* resistance_mission */
                 RtValue arg0 = L->v_k;
-                RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_resistance_mission, 212);
+                RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_resistance_mission, 205);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -5197,10 +5227,10 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         } else {
-            #line 26 "cards/simple/missions.cards"
+            #line 32 "cards/simple/missions.cards"
             { /* imperium_mission */
                 RtValue arg0 = L->v_k;
-                RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_imperium_mission, 213);
+                RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_imperium_mission, 206);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -5215,32 +5245,32 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-        #line 27 "cards/simple/missions.cards"
+        #line 33 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 214));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 207));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                 if (!(rt__state(g, it_l, 0) == L->v_k)) continue;
-                #line 27 "cards/simple/missions.cards"
+                #line 33 "cards/simple/missions.cards"
                 { /* spend */
                     RtValue arg0 = it_l;
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_spend)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 12, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_spend, callee, 215);
+                    RtStatus st = rt_call_now(g, Script_proc_spend, callee, 208);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 28 "cards/simple/missions.cards"
-        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 216, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+        #line 34 "cards/simple/missions.cards"
+        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 209, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 5241 "simple.c"
+#line 5271 "simple.c"
         break;
     default:
-        return rt_fail(g, 217, "bad resume point");
+        return rt_fail(g, 210, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5249,19 +5279,19 @@ struct Locals_proc_spend {
     RtValue v_l;
 };
 
-/* cards/simple/missions.cards:33: spend */
+/* cards/simple/missions.cards:39: spend */
 static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_spend *L = (struct Locals_proc_spend *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 34 "cards/simple/missions.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 218);
+        #line 40 "cards/simple/missions.cards"
+        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 211);
         if (rt_check(g)) return RT_END;
-#line 5262 "simple.c"
+#line 5292 "simple.c"
         break;
     default:
-        return rt_fail(g, 219, "bad resume point");
+        return rt_fail(g, 212, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5281,19 +5311,19 @@ struct Locals_proc_contest {
     RtValue v_option;
 };
 
-/* cards/simple/missions.cards:42: contest */
+/* cards/simple/missions.cards:48: contest */
 static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_contest *L = (struct Locals_proc_contest *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 43 "cards/simple/missions.cards"
+        #line 49 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 220));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 213));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                 if (!(rt__state(g, it_l, 0) == L->v_k)) continue;
-                #line 43 "cards/simple/missions.cards"
+                #line 49 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_card(g, it_l);
@@ -5308,9 +5338,9 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 44 "cards/simple/missions.cards"
+        #line 50 "cards/simple/missions.cards"
         if (rt_var_at(g, VCELL_unit_bonus)) {
-            #line 44 "cards/simple/missions.cards"
+            #line 50 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -5320,29 +5350,29 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 45 "cards/simple/missions.cards"
+        #line 51 "cards/simple/missions.cards"
         L->v_mine = (Fn_mission_icons(g, f, f->me, L->v_k, rt_var_at(g, VCELL_mission_suit)) + rt_select((!!rt_var_at(g, VCELL_unit_bonus)), 2, 0));
-        #line 46 "cards/simple/missions.cards"
+        #line 52 "cards/simple/missions.cards"
         rt_var_store(g, VAR_unit_bonus, VCELL_unit_bonus, 0);
-        #line 47 "cards/simple/missions.cards"
+        #line 53 "cards/simple/missions.cards"
         if (L->v_t_given) {
-            #line 48 "cards/simple/missions.cards"
+            #line 54 "cards/simple/missions.cards"
             rt_var_store(g, VAR_target, VCELL_target, L->v_t);
-            #line 49 "cards/simple/missions.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 221), 222);
+            #line 55 "cards/simple/missions.cards"
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 214), 215);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_l_2 = cells_v_list[1 + L->v_i];
                     if (!(rt__state(g, L->v_l_2, 0) == L->v_k)) continue;
-                    #line 49 "cards/simple/missions.cards"
-                    rt_move_known(g, L->v_l_2, Zone_leaders(g, L->v_t, 223), RT_AT_TOP, 224, KIND_leader, 3, RT_KEEP_SOME, -1);
+                    #line 55 "cards/simple/missions.cards"
+                    rt_move_known(g, L->v_l_2, Zone_leaders(g, L->v_t, 216), RT_AT_TOP, 217, KIND_leader, 3, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
-            #line 50 "cards/simple/missions.cards"
+            #line 56 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -5352,12 +5382,12 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 52 "cards/simple/missions.cards"
+        #line 58 "cards/simple/missions.cards"
         rt_var_store(g, VAR_opposed, VCELL_opposed, 0);
-        #line 53 "cards/simple/missions.cards"
+        #line 59 "cards/simple/missions.cards"
         L->v_q = rt_next_player(g, f->me);
-        #line 54 "cards/simple/missions.cards"
-        rt_choose_begin(g, L->v_q, 190, 0, 225);
+        #line 60 "cards/simple/missions.cards"
+        rt_choose_begin(g, L->v_q, 190, 0, 218);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
                 rt_log_player(g, L->v_q);
@@ -5366,7 +5396,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 226)[0] == 0);   /* oppose with a leader */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 219)[0] == 0);   /* oppose with a leader */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -5381,7 +5411,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 9);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 11);
-                rt_opt_done(g, &ob, 225);
+                rt_opt_done(g, &ob, 218);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5393,8 +5423,8 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* oppose with a leader */
-                #line 56 "cards/simple/missions.cards"
-                rt_choose_begin(g, L->v_q, 191, 0, 227);
+                #line 62 "cards/simple/missions.cards"
+                rt_choose_begin(g, L->v_q, 191, 0, 220);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5403,13 +5433,13 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 228);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 221);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                             rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 227);
+                    rt_opt_done(g, &ob, 220);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -5418,11 +5448,11 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_l_3 = rt_chosen(g);
-                    #line 57 "cards/simple/missions.cards"
+                    #line 63 "cards/simple/missions.cards"
                     rt_var_store(g, VAR_opposer_dice, VCELL_opposer_dice, Fn_at_most(g, f, Fn_icons(g, f, L->v_l_3, rt_var_at(g, VCELL_mission_suit)), 10));
-                    #line 58 "cards/simple/missions.cards"
+                    #line 64 "cards/simple/missions.cards"
                     rt_var_store(g, VAR_opposed, VCELL_opposed, 1);
-                    #line 59 "cards/simple/missions.cards"
+                    #line 65 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, L->v_q);
@@ -5433,29 +5463,29 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                         rt_log_str(g, " dice).");
                         rt_log_end(g);
                     }
-                    #line 60 "cards/simple/missions.cards"
+                    #line 66 "cards/simple/missions.cards"
                     if (L->v_t_given) {
-                        #line 60 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_l_3, Zone_leaders(g, L->v_t, 229), RT_AT_TOP, 230, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        #line 66 "cards/simple/missions.cards"
+                        rt_move_known(g, L->v_l_3, Zone_leaders(g, L->v_t, 222), RT_AT_TOP, 223, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
-                        #line 60 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 231), RT_AT_TOP, 232, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        #line 66 "cards/simple/missions.cards"
+                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 224), RT_AT_TOP, 225, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
-                        #line 60 "cards/simple/missions.cards"
-                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, (-1), 0, 233);
+                        #line 66 "cards/simple/missions.cards"
+                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, (-1), 0, 226);
                     }
                 }
             } else if (L->v_option == 1) { /* do not oppose */
             }
         }
-        #line 65 "cards/simple/missions.cards"
+        #line 71 "cards/simple/missions.cards"
         rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
-        #line 66 "cards/simple/missions.cards"
+        #line 72 "cards/simple/missions.cards"
         if (rt_var_at(g, VCELL_opposed)) {
-            #line 67 "cards/simple/missions.cards"
+            #line 73 "cards/simple/missions.cards"
             rt_var_store(g, VAR_performer_dice, VCELL_performer_dice, Fn_at_most(g, f, L->v_mine, 10));
-            #line 68 "cards/simple/missions.cards"
+            #line 74 "cards/simple/missions.cards"
             { /* mission_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = rt_var_at(g, VCELL_performer_dice);
@@ -5463,14 +5493,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 234);
+                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 227);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 69 "cards/simple/missions.cards"
+            #line 75 "cards/simple/missions.cards"
             L->v_mine_s = rt_var_at(g, VCELL_rolled);
-            #line 70 "cards/simple/missions.cards"
+            #line 76 "cards/simple/missions.cards"
             { /* mission_roll */
                 RtValue arg0 = L->v_q;
                 RtValue arg1 = rt_var_at(g, VCELL_opposer_dice);
@@ -5478,14 +5508,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 235);
+                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 228);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 71 "cards/simple/missions.cards"
+            #line 77 "cards/simple/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (L->v_mine_s > rt_var_at(g, VCELL_rolled)));
-            #line 72 "cards/simple/missions.cards"
+            #line 78 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "Mission dice: ");
@@ -5504,26 +5534,26 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 74 "cards/simple/missions.cards"
+        #line 80 "cards/simple/missions.cards"
         if (rt_var_at(g, VCELL_succeeded)) {
-            #line 74 "cards/simple/missions.cards"
+            #line 80 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The mission succeeds.");
                 rt_log_end(g);
             }
         } else {
-            #line 74 "cards/simple/missions.cards"
+            #line 80 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The mission fails.");
                 rt_log_end(g);
             }
         }
-#line 5524 "simple.c"
+#line 5554 "simple.c"
         break;
     default:
-        return rt_fail(g, 236, "bad resume point");
+        return rt_fail(g, 229, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5560,46 +5590,46 @@ struct Locals_proc_resistance_mission {
     RtValue v_i_4;
 };
 
-/* cards/simple/missions.cards:88: any */
-RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
-{
-    (void)f;
-    (void)L;
-    #line 88 "cards/simple/missions.cards"
-    RtValue acc = 0;
-    RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 238);
-    for (int i = 0; i < gn; i++) {
-        RtValue it_s = gs[i]; (void)it_s;
-        if (Fn_rebel_loyal(g, f, it_s)) return 1;
-    }
-    return acc;
-#line 5578 "simple.c"
-}
-
 /* cards/simple/missions.cards:94: any */
-RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
+RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
     #line 94 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 239);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 231);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s = gs[i]; (void)it_s;
+        if (Fn_rebel_loyal(g, f, it_s)) return 1;
+    }
+    return acc;
+#line 5608 "simple.c"
+}
+
+/* cards/simple/missions.cards:100: any */
+RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
+{
+    (void)f;
+    (void)L;
+    #line 100 "cards/simple/missions.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 232);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5595 "simple.c"
+#line 5625 "simple.c"
 }
 
-/* cards/simple/missions.cards:142: any */
+/* cards/simple/missions.cards:148: any */
 RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
-    #line 142 "cards/simple/missions.cards"
+    #line 148 "cards/simple/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5607,86 +5637,86 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 5611 "simple.c"
-}
-
-/* cards/simple/missions.cards:169: any */
-RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
-{
-    (void)f;
-    (void)L;
-    #line 169 "cards/simple/missions.cards"
-    RtValue acc = 0;
-    RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 240);
-    for (int i = 0; i < gn; i++) {
-        RtValue it_s_12 = gs[i]; (void)it_s_12;
-        if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
-    }
-    return acc;
-#line 5628 "simple.c"
+#line 5641 "simple.c"
 }
 
 /* cards/simple/missions.cards:175: any */
-RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
+RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
     #line 175 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 241);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 233);
     for (int i = 0; i < gn; i++) {
-        RtValue it_s_14 = gs[i]; (void)it_s_14;
-        if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
+        RtValue it_s_12 = gs[i]; (void)it_s_12;
+        if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5645 "simple.c"
+#line 5658 "simple.c"
 }
 
 /* cards/simple/missions.cards:181: any */
-RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
+RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
     #line 181 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 242);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 234);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s_14 = gs[i]; (void)it_s_14;
+        if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
+    }
+    return acc;
+#line 5675 "simple.c"
+}
+
+/* cards/simple/missions.cards:187: any */
+RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
+{
+    (void)f;
+    (void)L;
+    #line 187 "cards/simple/missions.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 235);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 5662 "simple.c"
+#line 5692 "simple.c"
 }
 
-/* cards/simple/missions.cards:99: count */
+/* cards/simple/missions.cards:105: count */
 RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
-    #line 99 "cards/simple/missions.cards"
+    #line 105 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 251);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 244);
     for (int i = 0; i < gn; i++) {
         RtValue it_x = gs[i]; (void)it_x;
-        if (!(rt_card_state(g, it_x, KIND_system, 2, 250))) continue;
+        if (!(rt_card_state(g, it_x, KIND_system, 2, 243))) continue;
         acc++;
     }
     return acc;
-#line 5680 "simple.c"
+#line 5710 "simple.c"
 }
 
-/* cards/simple/missions.cards:85: resistance_mission */
+/* cards/simple/missions.cards:91: resistance_mission */
 static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_resistance_mission *L = (struct Locals_proc_resistance_mission *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 86 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 192, 0, 237);
+        #line 92 "cards/simple/missions.cards"
+        rt_choose_begin(g, f->me, 192, 0, 230);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 192)) {
                 rt_log_player(g, f->me);
@@ -5748,7 +5778,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_12, 12, RT_NONE, 25);
                 rt_opt_add_if(&ob, menu_13, 13, RT_NONE, 26);
                 rt_opt_add_if(&ob, menu_14, 14, RT_NONE, 28);
-                rt_opt_done(g, &ob, 237);
+                rt_opt_done(g, &ob, 230);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5760,8 +5790,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             drawn_1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* A_: gain 1 victory point at a Resistance loyal system */
-                #line 89 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 243);
+                #line 95 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 236);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5771,13 +5801,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 244);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 237);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_rebel_loyal(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 243);
+                    rt_opt_done(g, &ob, 236);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5787,12 +5817,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
-                    #line 90 "cards/simple/missions.cards"
+                    #line 96 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 245);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 238);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5808,15 +5838,15 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     if (rt_check(g)) return RT_END;
-                    #line 91 "cards/simple/missions.cards"
+                    #line 97 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 91 "cards/simple/missions.cards"
+                        #line 97 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 246);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 239);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5824,8 +5854,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 1) { /* A_: trade the Sympathy token for a victory point per destroyed system */
-                #line 95 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 247);
+                #line 101 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 240);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5835,13 +5865,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 248);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 241);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_rebel_loyal(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 247);
+                    rt_opt_done(g, &ob, 240);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5851,12 +5881,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 4:;
                     L->v_s_4 = rt_chosen(g);
-                    #line 96 "cards/simple/missions.cards"
+                    #line 102 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 249);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 242);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5872,17 +5902,17 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 5:;
                     if (rt_check(g)) return RT_END;
-                    #line 97 "cards/simple/missions.cards"
+                    #line 103 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 98 "cards/simple/missions.cards"
+                        #line 104 "cards/simple/missions.cards"
                         rt_var_store(g, VAR_sympathy, VCELL_sympathy, 0);
-                        #line 99 "cards/simple/missions.cards"
+                        #line 105 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Agg7_proc_resistance_mission(g, f, L);
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 252);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 245);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5890,8 +5920,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 2) { /* _: gain 1 loyalty in a system */
-                #line 104 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 253);
+                #line 110 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 246);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5901,13 +5931,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 254);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 247);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_5 = gs[i]; (void)it_s_5;
                             if (Fn_any_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 253);
+                    rt_opt_done(g, &ob, 246);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5917,17 +5947,17 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 6:;
                     L->v_s_5 = rt_chosen(g);
-                    #line 105 "cards/simple/missions.cards"
+                    #line 111 "cards/simple/missions.cards"
                     if (Fn_units_of(g, f, L->v_s_5, SIDE_resistance) > 0) {
-                        #line 105 "cards/simple/missions.cards"
+                        #line 111 "cards/simple/missions.cards"
                         rt_var_store(g, VAR_unit_bonus, VCELL_unit_bonus, 1);
                     }
-                    #line 106 "cards/simple/missions.cards"
+                    #line 112 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_5;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 255);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 248);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5943,14 +5973,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 7:;
                     if (rt_check(g)) return RT_END;
-                    #line 107 "cards/simple/missions.cards"
+                    #line 113 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 107 "cards/simple/missions.cards"
+                        #line 113 "cards/simple/missions.cards"
                         for (L->v_i_3 = 0; L->v_i_3 < 2; L->v_i_3++) {
                             L->v_i = L->v_i_3 + 1;
-                            #line 107 "cards/simple/missions.cards"
+                            #line 113 "cards/simple/missions.cards"
                             if (L->v_i <= Fn_times(g, f, 0)) {
-                                #line 107 "cards/simple/missions.cards"
+                                #line 113 "cards/simple/missions.cards"
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_5;
                                     RtValue arg1 = 1;
@@ -5958,7 +5988,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                                     callee->v[0] = arg0;
                                     callee->v[1] = arg1;
-                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 256);
+                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 249);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -5968,8 +5998,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 3) { /* A_: gain 1 victory point at an Imperial or Neutral system */
-                #line 112 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 257);
+                #line 118 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 250);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5979,13 +6009,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 258);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 251);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_loyal(g, f, it_s_6) || Fn_neutral(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 257);
+                    rt_opt_done(g, &ob, 250);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5995,12 +6025,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 8:;
                     L->v_s_6 = rt_chosen(g);
-                    #line 113 "cards/simple/missions.cards"
+                    #line 119 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 259);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 252);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6016,15 +6046,15 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 9:;
                     if (rt_check(g)) return RT_END;
-                    #line 114 "cards/simple/missions.cards"
+                    #line 120 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 114 "cards/simple/missions.cards"
+                        #line 120 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 260);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 253);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6032,8 +6062,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 4) { /* A_: get the Doom Star Plans */
-                #line 118 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 261);
+                #line 124 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 254);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6043,13 +6073,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 262);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 255);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_7 = gs[i]; (void)it_s_7;
                             if (Fn_imperial_loyal(g, f, it_s_7) || Fn_neutral(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 261);
+                    rt_opt_done(g, &ob, 254);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6059,12 +6089,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 10:;
                     L->v_s_7 = rt_chosen(g);
-                    #line 119 "cards/simple/missions.cards"
+                    #line 125 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_7;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 263);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 256);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6080,11 +6110,11 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 11:;
                     if (rt_check(g)) return RT_END;
-                    #line 120 "cards/simple/missions.cards"
+                    #line 126 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 121 "cards/simple/missions.cards"
+                        #line 127 "cards/simple/missions.cards"
                         rt_var_store(g, VAR_plans, VCELL_plans, 1);
-                        #line 122 "cards/simple/missions.cards"
+                        #line 128 "cards/simple/missions.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, f->me);
@@ -6094,8 +6124,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 5) { /* _: sabotage a system */
-                #line 127 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 264);
+                #line 133 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 257);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6105,13 +6135,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 266);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 259);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 265))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 258))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 264);
+                    rt_opt_done(g, &ob, 257);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6121,12 +6151,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 12:;
                     L->v_s_8 = rt_chosen(g);
-                    #line 128 "cards/simple/missions.cards"
+                    #line 134 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 267);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 260);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6142,12 +6172,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 13:;
                     if (rt_check(g)) return RT_END;
-                    #line 129 "cards/simple/missions.cards"
+                    #line 135 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 130 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 268);
+                        #line 136 "cards/simple/missions.cards"
+                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 261);
                         if (rt_check(g)) return RT_END;
-                        #line 131 "cards/simple/missions.cards"
+                        #line 137 "cards/simple/missions.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, f->me);
@@ -6159,8 +6189,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 6) { /* A_: gain 1 victory point */
-                #line 137 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 269);
+                #line 143 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 262);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6170,13 +6200,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 270);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 263);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
                             rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 269);
+                    rt_opt_done(g, &ob, 262);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6186,12 +6216,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 14:;
                     L->v_s_9 = rt_chosen(g);
-                    #line 138 "cards/simple/missions.cards"
+                    #line 144 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 271);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 264);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6207,15 +6237,15 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 15:;
                     if (rt_check(g)) return RT_END;
-                    #line 139 "cards/simple/missions.cards"
+                    #line 145 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 139 "cards/simple/missions.cards"
+                        #line 145 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 272);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 265);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6223,8 +6253,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 7) { /* A_: attack from the secret base */
-                #line 143 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 273);
+                #line 149 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 266);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6234,13 +6264,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 274);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 267);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_10 = gs[i]; (void)it_s_10;
                             rt_opt_add(&ob, it_s_10, it_s_10, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 273);
+                    rt_opt_done(g, &ob, 266);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6250,12 +6280,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 16:;
                     L->v_s_10 = rt_chosen(g);
-                    #line 144 "cards/simple/missions.cards"
+                    #line 150 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_10;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 275);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 268);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6271,12 +6301,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 17:;
                     if (rt_check(g)) return RT_END;
-                    #line 145 "cards/simple/missions.cards"
+                    #line 151 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 146 "cards/simple/missions.cards"
+                        #line 152 "cards/simple/missions.cards"
                         L->v_n = rt_zone_cells_at(g, ZCELL_base_units)[0];
                         for (L->v_k_2 = 0; L->v_k_2 < L->v_n; L->v_k_2++) {
-                            rt_choose_begin(g, f->me, 194, 0, 276);
+                            rt_choose_begin(g, f->me, 194, 0, 269);
                             rt_choose_steps(g, L->v_k_2, L->v_n);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
@@ -6293,7 +6323,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                         if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 276);
+                                rt_opt_done(g, &ob, 269);
                             }
                             if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 195);
                             if (rt_option_count(g) == 0) break;
@@ -6304,14 +6334,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 18:;
                             L->v_u_2 = rt_chosen(g);
                             if (L->v_u_2 == RT_NONE) break;
-                            #line 148 "cards/simple/missions.cards"
-                            rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 277, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
+                            #line 154 "cards/simple/missions.cards"
+                            rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 270, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
                             if (rt_check(g)) return RT_END;
                         }
-                        #line 150 "cards/simple/missions.cards"
+                        #line 156 "cards/simple/missions.cards"
                         { /* arrive */
                             RtValue arg0 = L->v_s_10;
-                            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_arrive, 278);
+                            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_arrive, 271);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -6328,12 +6358,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 8) { /* _: move the secret base */
-                #line 155 "cards/simple/missions.cards"
+                #line 161 "cards/simple/missions.cards"
                 { /* contest */
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 279);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 272);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6349,11 +6379,11 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 /* fall through */
             case 20:;
                 if (rt_check(g)) return RT_END;
-                #line 156 "cards/simple/missions.cards"
+                #line 162 "cards/simple/missions.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
-                    #line 156 "cards/simple/missions.cards"
+                    #line 162 "cards/simple/missions.cards"
                     { /* move_base */
-                        (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_move_base, 280);
+                        (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_move_base, 273);
                     }
                     f->pc = 21;
                     {
@@ -6366,12 +6396,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 9) { /* _: resupply the base _advance the build queue by 1_ */
-                #line 159 "cards/simple/missions.cards"
+                #line 165 "cards/simple/missions.cards"
                 { /* contest */
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 281);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 274);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6387,17 +6417,17 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 /* fall through */
             case 22:;
                 if (rt_check(g)) return RT_END;
-                #line 160 "cards/simple/missions.cards"
+                #line 166 "cards/simple/missions.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
-                    #line 160 "cards/simple/missions.cards"
+                    #line 166 "cards/simple/missions.cards"
                     for (L->v_i_4 = 0; L->v_i_4 < 2; L->v_i_4++) {
                         L->v_i_2 = L->v_i_4 + 1;
-                        #line 160 "cards/simple/missions.cards"
+                        #line 166 "cards/simple/missions.cards"
                         if (L->v_i_2 <= Fn_times(g, f, 0)) {
-                            #line 160 "cards/simple/missions.cards"
+                            #line 166 "cards/simple/missions.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 282);
+                                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 275);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -6415,8 +6445,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 10) { /* A_: gain 1 victory point */
-                #line 164 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 283);
+                #line 170 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 276);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6426,13 +6456,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 284);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 277);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
                             rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 283);
+                    rt_opt_done(g, &ob, 276);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6442,12 +6472,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 24:;
                     L->v_s_11 = rt_chosen(g);
-                    #line 165 "cards/simple/missions.cards"
+                    #line 171 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 285);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 278);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6463,15 +6493,15 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 25:;
                     if (rt_check(g)) return RT_END;
-                    #line 166 "cards/simple/missions.cards"
+                    #line 172 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 166 "cards/simple/missions.cards"
+                        #line 172 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 286);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 279);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6479,8 +6509,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
-                #line 170 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 287);
+                #line 176 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 280);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6490,13 +6520,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 288);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 281);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_units_of(g, f, it_s_13, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 287);
+                    rt_opt_done(g, &ob, 280);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6506,12 +6536,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 26:;
                     L->v_s_13 = rt_chosen(g);
-                    #line 171 "cards/simple/missions.cards"
+                    #line 177 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 289);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 282);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6527,14 +6557,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 27:;
                     if (rt_check(g)) return RT_END;
-                    #line 172 "cards/simple/missions.cards"
+                    #line 178 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 172 "cards/simple/missions.cards"
+                        #line 178 "cards/simple/missions.cards"
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_13;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 290);
-                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 291);
+                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 283);
+                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 284);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6553,8 +6583,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
-                #line 176 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 292);
+                #line 182 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 193, 0, 285);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6564,13 +6594,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 293);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 286);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_units_of(g, f, it_s_15, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 292);
+                    rt_opt_done(g, &ob, 285);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6580,12 +6610,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 29:;
                     L->v_s_15 = rt_chosen(g);
-                    #line 177 "cards/simple/missions.cards"
+                    #line 183 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 294);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 287);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6601,14 +6631,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 30:;
                     if (rt_check(g)) return RT_END;
-                    #line 178 "cards/simple/missions.cards"
+                    #line 184 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 178 "cards/simple/missions.cards"
+                        #line 184 "cards/simple/missions.cards"
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_15;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 295);
-                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 296);
+                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 288);
+                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 289);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6627,8 +6657,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 13) { /* _: rescue a leader */
-                #line 182 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 196, 0, 297);
+                #line 188 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 196, 0, 290);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -6638,13 +6668,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 298);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 291);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
                             if (Fn_captive_on(g, f, it_s_17)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 297);
+                    rt_opt_done(g, &ob, 290);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6654,12 +6684,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 32:;
                     L->v_s_17 = rt_chosen(g);
-                    #line 183 "cards/simple/missions.cards"
+                    #line 189 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 299);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 292);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6675,10 +6705,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 33:;
                     if (rt_check(g)) return RT_END;
-                    #line 184 "cards/simple/missions.cards"
+                    #line 190 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 185 "cards/simple/missions.cards"
-                        rt_choose_begin(g, f->me, 197, 0, 300);
+                        #line 191 "cards/simple/missions.cards"
+                        rt_choose_begin(g, f->me, 197, 0, 293);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
@@ -6687,13 +6717,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 301));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 294));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 300);
+                            rt_opt_done(g, &ob, 293);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -6703,14 +6733,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             /* fall through */
                         case 34:;
                             L->v_l = rt_chosen(g);
-                            #line 186 "cards/simple/missions.cards"
-                            rt_set_state_known(g, L->v_l, KIND_leader, 1, 0, 0, 302);
-                            #line 187 "cards/simple/missions.cards"
-                            rt_set_state_known(g, L->v_l, KIND_leader, 2, 0, 0, 303);
-                            #line 188 "cards/simple/missions.cards"
-                            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 304), RT_AT_TOP, 305, KIND_leader, 3, RT_KEEP_SOME, -1);
+                            #line 192 "cards/simple/missions.cards"
+                            rt_set_state_known(g, L->v_l, KIND_leader, 1, 0, 0, 295);
+                            #line 193 "cards/simple/missions.cards"
+                            rt_set_state_known(g, L->v_l, KIND_leader, 2, 0, 0, 296);
+                            #line 194 "cards/simple/missions.cards"
+                            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 297), RT_AT_TOP, 298, KIND_leader, 3, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
-                            #line 189 "cards/simple/missions.cards"
+                            #line 195 "cards/simple/missions.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_player(g, f->me);
@@ -6723,7 +6753,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 14) { /* abandon the mission */
-                #line 194 "cards/simple/missions.cards"
+                #line 200 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -6732,10 +6762,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6736 "simple.c"
+#line 6766 "simple.c"
         break;
     default:
-        return rt_fail(g, 306, "bad resume point");
+        return rt_fail(g, 299, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6744,7 +6774,7 @@ struct Locals_proc_gain_vp {
     RtValue v_n;
 };
 
-/* cards/simple/missions.cards:200: gain_vp */
+/* cards/simple/missions.cards:206: gain_vp */
 static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_gain_vp *L = (struct Locals_proc_gain_vp *)(void *)f->v;
@@ -6752,10 +6782,10 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 201 "cards/simple/missions.cards"
+        #line 207 "cards/simple/missions.cards"
         seq[0] = Fn_rebel(g, f);
-        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[0], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[0]) + L->v_n, 0, INT32_MAX), 307);
-        #line 202 "cards/simple/missions.cards"
+        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[0], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[0]) + L->v_n, 0, INT32_MAX), 300);
+        #line 208 "cards/simple/missions.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, Fn_rebel(g, f));
@@ -6769,31 +6799,31 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
         }
-        #line 203 "cards/simple/missions.cards"
+        #line 209 "cards/simple/missions.cards"
         { /* check_time */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_time)] = {0};
             RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_time, callee, 308);
+            RtStatus st = rt_call_now(g, Script_proc_check_time, callee, 301);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6782 "simple.c"
+#line 6812 "simple.c"
         break;
     default:
-        return rt_fail(g, 309, "bad resume point");
+        return rt_fail(g, 302, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/simple/missions.cards:210: check_time */
+/* cards/simple/missions.cards:216: check_time */
 static RtStatus Script_proc_check_time(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 211 "cards/simple/missions.cards"
-        if (rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 310) >= FIXED_time_limit) {
-            #line 212 "cards/simple/missions.cards"
+        #line 217 "cards/simple/missions.cards"
+        if (rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 303) >= FIXED_time_limit) {
+            #line 218 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "Rounds played ");
@@ -6801,17 +6831,17 @@ static RtStatus Script_proc_check_time(RtGame *g, RtFrame *f)
                 rt_log_str(g, ", Resistance victory points ");
                 rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
                 rt_log_str(g, ": ");
-                rt_log_int(g, rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 311));
+                rt_log_int(g, rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 304));
                 rt_log_str(g, " of ");
                 rt_log_int(g, FIXED_time_limit);
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
                 { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
-                { volatile RtValue hole = rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 312); (void)hole; }
+                { volatile RtValue hole = rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 305); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
-            #line 213 "cards/simple/missions.cards"
+            #line 219 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_rebel(g, f));
@@ -6820,13 +6850,13 @@ static RtStatus Script_proc_check_time(RtGame *g, RtFrame *f)
             } else {
                 { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             }
-            #line 214 "cards/simple/missions.cards"
-            return rt_win(g, Fn_rebel(g, f), 313);
+            #line 220 "cards/simple/missions.cards"
+            return rt_win(g, Fn_rebel(g, f), 306);
         }
-#line 6827 "simple.c"
+#line 6857 "simple.c"
         break;
     default:
-        return rt_fail(g, 314, "bad resume point");
+        return rt_fail(g, 307, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6836,36 +6866,36 @@ struct Locals_proc_shift_loyalty {
     RtValue v_d;
 };
 
-/* cards/simple/missions.cards:219: shift_loyalty */
+/* cards/simple/missions.cards:225: shift_loyalty */
 static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_shift_loyalty *L = (struct Locals_proc_shift_loyalty *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 220 "cards/simple/missions.cards"
+        #line 226 "cards/simple/missions.cards"
         {
             RtValue who = 0;
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 316);
-            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 315);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 309);
+            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 308);
         }
         if (rt_check(g)) return RT_END;
-        #line 221 "cards/simple/missions.cards"
-        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 317)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 318), 0) == (-1))) {
-            #line 221 "cards/simple/missions.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 319);
+        #line 227 "cards/simple/missions.cards"
+        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 310)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 311), 0) == (-1))) {
+            #line 227 "cards/simple/missions.cards"
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 312);
             if (rt_check(g)) return RT_END;
         }
-        #line 222 "cards/simple/missions.cards"
-        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 320), 0) == 1) {
-            #line 222 "cards/simple/missions.cards"
+        #line 228 "cards/simple/missions.cards"
+        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 313), 0) == 1) {
+            #line 228 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_s);
                 rt_log_str(g, " is loyal to the Resistance.");
                 rt_log_end(g);
             }
-        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 321), 0) == (-1)) {
-            #line 223 "cards/simple/missions.cards"
+        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 314), 0) == (-1)) {
+            #line 229 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_s);
@@ -6873,7 +6903,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         } else {
-            #line 224 "cards/simple/missions.cards"
+            #line 230 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_s);
@@ -6881,10 +6911,10 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6885 "simple.c"
+#line 6915 "simple.c"
         break;
     default:
-        return rt_fail(g, 322, "bad resume point");
+        return rt_fail(g, 315, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6898,19 +6928,19 @@ struct Locals_proc_mission_damage {
     RtValue v_i_2;
 };
 
-/* cards/simple/missions.cards:229: mission_damage */
+/* cards/simple/missions.cards:235: mission_damage */
 static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_mission_damage *L = (struct Locals_proc_mission_damage *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 230 "cards/simple/missions.cards"
+        #line 236 "cards/simple/missions.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 6; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 231 "cards/simple/missions.cards"
+            #line 237 "cards/simple/missions.cards"
             if (L->v_i <= L->v_n) {
-                #line 232 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 198, 0, 323);
+                #line 238 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 198, 0, 316);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
@@ -6919,13 +6949,13 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 324));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 317));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Inst_unit(g, it_u)->fd_side == L->v_victim) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 323);
+                    rt_opt_done(g, &ob, 316);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6935,10 +6965,10 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_u = rt_chosen(g);
-                    #line 233 "cards/simple/missions.cards"
-                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 325), 0, 326);
+                    #line 239 "cards/simple/missions.cards"
+                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 318), 0, 319);
                     if (rt_check(g)) return RT_END;
-                    #line 234 "cards/simple/missions.cards"
+                    #line 240 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_card(g, L->v_u);
@@ -6952,7 +6982,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 }
             }
         }
-        #line 238 "cards/simple/missions.cards"
+        #line 244 "cards/simple/missions.cards"
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_in_space;
@@ -6960,12 +6990,12 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 327);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 320);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 239 "cards/simple/missions.cards"
+        #line 245 "cards/simple/missions.cards"
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_on_ground;
@@ -6973,24 +7003,24 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 328);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 321);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 240 "cards/simple/missions.cards"
+        #line 246 "cards/simple/missions.cards"
         { /* check_base */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 329);
+            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 322);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6991 "simple.c"
+#line 7021 "simple.c"
         break;
     default:
-        return rt_fail(g, 330, "bad resume point");
+        return rt_fail(g, 323, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7008,12 +7038,12 @@ struct Locals_proc_move_base {
     RtValue v_list_2;
 };
 
-/* cards/simple/missions.cards:247: any */
+/* cards/simple/missions.cards:256: any */
 RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_proc_move_base *L)
 {
     (void)f;
     (void)L;
-    #line 247 "cards/simple/missions.cards"
+    #line 256 "cards/simple/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_locations);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -7021,15 +7051,15 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 7025 "simple.c"
+#line 7055 "simple.c"
 }
 
-/* cards/simple/missions.cards:251: any */
+/* cards/simple/missions.cards:260: any */
 RT_PURE static RtValue Agg2_proc_move_base(RtGame *g, RtFrame *f, struct Locals_proc_move_base *L)
 {
     (void)f;
     (void)L;
-    #line 251 "cards/simple/missions.cards"
+    #line 260 "cards/simple/missions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -7037,19 +7067,23 @@ RT_PURE static RtValue Agg2_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (!Fn_movable(g, f, it_u_2)) return 1;
     }
     return acc;
-#line 7041 "simple.c"
+#line 7071 "simple.c"
 }
 
-/* cards/simple/missions.cards:245: move_base */
+/* cards/simple/missions.cards:251: move_base */
 static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_move_base *L = (struct Locals_proc_move_base *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 246 "cards/simple/missions.cards"
-        L->v_old = Fn_base_sys(g, f);
-        #line 247 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 199, RT_CHOOSE_HIDDEN, 331);
+        #line 252 "cards/simple/missions.cards"
+        L->v_old = rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, f->me, 324), ZONE_base_card, f->me, 325);
+        if (rt_check(g)) return RT_END;
+        #line 255 "cards/simple/missions.cards"
+        rt_reveal_zone(g, rt_zone_shared(g, ZONE_locations), RT_REVEAL_LOOK, f->me, 326);
+        if (rt_check(g)) return RT_END;
+        #line 256 "cards/simple/missions.cards"
+        rt_choose_begin(g, f->me, 199, RT_CHOOSE_HIDDEN, 327);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 199)) {
@@ -7059,14 +7093,14 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 332);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 328);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     L->v_s = it_s;
                     if (((!Fn_imperial_held(g, f, it_s)) && (it_s != L->v_old)) && Agg1_proc_move_base(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 331);
+            rt_opt_done(g, &ob, 327);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -7076,27 +7110,27 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s = rt_chosen(g);
-            #line 249 "cards/simple/missions.cards"
+            #line 258 "cards/simple/missions.cards"
             if (rt_var_at(g, VCELL_base_revealed)) {
-                #line 250 "cards/simple/missions.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 333), 334);
+                #line 259 "cards/simple/missions.cards"
+                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_open_base), 329), 330);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                     for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                         L->v_u = cells_v_list[1 + L->v_i];
                         if (!((Inst_unit(g, L->v_u)->fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u))) continue;
-                        #line 250 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 335, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        #line 259 "cards/simple/missions.cards"
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 331, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
             } else if (Agg2_proc_move_base(g, f, L)) {
-                #line 254 "cards/simple/missions.cards"
-                rt_reveal(g, L->v_old, RT_REVEAL_ALL, RT_NONE, 336);
+                #line 263 "cards/simple/missions.cards"
+                rt_reveal(g, L->v_old, RT_REVEAL_ALL, RT_NONE, 332);
                 if (rt_check(g)) return RT_END;
-                #line 255 "cards/simple/missions.cards"
+                #line 264 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The secret base leaves ");
@@ -7104,32 +7138,32 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                     rt_log_str(g, "; units that cannot be moved stay there.");
                     rt_log_end(g);
                 }
-                #line 256 "cards/simple/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 337);
+                #line 265 "cards/simple/missions.cards"
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 333);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_u_3 = cells_v_list_2[1 + L->v_i_2];
                         if (!(!Fn_movable(g, f, L->v_u_3))) continue;
-                        #line 256 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_u_3, Zone_units(g, L->v_old, 338), RT_AT_TOP, 339, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        #line 265 "cards/simple/missions.cards"
+                        rt_move_known(g, L->v_u_3, Zone_units(g, L->v_old, 334), RT_AT_TOP, 335, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
             }
-            #line 258 "cards/simple/missions.cards"
-            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 340);
+            #line 267 "cards/simple/missions.cards"
+            rt_move_known(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 336, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
-            #line 259 "cards/simple/missions.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 341), RT_AT_TOP, 342);
+            #line 268 "cards/simple/missions.cards"
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 337), RT_AT_TOP, 338);
             if (rt_check(g)) return RT_END;
-            #line 260 "cards/simple/missions.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 343);
-            #line 261 "cards/simple/missions.cards"
+            #line 269 "cards/simple/missions.cards"
+            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 339);
+            #line 270 "cards/simple/missions.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
-            #line 262 "cards/simple/missions.cards"
+            #line 271 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -7137,10 +7171,10 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 7141 "simple.c"
+#line 7175 "simple.c"
         break;
     default:
-        return rt_fail(g, 344, "bad resume point");
+        return rt_fail(g, 340, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7150,6 +7184,7 @@ struct Locals_proc_move_units {
     RtValue v_t;
     RtValue v_s;
     RtValue v_u;
+    RtValue v_bring;
     RtValue v_u_2;
     RtValue v_i;
     RtValue v_list;
@@ -7161,14 +7196,14 @@ struct Locals_proc_move_units {
     RtValue v_n_2;
 };
 
-/* cards/simple/moves.cards:28: move_units */
+/* cards/simple/moves.cards:30: move_units */
 static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_move_units *L = (struct Locals_proc_move_units *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 29 "cards/simple/moves.cards"
-        rt_choose_begin(g, f->me, 200, RT_CHOOSE_HIDDEN, 345);
+        #line 31 "cards/simple/moves.cards"
+        rt_choose_begin(g, f->me, 200, RT_CHOOSE_HIDDEN, 341);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 200)) {
@@ -7180,13 +7215,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 346);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 342);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
-                    if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
+                    if (Fn_can_move_to(g, f, f->me, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 345);
+            rt_opt_done(g, &ob, 341);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -7196,10 +7231,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_t = rt_chosen(g);
-            #line 30 "cards/simple/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 347), RT_AT_TOP, 348);
-            if (rt_check(g)) return RT_END;
-            #line 31 "cards/simple/moves.cards"
+            #line 32 "cards/simple/moves.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -7210,20 +7242,23 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-            #line 32 "cards/simple/moves.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 349);
+            #line 33 "cards/simple/moves.cards"
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 343), RT_AT_TOP, 344);
+            if (rt_check(g)) return RT_END;
+            #line 34 "cards/simple/moves.cards"
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 345);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i);
                     if (!(!Fn_has_leader(g, f, L->v_s, rt_player_side(g, f->me)))) continue;
-                    #line 33 "cards/simple/moves.cards"
-                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 350))[0];
+                    #line 35 "cards/simple/moves.cards"
+                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 346))[0];
                     if (rt_check(g)) return RT_END;
-                    L->v_chosen = rt_list_new(g, 351);
+                    L->v_chosen = rt_list_new(g, 347);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 201, 0, 352);
+                        rt_choose_begin(g, f->me, 201, 0, 348);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -7241,13 +7276,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 353));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 349));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u = zc[1 + i]; (void)it_u;
                                     if ((((Inst_unit(g, it_u)->fd_side == rt_player_side(g, f->me)) && Fn_movable(g, f, it_u)) && ((!Inst_unit(g, it_u)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 352);
+                            rt_opt_done(g, &ob, 348);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 195);
@@ -7259,20 +7294,22 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 351);
+                        rt_list_add(g, L->v_chosen, L->v_u, 347);
                         if (rt_check(g)) return RT_END;
-                        #line 35 "cards/simple/moves.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 354, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
+                        #line 37 "cards/simple/moves.cards"
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 350, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
                 }
             }
             rt_list_pop(g, L->v_list);
-            #line 38 "cards/simple/moves.cards"
+            #line 40 "cards/simple/moves.cards"
             if ((rt_player_side(g, f->me) == SIDE_resistance) && Fn_from_the_base(g, f)) {
-                #line 39 "cards/simple/moves.cards"
-                rt_choose_begin(g, f->me, 202, RT_CHOOSE_HIDDEN, 355);
+                #line 41 "cards/simple/moves.cards"
+                rt_pvar_store(g, VAR_from_base, VCELL_from_base, PLAYER_CELLS, f->me, 0, 351);
+                #line 42 "cards/simple/moves.cards"
+                rt_choose_begin(g, f->me, 202, RT_CHOOSE_HIDDEN, 352);
                 {
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
                         rt_log_player(g, f->me);
@@ -7281,7 +7318,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                         rt_log_str(g, "?");
                         rt_label_end(g);
                     }
-                    int menu_0 = (!!rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 356));   /* bring units from the secret base */
+                    int menu_0 = (!!rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, f->me, 353), ZONE_base_card, f->me, 354), L->v_t, 355));   /* bring units from the secret base */
                     int menu_1 = 1;   /* none from the secret base */
                     if (rt_check(g)) return RT_END;
                     int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -7297,7 +7334,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 29);
                         rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 30);
-                        rt_opt_done(g, &ob, 355);
+                        rt_opt_done(g, &ob, 352);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -7309,46 +7346,64 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     drawn_3:;
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* bring units from the secret base */
-                        #line 41 "cards/simple/moves.cards"
-                        L->v_n_2 = rt_zone_cells_at(g, ZCELL_base_units)[0];
-                        for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                            rt_choose_begin(g, f->me, 203, 0, 357);
-                            rt_choose_steps(g, L->v_k_2, L->v_n_2);
-                            {
-                                RtOptBuf ob = rt_opt_buf(g);
-                                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
-                                    rt_log_player(g, f->me);
-                                    rt_log_str(g, ": a unit from the secret base to ");
-                                    rt_log_card(g, L->v_t);
-                                    rt_label_end(g);
-                                }
-                                {
-                                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
-                                    for (int i = zc[0] - 1; i >= 0; i--) {
-                                        RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-                                        if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
-                                    }
-                                }
-                                rt_opt_done(g, &ob, 357);
-                            }
-                            if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 195);
-                            if (rt_option_count(g) == 0) break;
-                            f->pc = 4;
-                            if (!rt_answer_now(g))
-                                return RT_YIELD;
-                            /* fall through */
-                        case 4:;
-                            L->v_u_2 = rt_chosen(g);
-                            if (L->v_u_2 == RT_NONE) break;
-                            #line 43 "cards/simple/moves.cards"
-                            rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 358, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
-                            if (rt_check(g)) return RT_END;
-                        }
+                        #line 43 "cards/simple/moves.cards"
+                        rt_pvar_store(g, VAR_from_base, VCELL_from_base, PLAYER_CELLS, f->me, 1, 356);
                     } else if (L->v_option == 1) { /* none from the secret base */
                     }
                 }
+                #line 46 "cards/simple/moves.cards"
+                L->v_bring = rt_pvar_at(g, VCELL_from_base, PLAYER_CELLS, f->me);
+                #line 47 "cards/simple/moves.cards"
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, ": units from the secret base to ");
+                    rt_log_card(g, L->v_t);
+                    rt_log_str(g, ": ");
+                    rt_log_value(g, RT_TY_BOOL, L->v_bring);
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
+                #line 48 "cards/simple/moves.cards"
+                if (L->v_bring) {
+                    #line 49 "cards/simple/moves.cards"
+                    L->v_n_2 = rt_zone_cells_at(g, ZCELL_base_units)[0];
+                    for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
+                        rt_choose_begin(g, f->me, 203, 0, 357);
+                        rt_choose_steps(g, L->v_k_2, L->v_n_2);
+                        {
+                            RtOptBuf ob = rt_opt_buf(g);
+                            if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
+                                rt_log_player(g, f->me);
+                                rt_log_str(g, ": a unit from the secret base to ");
+                                rt_log_card(g, L->v_t);
+                                rt_label_end(g);
+                            }
+                            {
+                                const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
+                                for (int i = zc[0] - 1; i >= 0; i--) {
+                                    RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
+                                    if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
+                                }
+                            }
+                            rt_opt_done(g, &ob, 357);
+                        }
+                        if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 195);
+                        if (rt_option_count(g) == 0) break;
+                        f->pc = 4;
+                        if (!rt_answer_now(g))
+                            return RT_YIELD;
+                        /* fall through */
+                    case 4:;
+                        L->v_u_2 = rt_chosen(g);
+                        if (L->v_u_2 == RT_NONE) break;
+                        #line 51 "cards/simple/moves.cards"
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 358, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
+                        if (rt_check(g)) return RT_END;
+                    }
+                }
             }
-            #line 49 "cards/simple/moves.cards"
+            #line 55 "cards/simple/moves.cards"
             { /* arrive */
                 RtValue arg0 = L->v_t;
                 RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_arrive, 359);
@@ -7366,7 +7421,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 5:;
             if (rt_check(g)) return RT_END;
         }
-#line 7370 "simple.c"
+#line 7425 "simple.c"
         break;
     default:
         return rt_fail(g, 360, "bad resume point");
@@ -7378,13 +7433,13 @@ struct Locals_proc_arrive {
     RtValue v_t;
 };
 
-/* cards/simple/moves.cards:54: arrive */
+/* cards/simple/moves.cards:62: arrive */
 static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_arrive *L = (struct Locals_proc_arrive *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 55 "cards/simple/moves.cards"
+        #line 63 "cards/simple/moves.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -7399,10 +7454,10 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             rt_log_str(g, ").");
             rt_log_end(g);
         }
-        #line 56 "cards/simple/moves.cards"
+        #line 64 "cards/simple/moves.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 361), RT_AT_TOP, 362, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
-        #line 57 "cards/simple/moves.cards"
+        #line 65 "cards/simple/moves.cards"
         { /* arrived */
             RtValue arg0 = f->me;
             RtValue arg1 = L->v_t;
@@ -7415,7 +7470,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-        #line 58 "cards/simple/moves.cards"
+        #line 66 "cards/simple/moves.cards"
         { /* clash */
             RtValue arg0 = L->v_t;
             RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 364);
@@ -7432,7 +7487,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 7436 "simple.c"
+#line 7491 "simple.c"
         break;
     default:
         return rt_fail(g, 365, "bad resume point");
@@ -7443,22 +7498,23 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
 struct Locals_proc_arrived {
     RtValue v_p;
     RtValue v_t;
+    RtValue v_here;
 };
 
-/* cards/simple/moves.cards:63: arrived */
+/* cards/simple/moves.cards:71: arrived */
 static RtStatus Script_proc_arrived(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_arrived *L = (struct Locals_proc_arrived *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 64 "cards/simple/moves.cards"
+        #line 72 "cards/simple/moves.cards"
         if ((rt_player_side(g, L->v_p) == SIDE_imperium) && (Fn_ground_of(g, f, L->v_t, SIDE_imperium) > 0)) {
-            #line 66 "cards/simple/moves.cards"
+            #line 74 "cards/simple/moves.cards"
             if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 366), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 367))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 368))) {
-                #line 67 "cards/simple/moves.cards"
+                #line 75 "cards/simple/moves.cards"
                 rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 369);
                 if (rt_check(g)) return RT_END;
-                #line 68 "cards/simple/moves.cards"
+                #line 76 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -7468,20 +7524,38 @@ static RtStatus Script_proc_arrived(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            #line 71 "cards/simple/moves.cards"
-            if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
-                #line 71 "cards/simple/moves.cards"
-                { /* reveal_base */
-                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
-                    RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 370);
-                    if (st != RT_DONE)
-                        return st;
+            #line 80 "cards/simple/moves.cards"
+            if (!rt_var_at(g, VCELL_base_revealed)) {
+                #line 81 "cards/simple/moves.cards"
+                L->v_here = (L->v_t == Fn_base_sys(g, f));
+                #line 82 "cards/simple/moves.cards"
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, Fn_rebel(g, f));
+                    rt_log_str(g, ": the secret base is on ");
+                    rt_log_card(g, L->v_t);
+                    rt_log_str(g, ": ");
+                    rt_log_value(g, RT_TY_BOOL, L->v_here);
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                } else {
+                    { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
                 }
-                if (rt_check(g)) return RT_END;
+                #line 83 "cards/simple/moves.cards"
+                if (L->v_here) {
+                    #line 83 "cards/simple/moves.cards"
+                    { /* reveal_base */
+                        int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
+                        RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 370);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    if (rt_check(g)) return RT_END;
+                }
             }
         }
-#line 7485 "simple.c"
+#line 7559 "simple.c"
         break;
     default:
         return rt_fail(g, 371, "bad resume point");
@@ -7493,15 +7567,15 @@ struct Locals_proc_clash {
     RtValue v_t;
 };
 
-/* cards/simple/moves.cards:80: clash */
+/* cards/simple/moves.cards:93: clash */
 static RtStatus Script_proc_clash(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_clash *L = (struct Locals_proc_clash *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 81 "cards/simple/moves.cards"
+        #line 94 "cards/simple/moves.cards"
         if ((Fn_units_of(g, f, L->v_t, SIDE_resistance) > 0) && (Fn_units_of(g, f, L->v_t, SIDE_imperium) > 0)) {
-            #line 81 "cards/simple/moves.cards"
+            #line 94 "cards/simple/moves.cards"
             { /* battle */
                 RtValue arg0 = L->v_t;
                 RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 372);
@@ -7519,13 +7593,13 @@ static RtStatus Script_proc_clash(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-        #line 82 "cards/simple/moves.cards"
+        #line 95 "cards/simple/moves.cards"
         while (rt_var_at(g, VCELL_fight_due)) {
-            #line 83 "cards/simple/moves.cards"
+            #line 96 "cards/simple/moves.cards"
             rt_var_store(g, VAR_fight_due, VCELL_fight_due, 0);
-            #line 84 "cards/simple/moves.cards"
+            #line 97 "cards/simple/moves.cards"
             if ((Fn_units_of(g, f, rt_var_at(g, VCELL_fight_site), SIDE_resistance) > 0) && (Fn_units_of(g, f, rt_var_at(g, VCELL_fight_site), SIDE_imperium) > 0)) {
-                #line 84 "cards/simple/moves.cards"
+                #line 97 "cards/simple/moves.cards"
                 { /* battle */
                     RtValue arg0 = rt_var_at(g, VCELL_fight_site);
                     RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 373);
@@ -7545,7 +7619,7 @@ static RtStatus Script_proc_clash(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 374)) return RT_END;
         }
-        #line 86 "cards/simple/moves.cards"
+        #line 99 "cards/simple/moves.cards"
         { /* check_base */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
@@ -7554,7 +7628,7 @@ static RtStatus Script_proc_clash(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7558 "simple.c"
+#line 7632 "simple.c"
         break;
     default:
         return rt_fail(g, 376, "bad resume point");
@@ -7567,13 +7641,13 @@ struct Locals_proc_produce {
     RtValue v_s;
 };
 
-/* cards/simple/moves.cards:95: produce */
+/* cards/simple/moves.cards:108: produce */
 static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_produce *L = (struct Locals_proc_produce *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 96 "cards/simple/moves.cards"
+        #line 109 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
             RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 377))->fd_first_build;
@@ -7594,7 +7668,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-        #line 97 "cards/simple/moves.cards"
+        #line 110 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
             RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 380))->fd_second_build;
@@ -7615,7 +7689,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 7619 "simple.c"
+#line 7693 "simple.c"
         break;
     default:
         return rt_fail(g, 383, "bad resume point");
@@ -7630,15 +7704,15 @@ struct Locals_proc_add_to_queue {
     RtValue v_u;
 };
 
-/* cards/simple/moves.cards:100: add_to_queue */
+/* cards/simple/moves.cards:113: add_to_queue */
 static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_add_to_queue *L = (struct Locals_proc_add_to_queue *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 101 "cards/simple/moves.cards"
+        #line 114 "cards/simple/moves.cards"
         if (L->v_b != ENUM_no_build) {
-            #line 102 "cards/simple/moves.cards"
+            #line 115 "cards/simple/moves.cards"
             rt_choose_begin(g, L->v_p, 204, 0, 384);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -7665,13 +7739,13 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_u = rt_chosen(g);
-                #line 104 "cards/simple/moves.cards"
+                #line 117 "cards/simple/moves.cards"
                 rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 385), RT_AT_TOP, 386);
                 if (rt_check(g)) return RT_END;
-                #line 105 "cards/simple/moves.cards"
+                #line 118 "cards/simple/moves.cards"
                 rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 387);
                 if (rt_check(g)) return RT_END;
-                #line 106 "cards/simple/moves.cards"
+                #line 119 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -7684,7 +7758,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7688 "simple.c"
+#line 7762 "simple.c"
         break;
     default:
         return rt_fail(g, 388, "bad resume point");
@@ -7699,24 +7773,24 @@ struct Locals_proc_advance_queue {
     RtValue v_list;
 };
 
-/* cards/simple/moves.cards:115: advance_queue */
+/* cards/simple/moves.cards:128: advance_queue */
 static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_advance_queue *L = (struct Locals_proc_advance_queue *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 116 "cards/simple/moves.cards"
+        #line 129 "cards/simple/moves.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 389), 390);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_u = rt_list_at(g, L->v_list, L->v_i);
-                #line 117 "cards/simple/moves.cards"
+                #line 130 "cards/simple/moves.cards"
                 rt_set_state_known(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 391), 0, 392);
                 if (rt_check(g)) return RT_END;
-                #line 118 "cards/simple/moves.cards"
+                #line 131 "cards/simple/moves.cards"
                 if (rt__state(g, L->v_u, 1) <= 0) {
-                    #line 118 "cards/simple/moves.cards"
+                    #line 131 "cards/simple/moves.cards"
                     { /* deploy */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_u;
@@ -7739,7 +7813,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7743 "simple.c"
+#line 7817 "simple.c"
         break;
     default:
         return rt_fail(g, 394, "bad resume point");
@@ -7761,12 +7835,12 @@ struct Locals_proc_deploy {
     RtValue v_option;
 };
 
-/* cards/simple/moves.cards:131: any */
+/* cards/simple/moves.cards:144: any */
 RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy *L)
 {
     (void)f;
     (void)L;
-    #line 131 "cards/simple/moves.cards"
+    #line 144 "cards/simple/moves.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 396));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -7774,15 +7848,15 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_x)->fd_construction) return 1;
     }
     return acc;
-#line 7778 "simple.c"
+#line 7852 "simple.c"
 }
 
-/* cards/simple/moves.cards:149: any */
+/* cards/simple/moves.cards:162: any */
 RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy *L)
 {
     (void)f;
     (void)L;
-    #line 149 "cards/simple/moves.cards"
+    #line 162 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 411);
@@ -7791,15 +7865,15 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_deploy(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 7795 "simple.c"
+#line 7869 "simple.c"
 }
 
-/* cards/simple/moves.cards:157: any */
+/* cards/simple/moves.cards:170: any */
 RT_PURE static RtValue Agg3_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy *L)
 {
     (void)f;
     (void)L;
-    #line 157 "cards/simple/moves.cards"
+    #line 170 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 413);
@@ -7808,20 +7882,20 @@ RT_PURE static RtValue Agg3_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_deploy(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 7812 "simple.c"
+#line 7886 "simple.c"
 }
 
-/* cards/simple/moves.cards:129: deploy */
+/* cards/simple/moves.cards:142: deploy */
 static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_deploy *L = (struct Locals_proc_deploy *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 130 "cards/simple/moves.cards"
+        #line 143 "cards/simple/moves.cards"
         if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 395))->fd_doom_star) {
-            #line 131 "cards/simple/moves.cards"
+            #line 144 "cards/simple/moves.cards"
             if (rt_var_at(g, VCELL_building_doom) && Agg1_proc_deploy(g, f, L)) {
-                #line 132 "cards/simple/moves.cards"
+                #line 145 "cards/simple/moves.cards"
                 L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 397), 398);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
@@ -7829,16 +7903,16 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                         L->v_x_2 = cells_v_list[1 + L->v_i];
                         if (!(Inst_unit(g, L->v_x_2)->fd_construction)) continue;
-                        #line 132 "cards/simple/moves.cards"
+                        #line 145 "cards/simple/moves.cards"
                         rt_move_known(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 399, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
-                #line 133 "cards/simple/moves.cards"
+                #line 146 "cards/simple/moves.cards"
                 rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 400), RT_AT_TOP, 401);
                 if (rt_check(g)) return RT_END;
-                #line 134 "cards/simple/moves.cards"
+                #line 147 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The Doom Star is complete on ");
@@ -7846,7 +7920,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
-                #line 135 "cards/simple/moves.cards"
+                #line 148 "cards/simple/moves.cards"
                 { /* arrived */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = rt_var_at(g, VCELL_doom_site);
@@ -7859,7 +7933,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
-                #line 136 "cards/simple/moves.cards"
+                #line 149 "cards/simple/moves.cards"
                 { /* clash */
                     RtValue arg0 = rt_var_at(g, VCELL_doom_site);
                     RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 403);
@@ -7877,20 +7951,20 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 138 "cards/simple/moves.cards"
+                #line 151 "cards/simple/moves.cards"
                 rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 404);
                 if (rt_check(g)) return RT_END;
-                #line 139 "cards/simple/moves.cards"
+                #line 152 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_str(g, "The Doom Star under construction was lost; the Doom Star is not built.");
                     rt_log_end(g);
                 }
             }
-            #line 141 "cards/simple/moves.cards"
+            #line 154 "cards/simple/moves.cards"
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
         } else if (rt_player_side(g, L->v_p) == SIDE_imperium) {
-            #line 143 "cards/simple/moves.cards"
+            #line 156 "cards/simple/moves.cards"
             rt_choose_begin(g, L->v_p, 205, 0, 405);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -7919,10 +7993,10 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 L->v_s = rt_chosen(g);
-                #line 144 "cards/simple/moves.cards"
+                #line 157 "cards/simple/moves.cards"
                 rt_move(g, L->v_u, Zone_units(g, L->v_s, 407), RT_AT_TOP, 408);
                 if (rt_check(g)) return RT_END;
-                #line 145 "cards/simple/moves.cards"
+                #line 158 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -7933,7 +8007,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
-                #line 146 "cards/simple/moves.cards"
+                #line 159 "cards/simple/moves.cards"
                 { /* arrived */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_s;
@@ -7946,7 +8020,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
-                #line 147 "cards/simple/moves.cards"
+                #line 160 "cards/simple/moves.cards"
                 { /* clash */
                     RtValue arg0 = L->v_s;
                     RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 410);
@@ -7965,7 +8039,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         } else if (Fn_base_open_to_deploy(g, f) || Agg2_proc_deploy(g, f, L)) {
-            #line 150 "cards/simple/moves.cards"
+            #line 163 "cards/simple/moves.cards"
             rt_choose_begin(g, L->v_p, 205, 0, 412);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
@@ -8003,31 +8077,29 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 drawn_4:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* to the secret base */
-                    #line 152 "cards/simple/moves.cards"
+                    #line 165 "cards/simple/moves.cards"
                     if (rt_var_at(g, VCELL_base_revealed)) {
-                        #line 153 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 414), RT_AT_TOP, 415);
+                        #line 166 "cards/simple/moves.cards"
+                        rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_open_base), 414), RT_AT_TOP, 415);
                         if (rt_check(g)) return RT_END;
-                        #line 154 "cards/simple/moves.cards"
+                        #line 167 "cards/simple/moves.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, L->v_p);
                             rt_log_str(g, " deploys ");
                             rt_log_card(g, L->v_u);
                             rt_log_str(g, " on ");
-                            rt_log_card(g, Fn_base_sys(g, f));
+                            rt_log_card(g, rt_var_at(g, VCELL_open_base));
                             rt_log_str(g, ".");
                             rt_log_end(g);
-                        } else {
-                            { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
                         }
                     } else {
-                        #line 155 "cards/simple/moves.cards"
+                        #line 168 "cards/simple/moves.cards"
                         rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 416);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* to a Resistance loyal system */
-                    #line 158 "cards/simple/moves.cards"
+                    #line 171 "cards/simple/moves.cards"
                     rt_choose_begin(g, L->v_p, 7, 0, 417);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -8049,10 +8121,10 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 5:;
                         L->v_s_4 = rt_chosen(g);
-                        #line 159 "cards/simple/moves.cards"
+                        #line 172 "cards/simple/moves.cards"
                         rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 419), RT_AT_TOP, 420);
                         if (rt_check(g)) return RT_END;
-                        #line 160 "cards/simple/moves.cards"
+                        #line 173 "cards/simple/moves.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, L->v_p);
@@ -8067,7 +8139,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8071 "simple.c"
+#line 8143 "simple.c"
         break;
     default:
         return rt_fail(g, 421, "bad resume point");
@@ -8093,6 +8165,7 @@ struct Locals_proc_imperium_mission {
     RtValue v_i_2;
     RtValue v_s_12;
     RtValue v_s_13;
+    RtValue v_r;
     RtValue v_n;
     RtValue v_i_3;
     RtValue v_s_14;
@@ -8133,7 +8206,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 8137 "simple.c"
+#line 8210 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -8150,7 +8223,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 8154 "simple.c"
+#line 8227 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -8167,7 +8240,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 8171 "simple.c"
+#line 8244 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -8184,7 +8257,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 426))) return 1;
     }
     return acc;
-#line 8188 "simple.c"
+#line 8261 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -8201,7 +8274,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 428))) return 1;
     }
     return acc;
-#line 8205 "simple.c"
+#line 8278 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -8218,15 +8291,15 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 8222 "simple.c"
+#line 8295 "simple.c"
 }
 
-/* cards/simple/projects.cards:83: any */
+/* cards/simple/projects.cards:86: any */
 RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
-    #line 83 "cards/simple/projects.cards"
+    #line 86 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
@@ -8235,15 +8308,15 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 8239 "simple.c"
+#line 8312 "simple.c"
 }
 
-/* cards/simple/projects.cards:93: any */
+/* cards/simple/projects.cards:96: any */
 RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
-    #line 93 "cards/simple/projects.cards"
+    #line 96 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 433);
@@ -8252,15 +8325,15 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 432)) return 1;
     }
     return acc;
-#line 8256 "simple.c"
+#line 8329 "simple.c"
 }
 
-/* cards/simple/projects.cards:103: any */
+/* cards/simple/projects.cards:106: any */
 RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
-    #line 103 "cards/simple/projects.cards"
+    #line 106 "cards/simple/projects.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 434));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -8268,15 +8341,15 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 8272 "simple.c"
+#line 8345 "simple.c"
 }
 
-/* cards/simple/projects.cards:103: any */
+/* cards/simple/projects.cards:106: any */
 static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
-    #line 103 "cards/simple/projects.cards"
+    #line 106 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 435);
@@ -8287,15 +8360,15 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     }
     L->v_s_18 = 0;
     return acc;
-#line 8291 "simple.c"
+#line 8364 "simple.c"
 }
 
-/* cards/simple/projects.cards:114: any */
+/* cards/simple/projects.cards:117: any */
 RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
-    #line 114 "cards/simple/projects.cards"
+    #line 117 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 436);
@@ -8304,15 +8377,15 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 8308 "simple.c"
+#line 8381 "simple.c"
 }
 
-/* cards/simple/projects.cards:120: any */
+/* cards/simple/projects.cards:123: any */
 RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
-    #line 120 "cards/simple/projects.cards"
+    #line 123 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 437);
@@ -8321,23 +8394,23 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 8325 "simple.c"
+#line 8398 "simple.c"
 }
 
-/* cards/simple/projects.cards:104: any */
+/* cards/simple/projects.cards:107: any */
 RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
-    #line 104 "cards/simple/projects.cards"
+    #line 107 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 491));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 490));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 8341 "simple.c"
+#line 8414 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -8908,26 +8981,26 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 70 "cards/simple/projects.cards"
+                        #line 71 "cards/simple/projects.cards"
+                        L->v_r = Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 471))->fd_region;
+                        if (rt_check(g)) return RT_END;
+                        #line 72 "cards/simple/projects.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_str(g, "The captured leader talks: the secret base is in region ");
-                            rt_log_value(g, RT_TY_ENUM + 3, Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 471))->fd_region);
+                            rt_log_value(g, RT_TY_ENUM + 3, L->v_r);
                             rt_log_str(g, ".");
                             rt_log_end(g);
-                        } else {
-                            { volatile RtValue hole = Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 472))->fd_region; (void)hole; }
                         }
-                        if (rt_check(g)) return RT_END;
                     }
                 }
             } else if (L->v_option == 7) { /* _: 1 probe for every 3 units at the secret base */
-                #line 74 "cards/simple/projects.cards"
+                #line 77 "cards/simple/projects.cards"
                 { /* contest */
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 473);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 472);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -8943,12 +9016,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 /* fall through */
             case 19:;
                 if (rt_check(g)) return RT_END;
-                #line 75 "cards/simple/projects.cards"
+                #line 78 "cards/simple/projects.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
-                    #line 76 "cards/simple/projects.cards"
-                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 474), 475);
+                    #line 79 "cards/simple/projects.cards"
+                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 473), 474);
                     if (rt_check(g)) return RT_END;
-                    #line 77 "cards/simple/projects.cards"
+                    #line 80 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, f->me);
@@ -8957,19 +9030,19 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         rt_log_str(g, " probes.");
                         rt_log_end(g);
                     }
-                    #line 78 "cards/simple/projects.cards"
+                    #line 81 "cards/simple/projects.cards"
                     for (L->v_i_8 = 0; L->v_i_8 < 14; L->v_i_8++) {
                         L->v_i_3 = L->v_i_8 + 1;
-                        #line 78 "cards/simple/projects.cards"
+                        #line 81 "cards/simple/projects.cards"
                         if (rt_flat((int)(L->v_i_3 <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)))) {
-                            #line 78 "cards/simple/projects.cards"
-                            rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 476), RT_AT_TOP, 477, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+                            #line 81 "cards/simple/projects.cards"
+                            rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 475), RT_AT_TOP, 476, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
-                    #line 79 "cards/simple/projects.cards"
+                    #line 82 "cards/simple/projects.cards"
                     { /* probes_done */
-                        (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 478);
+                        (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 477);
                     }
                     f->pc = 20;
                     {
@@ -8982,8 +9055,8 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
-                #line 84 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 479);
+                #line 87 "cards/simple/projects.cards"
+                rt_choose_begin(g, f->me, 193, 0, 478);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8993,13 +9066,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 480);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 479);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_imperial_loyal(g, f, it_s_15)) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 479);
+                    rt_opt_done(g, &ob, 478);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9009,12 +9082,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 21:;
                     L->v_s_15 = rt_chosen(g);
-                    #line 85 "cards/simple/projects.cards"
+                    #line 88 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 481);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 480);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9030,18 +9103,18 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 22:;
                     if (rt_check(g)) return RT_END;
-                    #line 86 "cards/simple/projects.cards"
+                    #line 89 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 86 "cards/simple/projects.cards"
+                        #line 89 "cards/simple/projects.cards"
                         for (L->v_i_9 = 0; L->v_i_9 < 2; L->v_i_9++) {
                             L->v_i_4 = L->v_i_9 + 1;
-                            #line 86 "cards/simple/projects.cards"
+                            #line 89 "cards/simple/projects.cards"
                             if (L->v_i_4 <= Fn_times(g, f, 1)) {
-                                #line 86 "cards/simple/projects.cards"
+                                #line 89 "cards/simple/projects.cards"
                                 { /* produce */
                                     RtValue arg0 = f->me;
                                     RtValue arg1 = L->v_s_15;
-                                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 482);
+                                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 481);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -9061,12 +9134,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 9) { /* _: advance the build queue by 1 */
-                #line 90 "cards/simple/projects.cards"
+                #line 93 "cards/simple/projects.cards"
                 { /* contest */
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 483);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 482);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -9082,17 +9155,17 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 /* fall through */
             case 24:;
                 if (rt_check(g)) return RT_END;
-                #line 91 "cards/simple/projects.cards"
+                #line 94 "cards/simple/projects.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
-                    #line 91 "cards/simple/projects.cards"
+                    #line 94 "cards/simple/projects.cards"
                     for (L->v_i_10 = 0; L->v_i_10 < 2; L->v_i_10++) {
                         L->v_i_5 = L->v_i_10 + 1;
-                        #line 91 "cards/simple/projects.cards"
+                        #line 94 "cards/simple/projects.cards"
                         if (L->v_i_5 <= Fn_times(g, f, 0)) {
-                            #line 91 "cards/simple/projects.cards"
+                            #line 94 "cards/simple/projects.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 484);
+                                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 483);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -9110,8 +9183,8 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 10) { /* _: remove a sabotage marker */
-                #line 94 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 485);
+                #line 97 "cards/simple/projects.cards"
+                rt_choose_begin(g, f->me, 193, 0, 484);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9121,13 +9194,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 487);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 486);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
-                            if (rt_card_state(g, it_s_17, KIND_system, 1, 486)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
+                            if (rt_card_state(g, it_s_17, KIND_system, 1, 485)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 485);
+                    rt_opt_done(g, &ob, 484);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9137,12 +9210,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 26:;
                     L->v_s_17 = rt_chosen(g);
-                    #line 95 "cards/simple/projects.cards"
+                    #line 98 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 488);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 487);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9158,12 +9231,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 27:;
                     if (rt_check(g)) return RT_END;
-                    #line 96 "cards/simple/projects.cards"
+                    #line 99 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 97 "cards/simple/projects.cards"
-                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 489);
+                        #line 100 "cards/simple/projects.cards"
+                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 488);
                         if (rt_check(g)) return RT_END;
-                        #line 98 "cards/simple/projects.cards"
+                        #line 101 "cards/simple/projects.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_player(g, f->me);
@@ -9175,8 +9248,8 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 11) { /* A_: freeze a captured leader */
-                #line 104 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 196, 0, 490);
+                #line 107 "cards/simple/projects.cards"
+                rt_choose_begin(g, f->me, 196, 0, 489);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -9186,14 +9259,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 492);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 491);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_19 = gs[i]; (void)it_s_19;
                             L->v_s_19 = it_s_19;
                             if (Agg13_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, it_s_19, it_s_19, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 490);
+                    rt_opt_done(g, &ob, 489);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9203,12 +9276,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 28:;
                     L->v_s_19 = rt_chosen(g);
-                    #line 105 "cards/simple/projects.cards"
+                    #line 108 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_19;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 493);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 492);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9224,10 +9297,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 29:;
                     if (rt_check(g)) return RT_END;
-                    #line 106 "cards/simple/projects.cards"
+                    #line 109 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 107 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 206, 0, 494);
+                        #line 110 "cards/simple/projects.cards"
+                        rt_choose_begin(g, f->me, 206, 0, 493);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
@@ -9236,13 +9309,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 495));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 494));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_l_3, 1)) & (int)(!rt__state(g, it_l_3, 2))), it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 494);
+                            rt_opt_done(g, &ob, 493);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -9252,9 +9325,9 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             /* fall through */
                         case 30:;
                             L->v_l_3 = rt_chosen(g);
-                            #line 108 "cards/simple/projects.cards"
-                            rt_set_state_known(g, L->v_l_3, KIND_leader, 2, 1, 0, 496);
-                            #line 109 "cards/simple/projects.cards"
+                            #line 111 "cards/simple/projects.cards"
+                            rt_set_state_known(g, L->v_l_3, KIND_leader, 2, 1, 0, 495);
+                            #line 112 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_player(g, f->me);
@@ -9267,8 +9340,8 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 12) { /* _: do 1 damage */
-                #line 115 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 497);
+                #line 118 "cards/simple/projects.cards"
+                rt_choose_begin(g, f->me, 193, 0, 496);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9278,13 +9351,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 498);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 497);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_21 = gs[i]; (void)it_s_21;
                             if (Fn_units_of(g, f, it_s_21, SIDE_resistance) > 0) rt_opt_add(&ob, it_s_21, it_s_21, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 497);
+                    rt_opt_done(g, &ob, 496);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9294,12 +9367,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 31:;
                     L->v_s_21 = rt_chosen(g);
-                    #line 116 "cards/simple/projects.cards"
+                    #line 119 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_21;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 499);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 498);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9315,14 +9388,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 32:;
                     if (rt_check(g)) return RT_END;
-                    #line 117 "cards/simple/projects.cards"
+                    #line 120 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 117 "cards/simple/projects.cards"
+                        #line 120 "cards/simple/projects.cards"
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_21;
                             RtValue arg1 = SIDE_resistance;
                             RtValue arg2 = Fn_times(g, f, 0);
-                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 500);
+                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 499);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -9341,8 +9414,8 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 13) { /* _: capture a leader */
-                #line 121 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 501);
+                #line 124 "cards/simple/projects.cards"
+                rt_choose_begin(g, f->me, 193, 0, 500);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9352,13 +9425,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 502);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 501);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_23 = gs[i]; (void)it_s_23;
                             if (Fn_capturable_on(g, f, it_s_23)) rt_opt_add(&ob, it_s_23, it_s_23, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 501);
+                    rt_opt_done(g, &ob, 500);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9368,12 +9441,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 34:;
                     L->v_s_23 = rt_chosen(g);
-                    #line 122 "cards/simple/projects.cards"
+                    #line 125 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_23;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 503);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 502);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9389,10 +9462,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 35:;
                     if (rt_check(g)) return RT_END;
-                    #line 123 "cards/simple/projects.cards"
+                    #line 126 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 124 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 207, 0, 504);
+                        #line 127 "cards/simple/projects.cards"
+                        rt_choose_begin(g, f->me, 207, 0, 503);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
@@ -9401,13 +9474,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 505));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 504));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
                                     rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l_4)->fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l_4, 1))), it_l_4, it_l_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 504);
+                            rt_opt_done(g, &ob, 503);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -9417,9 +9490,9 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             /* fall through */
                         case 36:;
                             L->v_l_4 = rt_chosen(g);
-                            #line 125 "cards/simple/projects.cards"
-                            rt_set_state_known(g, L->v_l_4, KIND_leader, 1, 1, 0, 506);
-                            #line 126 "cards/simple/projects.cards"
+                            #line 128 "cards/simple/projects.cards"
+                            rt_set_state_known(g, L->v_l_4, KIND_leader, 1, 1, 0, 505);
+                            #line 129 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_player(g, f->me);
@@ -9432,7 +9505,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                 }
             } else if (L->v_option == 14) { /* abandon the mission */
-                #line 131 "cards/simple/projects.cards"
+                #line 134 "cards/simple/projects.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -9441,10 +9514,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9445 "simple.c"
+#line 9518 "simple.c"
         break;
     default:
-        return rt_fail(g, 507, "bad resume point");
+        return rt_fail(g, 506, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9460,55 +9533,55 @@ struct Locals_proc_build_doom_star {
     RtValue v_list_2;
 };
 
-/* cards/simple/projects.cards:144: build_doom_star */
+/* cards/simple/projects.cards:147: build_doom_star */
 static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_build_doom_star *L = (struct Locals_proc_build_doom_star *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 145 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 508);
+        #line 148 "cards/simple/projects.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 507);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && Inst_unit(g, L->v_u)->fd_construction)) continue;
-                #line 145 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 509), RT_AT_TOP, 510);
+                #line 148 "cards/simple/projects.cards"
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 508), RT_AT_TOP, 509);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 146 "cards/simple/projects.cards"
+        #line 149 "cards/simple/projects.cards"
         L->v_n = 0;
-        #line 147 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 511);
+        #line 150 "cards/simple/projects.cards"
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 510);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_u_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!((rt_card_kind(g, L->v_u_2) == KIND_unit) && Inst_unit(g, L->v_u_2)->fd_doom_star)) continue;
-                #line 148 "cards/simple/projects.cards"
+                #line 151 "cards/simple/projects.cards"
                 if (L->v_n == 0) {
-                    #line 149 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 512), RT_AT_TOP, 513);
+                    #line 152 "cards/simple/projects.cards"
+                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 511), RT_AT_TOP, 512);
                     if (rt_check(g)) return RT_END;
-                    #line 150 "cards/simple/projects.cards"
-                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 514);
+                    #line 153 "cards/simple/projects.cards"
+                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 513);
                     if (rt_check(g)) return RT_END;
-                    #line 151 "cards/simple/projects.cards"
+                    #line 154 "cards/simple/projects.cards"
                     L->v_n = 1;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 154 "cards/simple/projects.cards"
+        #line 157 "cards/simple/projects.cards"
         rt_var_store(g, VAR_doom_site, VCELL_doom_site, L->v_s);
-        #line 155 "cards/simple/projects.cards"
+        #line 158 "cards/simple/projects.cards"
         rt_var_store(g, VAR_building_doom, VCELL_building_doom, 1);
-        #line 156 "cards/simple/projects.cards"
+        #line 159 "cards/simple/projects.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -9517,10 +9590,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-        #line 157 "cards/simple/projects.cards"
+        #line 160 "cards/simple/projects.cards"
         { /* clash */
             RtValue arg0 = L->v_s;
-            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 515);
+            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 514);
             if (args) {
                 args[0] = arg0;
             }
@@ -9534,16 +9607,17 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 9538 "simple.c"
+#line 9611 "simple.c"
         break;
     default:
-        return rt_fail(g, 516, "bad resume point");
+        return rt_fail(g, 515, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_fire_laser {
     RtValue v_s;
+    RtValue v_here;
     RtValue v_u;
     RtValue v_u_2;
     RtValue v_room;
@@ -9554,45 +9628,45 @@ struct Locals_proc_fire_laser {
     RtValue v_list_2;
 };
 
-/* cards/simple/projects.cards:173: sum */
+/* cards/simple/projects.cards:180: sum */
 RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals_proc_fire_laser *L)
 {
     (void)f;
     (void)L;
-    #line 173 "cards/simple/projects.cards"
+    #line 180 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 525));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 524));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_imperium) & (int)(Inst_unit(g, it_u_2)->fd_arena == ENUM_in_space)))) continue;
         acc += Inst_unit(g, it_u_2)->fd_transports;
     }
     return acc;
-#line 9572 "simple.c"
+#line 9646 "simple.c"
 }
 
-/* cards/simple/projects.cards:163: fire_laser */
+/* cards/simple/projects.cards:166: fire_laser */
 static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_fire_laser *L = (struct Locals_proc_fire_laser *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 164 "cards/simple/projects.cards"
-        rt_var_store(g, VAR_charged, VCELL_charged, 0);
-        #line 165 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 517);
-        if (rt_check(g)) return RT_END;
-        #line 166 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 518);
-        if (rt_check(g)) return RT_END;
         #line 167 "cards/simple/projects.cards"
+        rt_var_store(g, VAR_charged, VCELL_charged, 0);
+        #line 168 "cards/simple/projects.cards"
+        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 516);
+        if (rt_check(g)) return RT_END;
+        #line 169 "cards/simple/projects.cards"
+        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 517);
+        if (rt_check(g)) return RT_END;
+        #line 170 "cards/simple/projects.cards"
         {
             RtValue who = 0;
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 520);
-            rt_set_at(g, elem, who, 0, 519);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 519);
+            rt_set_at(g, elem, who, 0, 518);
         }
         if (rt_check(g)) return RT_END;
-        #line 168 "cards/simple/projects.cards"
+        #line 171 "cards/simple/projects.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The Doom Star fires: ");
@@ -9600,53 +9674,71 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             rt_log_str(g, " is destroyed.");
             rt_log_end(g);
         }
-        #line 171 "cards/simple/projects.cards"
-        if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_s == Fn_base_sys(g, f))) {
-            #line 171 "cards/simple/projects.cards"
-            { /* reveal_base */
-                int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
-                RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 521);
-                if (st != RT_DONE)
-                    return st;
+        #line 174 "cards/simple/projects.cards"
+        if (!rt_var_at(g, VCELL_base_revealed)) {
+            #line 175 "cards/simple/projects.cards"
+            L->v_here = (L->v_s == Fn_base_sys(g, f));
+            #line 176 "cards/simple/projects.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, Fn_rebel(g, f));
+                rt_log_str(g, ": the secret base is on ");
+                rt_log_card(g, L->v_s);
+                rt_log_str(g, ": ");
+                rt_log_value(g, RT_TY_BOOL, L->v_here);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            } else {
+                { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             }
-            if (rt_check(g)) return RT_END;
+            #line 177 "cards/simple/projects.cards"
+            if (L->v_here) {
+                #line 177 "cards/simple/projects.cards"
+                { /* reveal_base */
+                    int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
+                    RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 520);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                if (rt_check(g)) return RT_END;
+            }
         }
-        #line 172 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 522), 523);
+        #line 179 "cards/simple/projects.cards"
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 521), 522);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)(Inst_unit(g, L->v_u)->fd_side == SIDE_resistance) & (int)(Inst_unit(g, L->v_u)->fd_arena == ENUM_on_ground)))) continue;
-                #line 172 "cards/simple/projects.cards"
-                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 524, KIND_unit, 2, RT_KEEP_NONE, -1);
+                #line 179 "cards/simple/projects.cards"
+                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 523, KIND_unit, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 173 "cards/simple/projects.cards"
+        #line 180 "cards/simple/projects.cards"
         L->v_room = Agg1_proc_fire_laser(g, f, L);
         if (rt_check(g)) return RT_END;
-        #line 174 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 526), 527);
+        #line 181 "cards/simple/projects.cards"
+        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 525), 526);
         if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_u_3 = cells_v_list_2[1 + L->v_i_2];
                 if (!(rt_flat((int)(Inst_unit(g, L->v_u_3)->fd_side == SIDE_imperium) & (int)(Inst_unit(g, L->v_u_3)->fd_arena == ENUM_on_ground)))) continue;
-                #line 175 "cards/simple/projects.cards"
+                #line 182 "cards/simple/projects.cards"
                 if (L->v_room > 0) {
-                    #line 175 "cards/simple/projects.cards"
-                    L->v_room = rt_sub(g, L->v_room, 1, 528);
+                    #line 182 "cards/simple/projects.cards"
+                    L->v_room = rt_sub(g, L->v_room, 1, 527);
                     if (rt_check(g)) return RT_END;
                 } else {
-                    #line 175 "cards/simple/projects.cards"
-                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 529, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    #line 182 "cards/simple/projects.cards"
+                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 528, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
-                    #line 175 "cards/simple/projects.cards"
+                    #line 182 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_card(g, L->v_u_3);
@@ -9659,10 +9751,10 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 177 "cards/simple/projects.cards"
+        #line 184 "cards/simple/projects.cards"
         { /* clash */
             RtValue arg0 = L->v_s;
-            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 530);
+            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 529);
             if (args) {
                 args[0] = arg0;
             }
@@ -9676,31 +9768,34 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 9680 "simple.c"
+#line 9772 "simple.c"
         break;
     default:
-        return rt_fail(g, 531, "bad resume point");
+        return rt_fail(g, 530, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_assign_missions {
+    RtValue v_more;
     RtValue v_option;
 };
 
-/* cards/simple/rules.cards:36: assign_missions */
+/* cards/simple/rules.cards:42: assign_missions */
 static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_missions *L = (struct Locals_proc_assign_missions *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 37 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 532);
-        #line 38 "cards/simple/rules.cards"
+        #line 43 "cards/simple/rules.cards"
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 531);
+        #line 44 "cards/simple/rules.cards"
         rt_var_store(g, VAR_assigning, VCELL_assigning, 1);
-        #line 39 "cards/simple/rules.cards"
+        #line 45 "cards/simple/rules.cards"
         while (rt_var_at(g, VCELL_assigning)) {
-            #line 40 "cards/simple/rules.cards"
+            #line 46 "cards/simple/rules.cards"
+            rt_pvar_store(g, VAR_going_on, VCELL_going_on, PLAYER_CELLS, f->me, 0, 532);
+            #line 47 "cards/simple/rules.cards"
             rt_choose_begin(g, f->me, 208, RT_CHOOSE_HIDDEN, 533);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
@@ -9735,30 +9830,47 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 drawn_1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* assign a mission */
-                    #line 41 "cards/simple/rules.cards"
-                    { /* assign_one */
-                        (void)rt_enter(g, 32, f->self, f->me, NLOCALS_proc_assign_one, 534);
-                    }
-                    f->pc = 2;
-                    {
-                        RtStatus st = rt_run_entered(g, Script_proc_assign_one);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 2:;
-                    if (rt_check(g)) return RT_END;
+                    #line 48 "cards/simple/rules.cards"
+                    rt_pvar_store(g, VAR_going_on, VCELL_going_on, PLAYER_CELLS, f->me, 1, 534);
                 } else if (L->v_option == 1) { /* done assigning */
-                    #line 42 "cards/simple/rules.cards"
-                    rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
             }
-            if (rt_back_edge(g, 535)) return RT_END;
+            #line 51 "cards/simple/rules.cards"
+            L->v_more = rt_pvar_at(g, VCELL_going_on, PLAYER_CELLS, f->me);
+            #line 52 "cards/simple/rules.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " assigns another mission: ");
+                rt_log_value(g, RT_TY_BOOL, L->v_more);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
+            #line 53 "cards/simple/rules.cards"
+            if (L->v_more) {
+                #line 53 "cards/simple/rules.cards"
+                { /* assign_one */
+                    (void)rt_enter(g, 32, f->self, f->me, NLOCALS_proc_assign_one, 535);
+                }
+                f->pc = 2;
+                {
+                    RtStatus st = rt_run_entered(g, Script_proc_assign_one);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
+            case 2:;
+                if (rt_check(g)) return RT_END;
+            } else {
+                #line 53 "cards/simple/rules.cards"
+                rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
+            }
+            if (rt_back_edge(g, 536)) return RT_END;
         }
-#line 9759 "simple.c"
+#line 9871 "simple.c"
         break;
     default:
-        return rt_fail(g, 536, "bad resume point");
+        return rt_fail(g, 537, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9766,87 +9878,71 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
 struct Locals_proc_assign_one {
     RtValue v_c;
     RtValue v_c_2;
+    RtValue v_two;
     RtValue v_c_3;
     RtValue v_need;
     RtValue v_l;
     RtValue v_left;
     RtValue v_l_2;
+    RtValue v_joins;
     RtValue v_l_3;
-    RtValue v_c_4;
     RtValue v_l_4;
     RtValue v_option;
     RtValue v_option_2;
 };
 
-/* cards/simple/rules.cards:63: any */
+/* cards/simple/rules.cards:74: any */
 RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
     RtValue seq[2];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 63 "cards/simple/rules.cards"
+    #line 74 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 546);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 548);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
         if ((Inst_mission(g, it_c_2)->fd_suit == Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k)))))) return 1;
     }
     return acc;
-#line 9797 "simple.c"
+#line 9910 "simple.c"
 }
 
-/* cards/simple/rules.cards:81: any */
+/* cards/simple/rules.cards:101: any */
 RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
-    #line 81 "cards/simple/rules.cards"
+    #line 101 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 560);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 566);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if (Fn_icons(g, f, it_l_2, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) >= L->v_left) return 1;
     }
     return acc;
-#line 9813 "simple.c"
+#line 9926 "simple.c"
 }
 
-/* cards/simple/rules.cards:89: count */
+/* cards/simple/rules.cards:114: count */
 RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
-    #line 89 "cards/simple/rules.cards"
+    #line 114 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 566);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
-        if (!(rt__state(g, it_c_4, 0) == rt_var_at(g, VCELL_cur_k))) continue;
-        acc++;
-    }
-    return acc;
-#line 9830 "simple.c"
-}
-
-/* cards/simple/rules.cards:89: count */
-RT_PURE static RtValue Agg4_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
-{
-    (void)f;
-    (void)L;
-    #line 89 "cards/simple/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 567);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 574);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k))) continue;
         acc++;
     }
     return acc;
-#line 9847 "simple.c"
+#line 9943 "simple.c"
 }
 
-/* cards/simple/rules.cards:54: assign_one */
+/* cards/simple/rules.cards:64: assign_one */
 static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_assign_one *L = (struct Locals_proc_assign_one *)(void *)f->v;
@@ -9854,13 +9950,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 55 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 537), 538);
+        #line 65 "cards/simple/rules.cards"
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 538), 539);
         if (rt_check(g)) return RT_END;
-        #line 56 "cards/simple/rules.cards"
+        #line 66 "cards/simple/rules.cards"
         rt_var_store(g, VAR_cur_k, VCELL_cur_k, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me));
-        #line 57 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 209, RT_CHOOSE_HIDDEN, 539);
+        #line 67 "cards/simple/rules.cards"
+        rt_choose_begin(g, f->me, 209, RT_CHOOSE_HIDDEN, 540);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
@@ -9869,13 +9965,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 540);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 541);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((seq[0] = Fn_cost(g, f, it_c), (seq[0] <= Fn_best_two(g, f, f->me, Inst_mission(g, it_c)->fd_suit)))) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 539);
+            rt_opt_done(g, &ob, 540);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -9884,16 +9980,18 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            #line 58 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 541), RT_AT_TOP, 542, KIND_mission, 2, RT_KEEP_NONE, -1);
+            #line 68 "cards/simple/rules.cards"
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 542), RT_AT_TOP, 543, KIND_mission, 2, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
-            #line 59 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 543);
-            #line 60 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 1, 1, 0, 544);
+            #line 69 "cards/simple/rules.cards"
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 544);
+            #line 70 "cards/simple/rules.cards"
+            rt_set_state_known(g, L->v_c, KIND_mission, 1, 1, 0, 545);
         }
-        #line 62 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 210, RT_CHOOSE_HIDDEN, 545);
+        #line 72 "cards/simple/rules.cards"
+        rt_pvar_store(g, VAR_second_card, VCELL_second_card, PLAYER_CELLS, f->me, 0, 546);
+        #line 73 "cards/simple/rules.cards"
+        rt_choose_begin(g, f->me, 210, RT_CHOOSE_HIDDEN, 547);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
                 rt_log_player(g, f->me);
@@ -9915,7 +10013,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 51);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 52);
-                rt_opt_done(g, &ob, 545);
+                rt_opt_done(g, &ob, 547);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -9927,44 +10025,69 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             drawn_2:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* add a second card */
-                #line 64 "cards/simple/rules.cards"
-                rt_choose_begin(g, f->me, 211, RT_CHOOSE_HIDDEN, 547);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, ": the second card");
-                        rt_label_end(g);
-                    }
-                    {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 548);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-                            if ((Inst_mission(g, it_c_3)->fd_suit == Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) && (seq[2] = (seq[1] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[1] + Fn_cost(g, f, it_c_3))), (seq[2] <= Fn_best_two(g, f, f->me, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k)))))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
-                        }
-                    }
-                    rt_opt_done(g, &ob, 547);
-                }
-                if (rt_option_count(g) > 0) {
-                    f->pc = 3;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 3:;
-                    L->v_c_3 = rt_chosen(g);
-                    #line 65 "cards/simple/rules.cards"
-                    rt_move_known(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 549), RT_AT_TOP, 550, KIND_mission, 2, RT_KEEP_NONE, -1);
-                    if (rt_check(g)) return RT_END;
-                    #line 66 "cards/simple/rules.cards"
-                    rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 551);
-                }
+                #line 75 "cards/simple/rules.cards"
+                rt_pvar_store(g, VAR_second_card, VCELL_second_card, PLAYER_CELLS, f->me, 1, 549);
             } else if (L->v_option == 1) { /* one card */
             }
         }
-        #line 71 "cards/simple/rules.cards"
+        #line 80 "cards/simple/rules.cards"
+        L->v_two = rt_pvar_at(g, VCELL_second_card, PLAYER_CELLS, f->me);
+        #line 81 "cards/simple/rules.cards"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, f->me);
+            rt_log_str(g, " lays a second card face down on mission ");
+            rt_log_int(g, rt_var_at(g, VCELL_cur_k));
+            rt_log_str(g, ": ");
+            rt_log_value(g, RT_TY_BOOL, L->v_two);
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
+        #line 82 "cards/simple/rules.cards"
+        if (L->v_two) {
+            #line 83 "cards/simple/rules.cards"
+            rt_choose_begin(g, f->me, 211, RT_CHOOSE_HIDDEN, 550);
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, ": the second card");
+                    rt_label_end(g);
+                }
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 551);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
+                        if ((Inst_mission(g, it_c_3)->fd_suit == Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) && (seq[2] = (seq[1] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[1] + Fn_cost(g, f, it_c_3))), (seq[2] <= Fn_best_two(g, f, f->me, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k)))))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
+                    }
+                }
+                rt_opt_done(g, &ob, 550);
+            }
+            if (rt_option_count(g) > 0) {
+                f->pc = 3;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 3:;
+                L->v_c_3 = rt_chosen(g);
+                #line 84 "cards/simple/rules.cards"
+                rt_move_known(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 552), RT_AT_TOP, 553, KIND_mission, 2, RT_KEEP_NONE, -1);
+                if (rt_check(g)) return RT_END;
+                #line 85 "cards/simple/rules.cards"
+                rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 554);
+            }
+        }
+        #line 88 "cards/simple/rules.cards"
+        {
+            RtValue who = f->me;
+            int elem = VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 556);
+            rt_set_at(g, elem, who, rt_select((!!L->v_two), 2, 1), 555);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 89 "cards/simple/rules.cards"
         L->v_need = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k));
-        #line 72 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 212, RT_CHOOSE_HIDDEN, 552);
+        #line 90 "cards/simple/rules.cards"
+        rt_choose_begin(g, f->me, 212, RT_CHOOSE_HIDDEN, 557);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -9973,13 +10096,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 553);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 558);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     if ((Fn_icons(g, f, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) > 0) && ((seq[3] = Fn_icons(g, f, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), (seq[3] + Fn_best_other(g, f, f->me, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))))) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 552);
+            rt_opt_done(g, &ob, 557);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 4;
@@ -9988,24 +10111,26 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             /* fall through */
         case 4:;
             L->v_l = rt_chosen(g);
-            #line 74 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 554), RT_AT_TOP, 555, KIND_leader, 3, RT_KEEP_SOME, -1);
+            #line 92 "cards/simple/rules.cards"
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 559), RT_AT_TOP, 560, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
-            #line 75 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 556);
+            #line 93 "cards/simple/rules.cards"
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 561);
         }
-        #line 79 "cards/simple/rules.cards"
-        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), 557);
+        #line 98 "cards/simple/rules.cards"
+        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), 562);
         if (rt_check(g)) return RT_END;
-        #line 80 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 213, RT_CHOOSE_HIDDEN, 558);
+        #line 99 "cards/simple/rules.cards"
+        rt_pvar_store(g, VAR_second_leader, VCELL_second_leader, PLAYER_CELLS, f->me, 0, 563);
+        #line 100 "cards/simple/rules.cards"
+        rt_choose_begin(g, f->me, 213, RT_CHOOSE_HIDDEN, 564);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": a second leader?");
                 rt_label_end(g);
             }
-            int menu_0 = (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 559)[0] == 0)) && Agg2_proc_assign_one(g, f, L);   /* add a second leader */
+            int menu_0 = (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 565)[0] == 0)) && Agg2_proc_assign_one(g, f, L);   /* add a second leader */
             int menu_1 = L->v_left <= 0;   /* one leader */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -10020,7 +10145,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 53);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 54);
-                rt_opt_done(g, &ob, 558);
+                rt_opt_done(g, &ob, 564);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10032,63 +10157,85 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             drawn_5:;
             L->v_option_2 = rt_chosen(g);
             if (L->v_option_2 == 0) { /* add a second leader */
-                #line 82 "cards/simple/rules.cards"
-                rt_choose_begin(g, f->me, 214, RT_CHOOSE_HIDDEN, 561);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, ": the second leader");
-                        rt_label_end(g);
-                    }
-                    {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 562);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-                            if (Fn_icons(g, f, it_l_3, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) >= L->v_left) rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
-                        }
-                    }
-                    rt_opt_done(g, &ob, 561);
-                }
-                if (rt_option_count(g) > 0) {
-                    f->pc = 6;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 6:;
-                    L->v_l_3 = rt_chosen(g);
-                    #line 83 "cards/simple/rules.cards"
-                    rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 563), RT_AT_TOP, 564, KIND_leader, 3, RT_KEEP_SOME, -1);
-                    if (rt_check(g)) return RT_END;
-                    #line 84 "cards/simple/rules.cards"
-                    rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 565);
-                }
+                #line 102 "cards/simple/rules.cards"
+                rt_pvar_store(g, VAR_second_leader, VCELL_second_leader, PLAYER_CELLS, f->me, 1, 567);
             } else if (L->v_option_2 == 1) { /* one leader */
             }
         }
-        #line 89 "cards/simple/rules.cards"
+        #line 106 "cards/simple/rules.cards"
+        L->v_joins = rt_pvar_at(g, VCELL_second_leader, PLAYER_CELLS, f->me);
+        #line 107 "cards/simple/rules.cards"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, f->me);
+            rt_log_str(g, " adds a second leader to mission ");
+            rt_log_int(g, rt_var_at(g, VCELL_cur_k));
+            rt_log_str(g, ": ");
+            rt_log_value(g, RT_TY_BOOL, L->v_joins);
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
+        #line 108 "cards/simple/rules.cards"
+        if (L->v_joins) {
+            #line 109 "cards/simple/rules.cards"
+            rt_choose_begin(g, f->me, 214, RT_CHOOSE_HIDDEN, 568);
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, ": the second leader");
+                    rt_label_end(g);
+                }
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 569);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
+                        if (Fn_icons(g, f, it_l_3, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) >= L->v_left) rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
+                    }
+                }
+                rt_opt_done(g, &ob, 568);
+            }
+            if (rt_option_count(g) > 0) {
+                f->pc = 6;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 6:;
+                L->v_l_3 = rt_chosen(g);
+                #line 110 "cards/simple/rules.cards"
+                rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 570), RT_AT_TOP, 571, KIND_leader, 3, RT_KEEP_SOME, -1);
+                if (rt_check(g)) return RT_END;
+                #line 111 "cards/simple/rules.cards"
+                rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 572);
+            }
+        }
+        #line 114 "cards/simple/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " assigns mission ");
             rt_log_int(g, rt_var_at(g, VCELL_cur_k));
             rt_log_str(g, ": ");
-            rt_log_int(g, Agg3_proc_assign_one(g, f, L));
+            rt_log_int(g, rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 573), f->me));
             rt_log_str(g, " cards, leaders ");
-            rt_log_int(g, Agg4_proc_assign_one(g, f, L));
+            rt_log_int(g, Agg3_proc_assign_one(g, f, L));
             rt_log_str(g, ".");
             rt_log_end(g);
+        } else {
+            { volatile RtValue hole = rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 575), f->me); (void)hole; }
         }
-#line 10083 "simple.c"
+        if (rt_check(g)) return RT_END;
+#line 10229 "simple.c"
         break;
     default:
-        return rt_fail(g, 568, "bad resume point");
+        return rt_fail(g, 576, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_refresh {
     RtValue v_p;
+    RtValue v_k;
     RtValue v_p_2;
     RtValue v_i;
     RtValue v_i_2;
@@ -10109,18 +10256,19 @@ struct Locals_proc_refresh {
     RtValue v_i_7;
     RtValue v_i_8;
     RtValue v_i_9;
-    RtValue v_list;
     RtValue v_i_10;
-    RtValue v_list_2;
+    RtValue v_list;
     RtValue v_i_11;
-    RtValue v_list_3;
+    RtValue v_list_2;
     RtValue v_i_12;
-    RtValue v_list_4;
+    RtValue v_list_3;
     RtValue v_i_13;
+    RtValue v_list_4;
+    RtValue v_i_14;
     RtValue v_list_5;
 };
 
-/* cards/simple/rules.cards:94: refresh */
+/* cards/simple/rules.cards:119: refresh */
 static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_refresh *L = (struct Locals_proc_refresh *)(void *)f->v;
@@ -10128,57 +10276,68 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 96 "cards/simple/rules.cards"
+        #line 121 "cards/simple/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
-            #line 97 "cards/simple/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 569), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 570, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+            #line 122 "cards/simple/rules.cards"
+            for (L->v_i_4 = 0; L->v_i_4 < 12; L->v_i_4++) {
+                L->v_k = L->v_i_4 + 1;
+                #line 122 "cards/simple/rules.cards"
+                {
+                    RtValue who = L->v_p;
+                    int elem = VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 578);
+                    rt_set_at(g, elem, who, 0, 577);
+                }
+                if (rt_check(g)) return RT_END;
+            }
+            #line 123 "cards/simple/rules.cards"
+            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 579), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 580, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
-            #line 98 "cards/simple/rules.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 571);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 572), RT_AT_TOP, 573, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+            #line 124 "cards/simple/rules.cards"
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 581);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 582), RT_AT_TOP, 583, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-        #line 102 "cards/simple/rules.cards"
-        for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
-            L->v_p_2 = L->v_i_4;
-            #line 103 "cards/simple/rules.cards"
-            for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
-                L->v_i = L->v_i_5 + 1;
-                #line 103 "cards/simple/rules.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 574)[0] == 0)) {
-                    #line 103 "cards/simple/rules.cards"
-                    rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 575), 576), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 577, KIND_mission, 2, RT_KEEP_NONE, -1);
+        #line 128 "cards/simple/rules.cards"
+        for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
+            L->v_p_2 = L->v_i_5;
+            #line 129 "cards/simple/rules.cards"
+            for (L->v_i_6 = 0; L->v_i_6 < 2; L->v_i_6++) {
+                L->v_i = L->v_i_6 + 1;
+                #line 129 "cards/simple/rules.cards"
+                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 584)[0] == 0)) {
+                    #line 129 "cards/simple/rules.cards"
+                    rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 585), 586), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 587, KIND_mission, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
-            #line 104 "cards/simple/rules.cards"
+            #line 130 "cards/simple/rules.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
-                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 578)[0]));
+                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 588)[0]));
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 579);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 589);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-        #line 107 "cards/simple/rules.cards"
-        for (L->v_i_6 = 0; L->v_i_6 < 3; L->v_i_6++) {
-            L->v_i_2 = L->v_i_6 + 1;
-            #line 107 "cards/simple/rules.cards"
+        #line 133 "cards/simple/rules.cards"
+        for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
+            L->v_i_2 = L->v_i_7 + 1;
+            #line 133 "cards/simple/rules.cards"
             if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
-                #line 107 "cards/simple/rules.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 580), RT_AT_TOP, 581, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+                #line 133 "cards/simple/rules.cards"
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 590), RT_AT_TOP, 591, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 108 "cards/simple/rules.cards"
+        #line 134 "cards/simple/rules.cards"
         { /* probes_done */
-            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 582);
+            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 592);
         }
         f->pc = 1;
         {
@@ -10189,13 +10348,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-        #line 110 "cards/simple/rules.cards"
-        for (L->v_i_7 = 0; L->v_i_7 < rt_players(g); L->v_i_7++) {
-            L->v_p_3 = L->v_i_7;
-            #line 110 "cards/simple/rules.cards"
+        #line 136 "cards/simple/rules.cards"
+        for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
+            L->v_p_3 = L->v_i_8;
+            #line 136 "cards/simple/rules.cards"
             { /* new_leader */
                 RtValue arg0 = L->v_p_3;
-                RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_new_leader, 583);
+                RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_new_leader, 593);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -10210,13 +10369,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-        #line 112 "cards/simple/rules.cards"
-        for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
-            L->v_p_4 = L->v_i_8;
-            #line 113 "cards/simple/rules.cards"
+        #line 138 "cards/simple/rules.cards"
+        for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
+            L->v_p_4 = L->v_i_9;
+            #line 139 "cards/simple/rules.cards"
             { /* advance_queue */
                 RtValue arg0 = L->v_p_4;
-                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 584);
+                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 594);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -10230,18 +10389,18 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             /* fall through */
         case 3:;
             if (rt_check(g)) return RT_END;
-            #line 114 "cards/simple/rules.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 585);
+            #line 140 "cards/simple/rules.cards"
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 595);
             if (L->v_list < 0) return RT_END;
             {
-                for (L->v_i_9 = 0; L->v_i_9 < rt_list_len(g, L->v_list); L->v_i_9++) {
-                    L->v_s = rt_list_at(g, L->v_list, L->v_i_9);
+                for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list); L->v_i_10++) {
+                    L->v_s = rt_list_at(g, L->v_list, L->v_i_10);
                     if (!(Fn_controls(g, f, L->v_p_4, L->v_s))) continue;
-                    #line 114 "cards/simple/rules.cards"
+                    #line 140 "cards/simple/rules.cards"
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 586);
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 596);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -10260,17 +10419,17 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-        #line 117 "cards/simple/rules.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 587);
+        #line 143 "cards/simple/rules.cards"
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 597);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-            for (L->v_i_10 = 0; L->v_i_10 < cells_v_list_2[0]; L->v_i_10++) {
-                L->v_s_2 = cells_v_list_2[1 + L->v_i_10];
+            for (L->v_i_11 = 0; L->v_i_11 < cells_v_list_2[0]; L->v_i_11++) {
+                L->v_s_2 = cells_v_list_2[1 + L->v_i_11];
                 if (!(strcmp(rt_card_name(g, L->v_s_2), "Ajada Prime") == 0)) continue;
-                #line 118 "cards/simple/rules.cards"
+                #line 144 "cards/simple/rules.cards"
                 if ((Fn_units_of(g, f, L->v_s_2, SIDE_resistance) > 0) && (Fn_units_of(g, f, L->v_s_2, SIDE_imperium) == 0)) {
-                    #line 119 "cards/simple/rules.cards"
+                    #line 145 "cards/simple/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, Fn_rebel(g, f));
@@ -10279,13 +10438,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     } else {
                         { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
                     }
-                    #line 120 "cards/simple/rules.cards"
+                    #line 146 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 588);
+                        RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 598);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10294,25 +10453,25 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 123 "cards/simple/rules.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 589);
+        #line 149 "cards/simple/rules.cards"
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 599);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
-            for (L->v_i_11 = 0; L->v_i_11 < cells_v_list_3[0]; L->v_i_11++) {
-                L->v_s_3 = cells_v_list_3[1 + L->v_i_11];
-                #line 124 "cards/simple/rules.cards"
+            for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_3[0]; L->v_i_12++) {
+                L->v_s_3 = cells_v_list_3[1 + L->v_i_12];
+                #line 150 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 590);
+                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 600);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_l = rt_zone_cards(g, zone_v_l);
                     for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                         RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                         if (!(rt__state(g, it_l, 2))) continue;
-                        #line 125 "cards/simple/rules.cards"
+                        #line 151 "cards/simple/rules.cards"
                         seq[1] = Fn_rebel(g, f);
-                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 591);
-                        #line 126 "cards/simple/rules.cards"
+                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 601);
+                        #line 152 "cards/simple/rules.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_card(g, it_l);
@@ -10331,53 +10490,53 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-        #line 131 "cards/simple/rules.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 592);
+        #line 157 "cards/simple/rules.cards"
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 602);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
-            for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
-                L->v_s_4 = cells_v_list_4[1 + L->v_i_12];
-                #line 132 "cards/simple/rules.cards"
-                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 593), 594);
+            for (L->v_i_13 = 0; L->v_i_13 < cells_v_list_4[0]; L->v_i_13++) {
+                L->v_s_4 = cells_v_list_4[1 + L->v_i_13];
+                #line 158 "cards/simple/rules.cards"
+                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 603), 604);
                 if (L->v_list_5 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
-                    for (L->v_i_13 = 0; L->v_i_13 < cells_v_list_5[0]; L->v_i_13++) {
-                        L->v_l_2 = cells_v_list_5[1 + L->v_i_13];
+                    for (L->v_i_14 = 0; L->v_i_14 < cells_v_list_5[0]; L->v_i_14++) {
+                        L->v_l_2 = cells_v_list_5[1 + L->v_i_14];
                         if (!(!rt__state(g, L->v_l_2, 1))) continue;
-                        #line 132 "cards/simple/rules.cards"
-                        rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 595), RT_AT_TOP, 596, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        #line 158 "cards/simple/rules.cards"
+                        rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 605), RT_AT_TOP, 606, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_5);
-                #line 133 "cards/simple/rules.cards"
+                #line 159 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 597);
+                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 607);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                         RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
-                        #line 133 "cards/simple/rules.cards"
-                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 598);
+                        #line 159 "cards/simple/rules.cards"
+                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 608);
                     }
                 }
-                #line 134 "cards/simple/rules.cards"
-                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 599) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
-                    #line 134 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 600);
+                #line 160 "cards/simple/rules.cards"
+                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 609) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
+                    #line 160 "cards/simple/rules.cards"
+                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 610);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_4);
-        #line 137 "cards/simple/rules.cards"
-        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 601));
+        #line 163 "cards/simple/rules.cards"
+        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 611));
         if (rt_check(g)) return RT_END;
-        #line 138 "cards/simple/rules.cards"
+        #line 164 "cards/simple/rules.cards"
         L->v_time = rt_var_at(g, VCELL_rounds_done);
-        #line 139 "cards/simple/rules.cards"
+        #line 165 "cards/simple/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "Round ");
@@ -10387,19 +10546,19 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_log_str(g, ", Resistance victory points ");
             rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
             rt_log_str(g, ", ");
-            rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 602));
+            rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 612));
             rt_log_str(g, " of ");
             rt_log_int(g, FIXED_time_limit);
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
-            { volatile RtValue hole = rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 603); (void)hole; }
+            { volatile RtValue hole = rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 613); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-        #line 140 "cards/simple/rules.cards"
-        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 604) >= FIXED_time_limit) {
-            #line 141 "cards/simple/rules.cards"
+        #line 166 "cards/simple/rules.cards"
+        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 614) >= FIXED_time_limit) {
+            #line 167 "cards/simple/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_rebel(g, f));
@@ -10408,13 +10567,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             } else {
                 { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             }
-            #line 142 "cards/simple/rules.cards"
-            return rt_win(g, Fn_rebel(g, f), 605);
+            #line 168 "cards/simple/rules.cards"
+            return rt_win(g, Fn_rebel(g, f), 615);
         }
-#line 10415 "simple.c"
+#line 10574 "simple.c"
         break;
     default:
-        return rt_fail(g, 606, "bad resume point");
+        return rt_fail(g, 616, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10427,7 +10586,7 @@ struct Locals_proc_new_leader {
     RtValue v_i_2;
 };
 
-/* cards/simple/rules.cards:148: new_leader */
+/* cards/simple/rules.cards:174: new_leader */
 static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_new_leader *L = (struct Locals_proc_new_leader *)(void *)f->v;
@@ -10435,19 +10594,19 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 149 "cards/simple/rules.cards"
+        #line 175 "cards/simple/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 149 "cards/simple/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 607)[0] == 0)) {
-                #line 149 "cards/simple/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 608);
-                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 609), RT_AT_TOP, 610, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+            #line 175 "cards/simple/rules.cards"
+            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 617)[0] == 0)) {
+                #line 175 "cards/simple/rules.cards"
+                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 618);
+                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 619), RT_AT_TOP, 620, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 150 "cards/simple/rules.cards"
-        rt_choose_begin(g, L->v_p, 215, 0, 611);
+        #line 176 "cards/simple/rules.cards"
+        rt_choose_begin(g, L->v_p, 215, RT_CHOOSE_HIDDEN, 621);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -10456,13 +10615,13 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 612);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 622);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 611);
+            rt_opt_done(g, &ob, 621);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10471,10 +10630,10 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_l = rt_chosen(g);
-            #line 151 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 613), RT_AT_TOP, 614, KIND_leader, 3, RT_KEEP_SOME, -1);
+            #line 177 "cards/simple/rules.cards"
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 623), RT_AT_TOP, 624, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
-            #line 152 "cards/simple/rules.cards"
+            #line 178 "cards/simple/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
@@ -10484,24 +10643,24 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 154 "cards/simple/rules.cards"
+        #line 180 "cards/simple/rules.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 615);
+            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 625);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                #line 154 "cards/simple/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 616), RT_AT_BOTTOM, 617, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+                #line 180 "cards/simple/rules.cards"
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 626), RT_AT_BOTTOM, 627, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10502 "simple.c"
+#line 10661 "simple.c"
         break;
     default:
-        return rt_fail(g, 618, "bad resume point");
+        return rt_fail(g, 628, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10513,128 +10672,134 @@ struct Locals_proc_draw_missions {
     RtValue v_i_2;
 };
 
-/* cards/simple/setup.cards:98: draw_missions */
+/* cards/simple/setup.cards:103: draw_missions */
 static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_draw_missions *L = (struct Locals_proc_draw_missions *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 99 "cards/simple/setup.cards"
+        #line 104 "cards/simple/setup.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 10; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 100 "cards/simple/setup.cards"
+            #line 105 "cards/simple/setup.cards"
             if (L->v_i <= L->v_n) {
-                #line 101 "cards/simple/setup.cards"
+                #line 106 "cards/simple/setup.cards"
                 if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0)))) {
-                    #line 102 "cards/simple/setup.cards"
-                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 619, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+                    #line 107 "cards/simple/setup.cards"
+                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 629, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
-                    #line 103 "cards/simple/setup.cards"
-                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 620);
+                    #line 108 "cards/simple/setup.cards"
+                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 630);
                 }
-                #line 105 "cards/simple/setup.cards"
+                #line 110 "cards/simple/setup.cards"
                 if (!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) {
-                    #line 105 "cards/simple/setup.cards"
-                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 621), RT_AT_TOP, 622, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+                    #line 110 "cards/simple/setup.cards"
+                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 631), RT_AT_TOP, 632, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10544 "simple.c"
+#line 10703 "simple.c"
         break;
     default:
-        return rt_fail(g, 623, "bad resume point");
+        return rt_fail(g, 633, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/simple/setup.cards:114: reveal_base */
+struct Locals_proc_reveal_base {
+    RtValue v_b;
+};
+
+/* cards/simple/setup.cards:124: reveal_base */
 static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
 {
+    struct Locals_proc_reveal_base *L = (struct Locals_proc_reveal_base *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 115 "cards/simple/setup.cards"
+        #line 125 "cards/simple/setup.cards"
+        L->v_b = Fn_base_sys(g, f);
+        #line 126 "cards/simple/setup.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
-        #line 116 "cards/simple/setup.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 624), RT_REVEAL_ALL, RT_NONE, 625);
+        #line 127 "cards/simple/setup.cards"
+        rt_reveal(g, L->v_b, RT_REVEAL_ALL, RT_NONE, 634);
         if (rt_check(g)) return RT_END;
-        #line 117 "cards/simple/setup.cards"
+        #line 128 "cards/simple/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The secret base is revealed on ");
-            rt_log_card(g, Fn_base_sys(g, f));
+            rt_log_card(g, L->v_b);
             rt_log_str(g, ".");
             rt_log_end(g);
-        } else {
-            { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
         }
-        #line 118 "cards/simple/setup.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 626), RT_AT_TOP, 627, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
+        #line 129 "cards/simple/setup.cards"
+        rt_var_store(g, VAR_open_base, VCELL_open_base, L->v_b);
+        #line 130 "cards/simple/setup.cards"
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_b, 635), RT_AT_TOP, 636, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 10575 "simple.c"
+#line 10741 "simple.c"
         break;
     default:
-        return rt_fail(g, 628, "bad resume point");
+        return rt_fail(g, 637, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/simple/setup.cards:124: check_base */
+/* cards/simple/setup.cards:136: check_base */
 static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 125 "cards/simple/setup.cards"
-        if ((rt_var_at(g, VCELL_base_revealed) && (Fn_ground_of(g, f, Fn_base_sys(g, f), SIDE_imperium) > 0)) && (Fn_ground_of(g, f, Fn_base_sys(g, f), SIDE_resistance) == 0)) {
-            #line 126 "cards/simple/setup.cards"
+        #line 137 "cards/simple/setup.cards"
+        if ((rt_var_at(g, VCELL_base_revealed) && (Fn_ground_of(g, f, rt_var_at(g, VCELL_open_base), SIDE_imperium) > 0)) && (Fn_ground_of(g, f, rt_var_at(g, VCELL_open_base), SIDE_resistance) == 0)) {
+            #line 138 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_empire(g, f));
                 rt_log_str(g, " has taken the secret base on ");
-                rt_log_card(g, Fn_base_sys(g, f));
+                rt_log_card(g, rt_var_at(g, VCELL_open_base));
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
                 { volatile RtValue hole = Fn_empire(g, f); (void)hole; }
-                { volatile RtValue hole = Fn_base_sys(g, f); (void)hole; }
             }
-            #line 127 "cards/simple/setup.cards"
-            return rt_win(g, Fn_empire(g, f), 629);
+            #line 139 "cards/simple/setup.cards"
+            return rt_win(g, Fn_empire(g, f), 638);
         }
-#line 10605 "simple.c"
+#line 10770 "simple.c"
         break;
     default:
-        return rt_fail(g, 630, "bad resume point");
+        return rt_fail(g, 639, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* cards/simple/setup.cards:134: probes_done */
+/* cards/simple/setup.cards:146: probes_done */
 static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 135 "cards/simple/setup.cards"
+        #line 147 "cards/simple/setup.cards"
         if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) & (int)(!rt_var_at(g, VCELL_base_revealed)))) {
-            #line 136 "cards/simple/setup.cards"
+            #line 148 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "The location deck is empty: the probes leave one system.");
                 rt_log_end(g);
             }
-            #line 137 "cards/simple/setup.cards"
+            #line 149 "cards/simple/setup.cards"
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 631);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 640);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            #line 138 "cards/simple/setup.cards"
+            #line 150 "cards/simple/setup.cards"
             { /* clash */
-                RtValue arg0 = Fn_base_sys(g, f);
-                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 632);
+                RtValue arg0 = rt_var_at(g, VCELL_open_base);
+                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 641);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -10649,27 +10814,28 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 10653 "simple.c"
+#line 10818 "simple.c"
         break;
     default:
-        return rt_fail(g, 633, "bad resume point");
+        return rt_fail(g, 642, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_setup {
     RtValue v_s;
+    RtValue v_s_2;
     RtValue v_m;
     RtValue v_d;
     RtValue v_l;
     RtValue v_p;
     RtValue v_p_2;
     RtValue v_i;
-    RtValue v_s_2;
-    RtValue v_i_2;
     RtValue v_s_3;
-    RtValue v_i_3;
+    RtValue v_i_2;
     RtValue v_s_4;
+    RtValue v_i_3;
+    RtValue v_s_5;
     RtValue v_left;
     RtValue v_u;
     RtValue v_left_2;
@@ -10684,11 +10850,11 @@ struct Locals_setup {
     RtValue v_u_6;
     RtValue v_left_7;
     RtValue v_u_7;
-    RtValue v_s_5;
+    RtValue v_s_6;
     RtValue v_u_8;
     RtValue v_u_9;
-    RtValue v_s_6;
     RtValue v_s_7;
+    RtValue v_s_8;
     RtValue v_left_8;
     RtValue v_u_10;
     RtValue v_left_9;
@@ -10726,95 +10892,97 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
-        /* the prelude (docs/runtime.md "The setup's prelude") */
-        if (!rt_prelude_done(g)) {
-            #line 8 "cards/simple/setup.cards"
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                int pluck_low = 0;
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_s = pluck_cells[pluck_at];
-                    if (!(rt_card_kind(g, it_s) == KIND_system)) continue;
-                    #line 8 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 634);
-                    pluck_low = pluck_at;
-                    if (rt_check(g)) break;
-                }
-                rt_pluck_close_from(g, pluck_from, pluck_low);
+        #line 10 "cards/simple/setup.cards"
+        {
+            const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_box));
+            for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
+                RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
+                if (!((rt_card_kind(g, it_s) == KIND_system) && (strcmp(rt_card_name(g, it_s), "Kalavel I") == 0))) continue;
+                #line 10 "cards/simple/setup.cards"
+                rt_var_store(g, VAR_hub, VCELL_hub, it_s);
             }
-            if (rt_check(g)) return RT_END;
-            #line 9 "cards/simple/setup.cards"
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                int pluck_low = 0;
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_m = pluck_cells[pluck_at];
-                    if (!(rt_card_kind(g, it_m) == KIND_mission)) continue;
-                    #line 9 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 635);
-                    pluck_low = pluck_at;
-                    if (rt_check(g)) break;
-                }
-                rt_pluck_close_from(g, pluck_from, pluck_low);
-            }
-            if (rt_check(g)) return RT_END;
-            #line 10 "cards/simple/setup.cards"
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                int pluck_low = 0;
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_d = pluck_cells[pluck_at];
-                    if (!(rt_card_kind(g, it_d) == KIND_d6)) continue;
-                    #line 10 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 636);
-                    pluck_low = pluck_at;
-                    if (rt_check(g)) break;
-                }
-                rt_pluck_close_from(g, pluck_from, pluck_low);
-            }
-            if (rt_check(g)) return RT_END;
-            memset(L, 0, sizeof *L);
-            if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 11 "cards/simple/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 637));
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_s_2 = pluck_cells[pluck_at];
+                if (!(rt_card_kind(g, it_s_2) == KIND_system)) continue;
+                #line 11 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 643);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
         if (rt_check(g)) return RT_END;
-        #line 14 "cards/simple/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 638);
+        #line 12 "cards/simple/setup.cards"
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_m = pluck_cells[pluck_at];
+                if (!(rt_card_kind(g, it_m) == KIND_mission)) continue;
+                #line 12 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 644);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 13 "cards/simple/setup.cards"
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            int pluck_low = 0;
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_d = pluck_cells[pluck_at];
+                if (!(rt_card_kind(g, it_d) == KIND_d6)) continue;
+                #line 13 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 645);
+                pluck_low = pluck_at;
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close_from(g, pluck_from, pluck_low);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 16 "cards/simple/setup.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 646);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i_4 = 0; L->v_i_4 < cells_v_list[0]; L->v_i_4++) {
                 L->v_l = cells_v_list[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
-                #line 15 "cards/simple/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 639))->fd_starting) {
-                    #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 640))->fd_side), 641), RT_AT_TOP, 642);
+                #line 17 "cards/simple/setup.cards"
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 647))->fd_starting) {
+                    #line 17 "cards/simple/setup.cards"
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 648))->fd_side), 649), RT_AT_TOP, 650);
                     if (rt_check(g)) return RT_END;
                 } else {
-                    #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 643))->fd_side), 644), RT_AT_TOP, 645);
+                    #line 17 "cards/simple/setup.cards"
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 651))->fd_side), 652), RT_AT_TOP, 653);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 17 "cards/simple/setup.cards"
+        #line 19 "cards/simple/setup.cards"
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p = L->v_i_5;
-            #line 17 "cards/simple/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 646), 647);
+            #line 19 "cards/simple/setup.cards"
+            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 654), 655);
         }
-        #line 20 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 648);
-        #line 21 "cards/simple/setup.cards"
+        #line 22 "cards/simple/setup.cards"
+        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 656);
+        #line 23 "cards/simple/setup.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_2 = L->v_i_6;
-            #line 21 "cards/simple/setup.cards"
+            #line 23 "cards/simple/setup.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 6;
@@ -10822,91 +10990,100 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 649);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 657);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-        #line 28 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 650);
-        #line 31 "cards/simple/setup.cards"
+        #line 30 "cards/simple/setup.cards"
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 658);
+        #line 33 "cards/simple/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
-            #line 32 "cards/simple/setup.cards"
-            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 651);
-            if (rt_check(g)) return RT_END;
-            #line 33 "cards/simple/setup.cards"
-            rt_set_state_known(g, L->v_s_2, KIND_system, 0, 1, 0, 652);
             #line 34 "cards/simple/setup.cards"
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 659);
+            if (rt_check(g)) return RT_END;
+            #line 35 "cards/simple/setup.cards"
+            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 660);
+            if (rt_check(g)) return RT_END;
+            #line 36 "cards/simple/setup.cards"
+            rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 661);
+            #line 37 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_empire(g, f));
                 rt_log_str(g, " occupies ");
-                rt_log_card(g, L->v_s_2);
+                rt_log_card(g, L->v_s_3);
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
                 { volatile RtValue hole = Fn_empire(g, f); (void)hole; }
             }
-            #line 35 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 653), RT_AT_TOP, 654, KIND_system, 3, RT_KEEP_ALL, -1);
+            #line 38 "cards/simple/setup.cards"
+            rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 662), RT_AT_TOP, 663, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
-        #line 37 "cards/simple/setup.cards"
+        #line 40 "cards/simple/setup.cards"
         for (L->v_i_8 = 0; L->v_i_8 < 4; L->v_i_8++) {
             L->v_i_2 = L->v_i_8 + 1;
-            #line 38 "cards/simple/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 655);
-            if (rt_check(g)) return RT_END;
-            #line 39 "cards/simple/setup.cards"
-            {
-                RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 657);
-                rt_set_at(g, elem, who, (-1), 656);
-            }
-            if (rt_check(g)) return RT_END;
-            #line 40 "cards/simple/setup.cards"
-            if (rt_logging(g)) {
-                rt_log_begin(g);
-                rt_log_card(g, L->v_s_3);
-                rt_log_str(g, " is loyal to the Imperium.");
-                rt_log_end(g);
-            }
             #line 41 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 658), RT_AT_TOP, 659, KIND_system, 3, RT_KEEP_ALL, -1);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 664);
             if (rt_check(g)) return RT_END;
-        }
-        #line 43 "cards/simple/setup.cards"
-        for (L->v_i_9 = 0; L->v_i_9 < 4; L->v_i_9++) {
-            L->v_i_3 = L->v_i_9 + 1;
-            #line 44 "cards/simple/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 660);
+            #line 42 "cards/simple/setup.cards"
+            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 665);
             if (rt_check(g)) return RT_END;
-            #line 45 "cards/simple/setup.cards"
+            #line 43 "cards/simple/setup.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 662);
-                rt_set_at(g, elem, who, 1, 661);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 667);
+                rt_set_at(g, elem, who, (-1), 666);
             }
             if (rt_check(g)) return RT_END;
-            #line 46 "cards/simple/setup.cards"
+            #line 44 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_card(g, L->v_s_4);
+                rt_log_str(g, " is loyal to the Imperium.");
+                rt_log_end(g);
+            }
+            #line 45 "cards/simple/setup.cards"
+            rt_move_known(g, L->v_s_4, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 668), RT_AT_TOP, 669, KIND_system, 3, RT_KEEP_ALL, -1);
+            if (rt_check(g)) return RT_END;
+        }
+        #line 47 "cards/simple/setup.cards"
+        for (L->v_i_9 = 0; L->v_i_9 < 4; L->v_i_9++) {
+            L->v_i_3 = L->v_i_9 + 1;
+            #line 48 "cards/simple/setup.cards"
+            L->v_s_5 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 670);
+            if (rt_check(g)) return RT_END;
+            #line 49 "cards/simple/setup.cards"
+            rt_reveal(g, L->v_s_5, RT_REVEAL_ALL, RT_NONE, 671);
+            if (rt_check(g)) return RT_END;
+            #line 50 "cards/simple/setup.cards"
+            {
+                RtValue who = 0;
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_5, KIND_system, 673);
+                rt_set_at(g, elem, who, 1, 672);
+            }
+            if (rt_check(g)) return RT_END;
+            #line 51 "cards/simple/setup.cards"
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_card(g, L->v_s_5);
                 rt_log_str(g, " is loyal to the Resistance.");
                 rt_log_end(g);
             }
-            #line 47 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 663, KIND_system, 3, RT_KEEP_ALL, -1);
+            #line 52 "cards/simple/setup.cards"
+            rt_move_known(g, L->v_s_5, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 674, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
-        #line 49 "cards/simple/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 664, KIND_system, 3, RT_KEEP_ALL, -1, -1);
-        if (rt_check(g)) return RT_END;
-        #line 50 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 665);
         #line 54 "cards/simple/setup.cards"
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 675, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+        if (rt_check(g)) return RT_END;
+        #line 55 "cards/simple/setup.cards"
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 676);
+        #line 59 "cards/simple/setup.cards"
         L->v_left = 3;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -10917,15 +11094,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (strcmp(rt_card_name(g, it_u), "Fighter") == 0))) continue;
                 L->v_left--;
-                #line 54 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 666);
+                #line 59 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 677);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 55 "cards/simple/setup.cards"
+        #line 60 "cards/simple/setup.cards"
         L->v_left_2 = 4;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -10936,15 +11113,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_2 <= 0) break;
                 if (!((rt_card_kind(g, it_u_2) == KIND_unit) && (strcmp(rt_card_name(g, it_u_2), "Assault Shuttle") == 0))) continue;
                 L->v_left_2--;
-                #line 55 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 667);
+                #line 60 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 678);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 56 "cards/simple/setup.cards"
+        #line 61 "cards/simple/setup.cards"
         L->v_left_3 = 4;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -10955,15 +11132,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_3 <= 0) break;
                 if (!((rt_card_kind(g, it_u_3) == KIND_unit) && (strcmp(rt_card_name(g, it_u_3), "Dreadnought") == 0))) continue;
                 L->v_left_3--;
-                #line 56 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 668);
+                #line 61 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 679);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 57 "cards/simple/setup.cards"
+        #line 62 "cards/simple/setup.cards"
         L->v_left_4 = 1;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -10974,15 +11151,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_4 <= 0) break;
                 if (!((rt_card_kind(g, it_u_4) == KIND_unit) && (strcmp(rt_card_name(g, it_u_4), "Doom Star") == 0))) continue;
                 L->v_left_4--;
-                #line 57 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 669);
+                #line 62 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 680);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 58 "cards/simple/setup.cards"
+        #line 63 "cards/simple/setup.cards"
         L->v_left_5 = 14;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -10993,15 +11170,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_5 <= 0) break;
                 if (!((rt_card_kind(g, it_u_5) == KIND_unit) && (strcmp(rt_card_name(g, it_u_5), "Troops (Imperium)") == 0))) continue;
                 L->v_left_5--;
-                #line 58 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 670);
+                #line 63 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 681);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 59 "cards/simple/setup.cards"
+        #line 64 "cards/simple/setup.cards"
         L->v_left_6 = 6;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -11012,15 +11189,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_6 <= 0) break;
                 if (!((rt_card_kind(g, it_u_6) == KIND_unit) && (strcmp(rt_card_name(g, it_u_6), "Scout Walker") == 0))) continue;
                 L->v_left_6--;
-                #line 59 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 671);
+                #line 64 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 682);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 60 "cards/simple/setup.cards"
+        #line 65 "cards/simple/setup.cards"
         L->v_left_7 = 1;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -11031,29 +11208,29 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_7 <= 0) break;
                 if (!((rt_card_kind(g, it_u_7) == KIND_unit) && (strcmp(rt_card_name(g, it_u_7), "Heavy Walker") == 0))) continue;
                 L->v_left_7--;
-                #line 60 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 672);
+                #line 65 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 683);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 61 "cards/simple/setup.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 673);
+        #line 66 "cards/simple/setup.cards"
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 684);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_2); L->v_i_10++) {
-                L->v_s_5 = rt_list_at(g, L->v_list_2, L->v_i_10);
-                if (!(Fn_imperial_held(g, f, L->v_s_5))) continue;
-                #line 62 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 216, 0, 674);
+                L->v_s_6 = rt_list_at(g, L->v_list_2, L->v_i_10);
+                if (!(Fn_imperial_held(g, f, L->v_s_6))) continue;
+                #line 67 "cards/simple/setup.cards"
+                rt_choose_begin(g, Fn_empire(g, f), 216, 0, 685);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
                         rt_log_player(g, Fn_empire(g, f));
                         rt_log_str(g, ": a ground unit for ");
-                        rt_log_card(g, L->v_s_5);
+                        rt_log_card(g, L->v_s_6);
                         rt_label_end(g);
                     }
                     {
@@ -11063,7 +11240,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u_8)->fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 674);
+                    rt_opt_done(g, &ob, 685);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -11072,21 +11249,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_u_8 = rt_chosen(g);
-                    #line 63 "cards/simple/setup.cards"
-                    rt_move_known(g, L->v_u_8, Zone_units(g, L->v_s_5, 675), RT_AT_TOP, 676, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    #line 68 "cards/simple/setup.cards"
+                    rt_move_known(g, L->v_u_8, Zone_units(g, L->v_s_6, 686), RT_AT_TOP, 687, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 66 "cards/simple/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 677);
+        #line 71 "cards/simple/setup.cards"
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 688);
         if (L->v_list_3 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                 L->v_u_9 = rt_list_at(g, L->v_list_3, L->v_i_11);
-                #line 67 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 217, 0, 678);
+                #line 72 "cards/simple/setup.cards"
+                rt_choose_begin(g, Fn_empire(g, f), 217, 0, 689);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -11098,13 +11275,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 679);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 690);
                         for (int i = 0; i < gn; i++) {
-                            RtValue it_s_6 = gs[i]; (void)it_s_6;
-                            if (Fn_imperial_held(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
+                            RtValue it_s_7 = gs[i]; (void)it_s_7;
+                            if (Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 678);
+                    rt_opt_done(g, &ob, 689);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -11113,21 +11290,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 2:;
-                    L->v_s_6 = rt_chosen(g);
-                    #line 68 "cards/simple/setup.cards"
-                    rt_move_known(g, L->v_u_9, Zone_units(g, L->v_s_6, 680), RT_AT_TOP, 681, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    L->v_s_7 = rt_chosen(g);
+                    #line 73 "cards/simple/setup.cards"
+                    rt_move_known(g, L->v_u_9, Zone_units(g, L->v_s_7, 691), RT_AT_TOP, 692, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
-                    #line 69 "cards/simple/setup.cards"
+                    #line 74 "cards/simple/setup.cards"
                     if (Inst_unit(g, L->v_u_9)->fd_doom_star) {
-                        #line 69 "cards/simple/setup.cards"
-                        rt_var_store(g, VAR_doom_site, VCELL_doom_site, L->v_s_6);
+                        #line 74 "cards/simple/setup.cards"
+                        rt_var_store(g, VAR_doom_site, VCELL_doom_site, L->v_s_7);
                     }
                 }
             }
         }
         rt_list_pop(g, L->v_list_3);
-        #line 77 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN, 682);
+        #line 82 "cards/simple/setup.cards"
+        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN, 693);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -11137,13 +11314,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 683);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 694);
                 for (int i = 0; i < gn; i++) {
-                    RtValue it_s_7 = gs[i]; (void)it_s_7;
-                    if (!Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
+                    RtValue it_s_8 = gs[i]; (void)it_s_8;
+                    if (!Fn_imperial_held(g, f, it_s_8)) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 682);
+            rt_opt_done(g, &ob, 693);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11152,12 +11329,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 3:;
-            L->v_s_7 = rt_chosen(g);
-            #line 78 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 684), RT_AT_TOP, 685);
+            L->v_s_8 = rt_chosen(g);
+            #line 83 "cards/simple/setup.cards"
+            rt_move(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 695), RT_AT_TOP, 696);
             if (rt_check(g)) return RT_END;
         }
-        #line 80 "cards/simple/setup.cards"
+        #line 85 "cards/simple/setup.cards"
         L->v_left_8 = 3;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -11168,15 +11345,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_8 <= 0) break;
                 if (!((rt_card_kind(g, it_u_10) == KIND_unit) && (strcmp(rt_card_name(g, it_u_10), "Light Fighter") == 0))) continue;
                 L->v_left_8--;
-                #line 80 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 686);
+                #line 85 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 697);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 81 "cards/simple/setup.cards"
+        #line 86 "cards/simple/setup.cards"
         L->v_left_9 = 3;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -11187,15 +11364,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_9 <= 0) break;
                 if (!((rt_card_kind(g, it_u_11) == KIND_unit) && (strcmp(rt_card_name(g, it_u_11), "Medium Fighter") == 0))) continue;
                 L->v_left_9--;
-                #line 81 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 687);
+                #line 86 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 698);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 82 "cards/simple/setup.cards"
+        #line 87 "cards/simple/setup.cards"
         L->v_left_10 = 2;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -11206,15 +11383,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_10 <= 0) break;
                 if (!((rt_card_kind(g, it_u_12) == KIND_unit) && (strcmp(rt_card_name(g, it_u_12), "Transport") == 0))) continue;
                 L->v_left_10--;
-                #line 82 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 688);
+                #line 87 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 699);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 83 "cards/simple/setup.cards"
+        #line 88 "cards/simple/setup.cards"
         L->v_left_11 = 1;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -11225,15 +11402,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_11 <= 0) break;
                 if (!((rt_card_kind(g, it_u_13) == KIND_unit) && (strcmp(rt_card_name(g, it_u_13), "Light Cruiser") == 0))) continue;
                 L->v_left_11--;
-                #line 83 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 689);
+                #line 88 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 700);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 84 "cards/simple/setup.cards"
+        #line 89 "cards/simple/setup.cards"
         L->v_left_12 = 7;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -11244,15 +11421,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_12 <= 0) break;
                 if (!((rt_card_kind(g, it_u_14) == KIND_unit) && (strcmp(rt_card_name(g, it_u_14), "Troops (Resistance)") == 0))) continue;
                 L->v_left_12--;
-                #line 84 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 690);
+                #line 89 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 701);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 85 "cards/simple/setup.cards"
+        #line 90 "cards/simple/setup.cards"
         L->v_left_13 = 3;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -11263,16 +11440,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (L->v_left_13 <= 0) break;
                 if (!((rt_card_kind(g, it_u_15) == KIND_unit) && (strcmp(rt_card_name(g, it_u_15), "Speeder") == 0))) continue;
                 L->v_left_13--;
-                #line 85 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 691);
+                #line 90 "cards/simple/setup.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 702);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-        #line 86 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 219, 0, 692);
+        #line 91 "cards/simple/setup.cards"
+        rt_choose_begin(g, Fn_rebel(g, f), 219, 0, 703);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -11282,13 +11459,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 693);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 704);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if ((Fn_rebel_loyal(g, f, it_w) || Fn_neutral(g, f, it_w)) && (!Fn_imperial_held(g, f, it_w))) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 692);
+            rt_opt_done(g, &ob, 703);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11298,14 +11475,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             /* fall through */
         case 4:;
             L->v_w = rt_chosen(g);
-            #line 87 "cards/simple/setup.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 694);
+            #line 92 "cards/simple/setup.cards"
+            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 705);
             if (L->v_list_4 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_4); L->v_i_12++) {
                     L->v_u_16 = rt_list_at(g, L->v_list_4, L->v_i_12);
-                    #line 88 "cards/simple/setup.cards"
-                    rt_choose_begin(g, Fn_rebel(g, f), 220, 0, 695);
+                    #line 93 "cards/simple/setup.cards"
+                    rt_choose_begin(g, Fn_rebel(g, f), 220, 0, 706);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
@@ -11324,7 +11501,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 695);
+                        rt_opt_done(g, &ob, 706);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 5;
@@ -11334,12 +11511,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     case 5:;
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* at the secret base */
-                            #line 89 "cards/simple/setup.cards"
-                            rt_move_known(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 696, KIND_unit, 2, RT_KEEP_NONE, -1);
+                            #line 94 "cards/simple/setup.cards"
+                            rt_move_known(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 707, KIND_unit, 2, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* on _w_ */
-                            #line 90 "cards/simple/setup.cards"
-                            rt_move_known(g, L->v_u_16, Zone_units(g, L->v_w, 697), RT_AT_TOP, 698, KIND_unit, 2, RT_KEEP_NONE, -1);
+                            #line 95 "cards/simple/setup.cards"
+                            rt_move_known(g, L->v_u_16, Zone_units(g, L->v_w, 708), RT_AT_TOP, 709, KIND_unit, 2, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -11347,7 +11524,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list_4);
         }
-        #line 94 "cards/simple/setup.cards"
+        #line 99 "cards/simple/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "Round 1 begins: the time marker stands at 1 of ");
@@ -11355,10 +11532,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 11359 "simple.c"
+#line 11536 "simple.c"
         break;
     default:
-        return rt_fail(g, 699, "bad resume point");
+        return rt_fail(g, 710, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11372,30 +11549,30 @@ struct Locals_round {
     RtValue v_passes_2;
     RtValue v_saved_me_2;
     RtValue v_action_2;
-    RtValue v_c;
+    RtValue v_k;
     RtValue v_l;
 };
 
-/* cards/simple/rules.cards:7: round */
+/* cards/simple/rules.cards:11: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
-        #line 8 "cards/simple/rules.cards"
-        /* cards/simple/rules.cards:8: phase assignment */
+        #line 12 "cards/simple/rules.cards"
+        /* cards/simple/rules.cards:12: phase assignment */
         rt_log_phase(g, 59);
-        #line 10 "cards/simple/rules.cards"
+        #line 14 "cards/simple/rules.cards"
         L->v_turn = Fn_rebel(g, f);
         L->v_saved_me = f->me;
         L->v_passes = 0;
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            #line 10 "cards/simple/rules.cards"
+            #line 14 "cards/simple/rules.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_assign_missions, 700);
+                (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_assign_missions, 711);
             }
             f->pc = 1;
             {
@@ -11408,20 +11585,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 701)) return RT_END;
+            if (rt_back_edge(g, 712)) return RT_END;
         }
         f->me = L->v_saved_me;
-        #line 12 "cards/simple/rules.cards"
-        /* cards/simple/rules.cards:12: phase command */
+        #line 16 "cards/simple/rules.cards"
+        /* cards/simple/rules.cards:16: phase command */
         rt_log_phase(g, 61);
-        #line 14 "cards/simple/rules.cards"
+        #line 18 "cards/simple/rules.cards"
         L->v_turn_2 = Fn_rebel(g, f);
         L->v_saved_me_2 = f->me;
         L->v_passes_2 = 0;
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 221, 0, 702);
+            rt_choose_begin(g, f->me, 221, 0, 713);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
@@ -11429,25 +11606,23 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     rt_log_str(g, ": carry out a mission or move units");
                     rt_label_end(g);
                 }
-                /* action "carry out mission _c.mission_" */
+                /* action "carry out mission _k_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 703);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c = zc[1 + i]; (void)it_c;
-                            rt_opt_add_if(&ob, (!!rt__state(g, it_c, 1)), 0, it_c, 62);
+                        for (int i = 0; i < 12; i++) {
+                            RtValue it_k = i + 1; (void)it_k;
+                            if (rt_get(g, VAR_mission_cards + rt_index(g, it_k, 1, 12, "mission_cards", 714), f->me) > 0) rt_opt_add(&ob, i * 3 + 0, RT_NONE, 62);
                         }
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 704);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c = zc[1 + i]; (void)it_c;
-                            if (rt__state(g, it_c, 1)) {
-                                rt_opt_add(&ob, 0, it_c, 62);
+                        for (int i = 0; i < 12; i++) {
+                            RtValue it_k = i + 1; (void)it_k;
+                            if (rt_get(g, VAR_mission_cards + rt_index(g, it_k, 1, 12, "mission_cards", 715), f->me) > 0) {
+                                rt_opt_add(&ob, i * 3 + 0, RT_NONE, 62);
                                 if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 62)) {
                                     rt_log_str(g, "carry out mission ");
-                                    rt_log_int(g, rt__state(g, it_c, 0));
+                                    rt_log_int(g, it_k);
                                     rt_label_end(g);
                                 }
                             }
@@ -11457,7 +11632,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "move units with _l_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 705);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 716);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_can_move(g, f, rt_player_side(g, f->me))) rt_opt_add(&ob, 1, it_l, 63);
@@ -11465,7 +11640,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 706);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 717);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_can_move(g, f, rt_player_side(g, f->me))) {
@@ -11481,21 +11656,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 64);
-                rt_opt_done(g, &ob, 702);
+                rt_opt_done(g, &ob, 713);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 707, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 718, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
             /* fall through */
         case 2:;
-            L->v_action_2 = rt_chosen(g);
-            if (L->v_action_2 == 0) { /* carry out mission _c.mission_ */
-                L->v_c = rt_chosen_card(g);
-                #line 15 "cards/simple/rules.cards"
+            L->v_action_2 = rt_chosen(g) % 3;
+            if (L->v_action_2 == 0) { /* carry out mission _k_ */
+                L->v_k = rt_chosen(g) / 3 + 1;
+                #line 19 "cards/simple/rules.cards"
                 { /* carry_out */
-                    RtValue arg0 = rt__state(g, L->v_c, 0);
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 708);
+                    RtValue arg0 = L->v_k;
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 719);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11511,10 +11686,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action_2 == 1) { /* move units with _l_ */
                 L->v_l = rt_chosen_card(g);
-                #line 16 "cards/simple/rules.cards"
+                #line 20 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_move_units, 709);
+                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_move_units, 720);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11533,15 +11708,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 710)) return RT_END;
+            if (rt_back_edge(g, 721)) return RT_END;
         }
         f->me = L->v_saved_me_2;
-        #line 20 "cards/simple/rules.cards"
-        /* cards/simple/rules.cards:20: phase refresh */
+        #line 24 "cards/simple/rules.cards"
+        /* cards/simple/rules.cards:24: phase refresh */
         rt_log_phase(g, 65);
-        #line 20 "cards/simple/rules.cards"
+        #line 24 "cards/simple/rules.cards"
         { /* refresh */
-            (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_refresh, 711);
+            (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_refresh, 722);
         }
         f->pc = 5;
         {
@@ -11552,10 +11727,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 11556 "simple.c"
+#line 11731 "simple.c"
         break;
     default:
-        return rt_fail(g, 712, "bad resume point");
+        return rt_fail(g, 723, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11898,14 +12073,19 @@ static const RtVarDef vars[] = {
     { "numbers", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "succeeded", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "unit_bonus", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "from_base", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PRIVATE, -1 },
     { "fight_due", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "fight_site", 0, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
     { "deploying", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "assigning", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "cur_k", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "going_on", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PRIVATE, -1 },
+    { "second_card", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PRIVATE, -1 },
+    { "second_leader", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PRIVATE, -1 },
     { "rounds_done", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "hub", 0, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
     { "placing", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "open_base", 0, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
     { "loyalty[Kalavel I]", 0, RT_TY_INT, 1, 1, 0, -1, 1, RT_PUBLIC, -1 },
     { "loyalty[Kalavel II]", 0, RT_TY_INT, 1, 1, 0, -1, 1, RT_PUBLIC, -1 },
     { "loyalty[Kalavel III]", 0, RT_TY_INT, 1, 1, 0, -1, 1, RT_PUBLIC, -1 },
@@ -11938,6 +12118,18 @@ static const RtVarDef vars[] = {
     { "loyalty[Mirrin II]", 0, RT_TY_INT, 1, 1, 0, -1, 1, RT_PUBLIC, -1 },
     { "loyalty[Mirrin III]", 0, RT_TY_INT, 1, 1, 0, -1, 1, RT_PUBLIC, -1 },
     { "loyalty[Mirrin IV]", 0, RT_TY_INT, 1, 1, 0, -1, 1, RT_PUBLIC, -1 },
+    { "mission_cards[1]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[2]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[3]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[4]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[5]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[6]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[7]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[8]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[9]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[10]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[11]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "mission_cards[12]", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {
@@ -12003,7 +12195,7 @@ static const char *const strings[] = {
     "assignment", /* 59 */
     "take a turn", /* 60 */
     "command", /* 61 */
-    "carry out mission {c.mission}", /* 62 */
+    "carry out mission {k}", /* 62 */
     "move units with {l}", /* 63 */
     "pass", /* 64 */
     "refresh", /* 65 */
@@ -12177,36 +12369,36 @@ static const RtScriptDef scripts[] = {
     { "leader_hits", "cards/simple/combat.cards", 193, Script_proc_leader_hits, 7 },
     { "plans_attack", "cards/simple/combat.cards", 210, Script_proc_plans_attack, 9 },
     { "mission_roll", "cards/simple/combat.cards", 229, Script_proc_mission_roll, 5 },
-    { "carry_out", "cards/simple/missions.cards", 13, Script_proc_carry_out, 7 },
-    { "spend", "cards/simple/missions.cards", 33, Script_proc_spend, 1 },
-    { "contest", "cards/simple/missions.cards", 42, Script_proc_contest, 12 },
-    { "resistance_mission", "cards/simple/missions.cards", 85, Script_proc_resistance_mission, 29 },
-    { "gain_vp", "cards/simple/missions.cards", 200, Script_proc_gain_vp, 1 },
-    { "check_time", "cards/simple/missions.cards", 210, Script_proc_check_time, 0 },
-    { "shift_loyalty", "cards/simple/missions.cards", 219, Script_proc_shift_loyalty, 2 },
-    { "mission_damage", "cards/simple/missions.cards", 229, Script_proc_mission_damage, 6 },
-    { "move_base", "cards/simple/missions.cards", 245, Script_proc_move_base, 10 },
-    { "move_units", "cards/simple/moves.cards", 28, Script_proc_move_units, 13 },
-    { "arrive", "cards/simple/moves.cards", 54, Script_proc_arrive, 1 },
-    { "arrived", "cards/simple/moves.cards", 63, Script_proc_arrived, 2 },
-    { "clash", "cards/simple/moves.cards", 80, Script_proc_clash, 1 },
-    { "produce", "cards/simple/moves.cards", 95, Script_proc_produce, 2 },
-    { "add_to_queue", "cards/simple/moves.cards", 100, Script_proc_add_to_queue, 4 },
-    { "advance_queue", "cards/simple/moves.cards", 115, Script_proc_advance_queue, 4 },
-    { "deploy", "cards/simple/moves.cards", 129, Script_proc_deploy, 11 },
-    { "imperium_mission", "cards/simple/projects.cards", 18, Script_proc_imperium_mission, 41 },
-    { "build_doom_star", "cards/simple/projects.cards", 144, Script_proc_build_doom_star, 8 },
-    { "fire_laser", "cards/simple/projects.cards", 163, Script_proc_fire_laser, 9 },
-    { "assign_missions", "cards/simple/rules.cards", 36, Script_proc_assign_missions, 1 },
-    { "assign_one", "cards/simple/rules.cards", 54, Script_proc_assign_one, 12 },
-    { "refresh", "cards/simple/rules.cards", 94, Script_proc_refresh, 30 },
-    { "new_leader", "cards/simple/rules.cards", 148, Script_proc_new_leader, 5 },
-    { "draw_missions", "cards/simple/setup.cards", 98, Script_proc_draw_missions, 4 },
-    { "reveal_base", "cards/simple/setup.cards", 114, Script_proc_reveal_base, 0 },
-    { "check_base", "cards/simple/setup.cards", 124, Script_proc_check_base, 0 },
-    { "probes_done", "cards/simple/setup.cards", 134, Script_proc_probes_done, 0 },
-    { "setup", "cards/simple/setup.cards", 6, Script_setup, 59 },
-    { "round", "cards/simple/rules.cards", 7, Script_round, 10 },
+    { "carry_out", "cards/simple/missions.cards", 13, Script_proc_carry_out, 8 },
+    { "spend", "cards/simple/missions.cards", 39, Script_proc_spend, 1 },
+    { "contest", "cards/simple/missions.cards", 48, Script_proc_contest, 12 },
+    { "resistance_mission", "cards/simple/missions.cards", 91, Script_proc_resistance_mission, 29 },
+    { "gain_vp", "cards/simple/missions.cards", 206, Script_proc_gain_vp, 1 },
+    { "check_time", "cards/simple/missions.cards", 216, Script_proc_check_time, 0 },
+    { "shift_loyalty", "cards/simple/missions.cards", 225, Script_proc_shift_loyalty, 2 },
+    { "mission_damage", "cards/simple/missions.cards", 235, Script_proc_mission_damage, 6 },
+    { "move_base", "cards/simple/missions.cards", 251, Script_proc_move_base, 10 },
+    { "move_units", "cards/simple/moves.cards", 30, Script_proc_move_units, 14 },
+    { "arrive", "cards/simple/moves.cards", 62, Script_proc_arrive, 1 },
+    { "arrived", "cards/simple/moves.cards", 71, Script_proc_arrived, 3 },
+    { "clash", "cards/simple/moves.cards", 93, Script_proc_clash, 1 },
+    { "produce", "cards/simple/moves.cards", 108, Script_proc_produce, 2 },
+    { "add_to_queue", "cards/simple/moves.cards", 113, Script_proc_add_to_queue, 4 },
+    { "advance_queue", "cards/simple/moves.cards", 128, Script_proc_advance_queue, 4 },
+    { "deploy", "cards/simple/moves.cards", 142, Script_proc_deploy, 11 },
+    { "imperium_mission", "cards/simple/projects.cards", 18, Script_proc_imperium_mission, 42 },
+    { "build_doom_star", "cards/simple/projects.cards", 147, Script_proc_build_doom_star, 8 },
+    { "fire_laser", "cards/simple/projects.cards", 166, Script_proc_fire_laser, 10 },
+    { "assign_missions", "cards/simple/rules.cards", 42, Script_proc_assign_missions, 2 },
+    { "assign_one", "cards/simple/rules.cards", 64, Script_proc_assign_one, 13 },
+    { "refresh", "cards/simple/rules.cards", 119, Script_proc_refresh, 32 },
+    { "new_leader", "cards/simple/rules.cards", 174, Script_proc_new_leader, 5 },
+    { "draw_missions", "cards/simple/setup.cards", 103, Script_proc_draw_missions, 4 },
+    { "reveal_base", "cards/simple/setup.cards", 124, Script_proc_reveal_base, 1 },
+    { "check_base", "cards/simple/setup.cards", 136, Script_proc_check_base, 0 },
+    { "probes_done", "cards/simple/setup.cards", 146, Script_proc_probes_done, 0 },
+    { "setup", "cards/simple/setup.cards", 6, Script_setup, 60 },
+    { "round", "cards/simple/rules.cards", 11, Script_round, 10 },
 };
 
 static const int16_t Copies_base[] = {
@@ -12303,371 +12495,371 @@ static const RtSite Site_table[] = {
     { 1, 219, 33 }, /* 54: cards/simple/game.cards:219:33 */
     { 1, 218, 8 }, /* 55: cards/simple/game.cards:218:8 */
     { 1, 220, 41 }, /* 56: cards/simple/game.cards:220:41 */
-    { 9, 111, 34 }, /* 57: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 58: cards/simple/setup.cards:111:30 */
-    { 1, 223, 15 }, /* 59: cards/simple/game.cards:223:15 */
-    { 9, 111, 34 }, /* 60: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 61: cards/simple/setup.cards:111:30 */
-    { 1, 224, 73 }, /* 62: cards/simple/game.cards:224:73 */
-    { 9, 111, 34 }, /* 63: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 64: cards/simple/setup.cards:111:30 */
-    { 1, 224, 17 }, /* 65: cards/simple/game.cards:224:17 */
-    { 1, 224, 8 }, /* 66: cards/simple/game.cards:224:8 */
-    { 5, 81, 43 }, /* 67: cards/simple/missions.cards:81:43 */
-    { 5, 198, 48 }, /* 68: cards/simple/missions.cards:198:48 */
-    { 6, 5, 40 }, /* 69: cards/simple/moves.cards:5:40 */
-    { 9, 111, 34 }, /* 70: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 71: cards/simple/setup.cards:111:30 */
-    { 6, 10, 68 }, /* 72: cards/simple/moves.cards:10:68 */
-    { 6, 12, 62 }, /* 73: cards/simple/moves.cards:12:62 */
-    { 6, 12, 12 }, /* 74: cards/simple/moves.cards:12:12 */
-    { 6, 18, 12 }, /* 75: cards/simple/moves.cards:18:12 */
-    { 6, 112, 7 }, /* 76: cards/simple/moves.cards:112:7 */
-    { 1, 181, 46 }, /* 77: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 78: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 79: cards/simple/game.cards:181:83 */
+    { 1, 223, 15 }, /* 57: cards/simple/game.cards:223:15 */
+    { 1, 224, 72 }, /* 58: cards/simple/game.cards:224:72 */
+    { 1, 224, 17 }, /* 59: cards/simple/game.cards:224:17 */
+    { 1, 224, 8 }, /* 60: cards/simple/game.cards:224:8 */
+    { 5, 87, 43 }, /* 61: cards/simple/missions.cards:87:43 */
+    { 5, 204, 48 }, /* 62: cards/simple/missions.cards:204:48 */
+    { 6, 5, 40 }, /* 63: cards/simple/moves.cards:5:40 */
+    { 6, 11, 89 }, /* 64: cards/simple/moves.cards:11:89 */
+    { 6, 11, 85 }, /* 65: cards/simple/moves.cards:11:85 */
+    { 6, 11, 76 }, /* 66: cards/simple/moves.cards:11:76 */
+    { 6, 13, 62 }, /* 67: cards/simple/moves.cards:13:62 */
+    { 6, 13, 12 }, /* 68: cards/simple/moves.cards:13:12 */
+    { 6, 19, 12 }, /* 69: cards/simple/moves.cards:19:12 */
+    { 6, 125, 7 }, /* 70: cards/simple/moves.cards:125:7 */
+    { 1, 181, 46 }, /* 71: cards/simple/game.cards:181:46 */
+    { 1, 181, 71 }, /* 72: cards/simple/game.cards:181:71 */
+    { 1, 181, 83 }, /* 73: cards/simple/game.cards:181:83 */
+    { 1, 178, 48 }, /* 74: cards/simple/game.cards:178:48 */
+    { 1, 178, 64 }, /* 75: cards/simple/game.cards:178:64 */
+    { 1, 182, 62 }, /* 76: cards/simple/game.cards:182:62 */
+    { 1, 178, 48 }, /* 77: cards/simple/game.cards:178:48 */
+    { 1, 178, 64 }, /* 78: cards/simple/game.cards:178:64 */
+    { 1, 182, 62 }, /* 79: cards/simple/game.cards:182:62 */
     { 1, 178, 48 }, /* 80: cards/simple/game.cards:178:48 */
     { 1, 178, 64 }, /* 81: cards/simple/game.cards:178:64 */
-    { 1, 182, 62 }, /* 82: cards/simple/game.cards:182:62 */
-    { 9, 111, 34 }, /* 83: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 84: cards/simple/setup.cards:111:30 */
-    { 1, 178, 48 }, /* 85: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 86: cards/simple/game.cards:178:64 */
-    { 1, 182, 62 }, /* 87: cards/simple/game.cards:182:62 */
-    { 1, 178, 48 }, /* 88: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 89: cards/simple/game.cards:178:64 */
-    { 1, 179, 44 }, /* 90: cards/simple/game.cards:179:44 */
-    { 1, 179, 60 }, /* 91: cards/simple/game.cards:179:60 */
-    { 1, 177, 51 }, /* 92: cards/simple/game.cards:177:51 */
-    { 1, 177, 68 }, /* 93: cards/simple/game.cards:177:68 */
-    { 7, 11, 77 }, /* 94: cards/simple/projects.cards:11:77 */
-    { 1, 181, 46 }, /* 95: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 96: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 97: cards/simple/game.cards:181:83 */
-    { 7, 15, 25 }, /* 98: cards/simple/projects.cards:15:25 */
-    { 7, 15, 57 }, /* 99: cards/simple/projects.cards:15:57 */
-    { 7, 137, 42 }, /* 100: cards/simple/projects.cards:137:42 */
-    { 9, 111, 34 }, /* 101: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 102: cards/simple/setup.cards:111:30 */
-    { 8, 27, 50 }, /* 103: cards/simple/rules.cards:27:50 */
-    { 8, 31, 12 }, /* 104: cards/simple/rules.cards:31:12 */
-    { 8, 31, 45 }, /* 105: cards/simple/rules.cards:31:45 */
-    { 8, 31, 36 }, /* 106: cards/simple/rules.cards:31:36 */
-    { 8, 50, 58 }, /* 107: cards/simple/rules.cards:50:58 */
-    { 8, 50, 46 }, /* 108: cards/simple/rules.cards:50:46 */
-    { 8, 50, 46 }, /* 109: cards/simple/rules.cards:50:46 */
-    { 9, 111, 34 }, /* 110: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 111: cards/simple/setup.cards:111:30 */
-    { 0, 11, 3 }, /* 112: cards/simple/combat.cards:11:3 */
-    { 0, 16, 33 }, /* 113: cards/simple/combat.cards:16:33 */
-    { 0, 17, 5 }, /* 114: cards/simple/combat.cards:17:5 */
-    { 0, 19, 34 }, /* 115: cards/simple/combat.cards:19:34 */
-    { 0, 21, 47 }, /* 116: cards/simple/combat.cards:21:47 */
-    { 0, 22, 5 }, /* 117: cards/simple/combat.cards:22:5 */
-    { 0, 13, 3 }, /* 118: cards/simple/combat.cards:13:3 */
-    { 0, 24, 12 }, /* 119: cards/simple/combat.cards:24:12 */
-    { 0, 24, 22 }, /* 120: cards/simple/combat.cards:24:22 */
-    { 0, 26, 5 }, /* 121: cards/simple/combat.cards:26:5 */
-    { 0, 27, 5 }, /* 122: cards/simple/combat.cards:27:5 */
-    { 0, 28, 5 }, /* 123: cards/simple/combat.cards:28:5 */
-    { 0, 29, 5 }, /* 124: cards/simple/combat.cards:29:5 */
-    { 0, 9, 11 }, /* 125: cards/simple/combat.cards:9:11 */
-    { 0, 41, 5 }, /* 126: cards/simple/combat.cards:41:5 */
-    { 0, 42, 7 }, /* 127: cards/simple/combat.cards:42:7 */
-    { 0, 43, 23 }, /* 128: cards/simple/combat.cards:43:23 */
-    { 0, 43, 7 }, /* 129: cards/simple/combat.cards:43:7 */
-    { 0, 45, 5 }, /* 130: cards/simple/combat.cards:45:5 */
-    { 0, 46, 7 }, /* 131: cards/simple/combat.cards:46:7 */
-    { 0, 47, 24 }, /* 132: cards/simple/combat.cards:47:24 */
-    { 0, 47, 7 }, /* 133: cards/simple/combat.cards:47:7 */
-    { 0, 37, 11 }, /* 134: cards/simple/combat.cards:37:11 */
-    { 0, 57, 5 }, /* 135: cards/simple/combat.cards:57:5 */
-    { 0, 58, 5 }, /* 136: cards/simple/combat.cards:58:5 */
-    { 0, 59, 5 }, /* 137: cards/simple/combat.cards:59:5 */
-    { 0, 60, 5 }, /* 138: cards/simple/combat.cards:60:5 */
-    { 0, 61, 5 }, /* 139: cards/simple/combat.cards:61:5 */
-    { 0, 62, 5 }, /* 140: cards/simple/combat.cards:62:5 */
-    { 0, 64, 22 }, /* 141: cards/simple/combat.cards:64:22 */
-    { 0, 65, 3 }, /* 142: cards/simple/combat.cards:65:3 */
-    { 0, 55, 11 }, /* 143: cards/simple/combat.cards:55:11 */
-    { 0, 73, 15 }, /* 144: cards/simple/combat.cards:73:15 */
-    { 0, 74, 7 }, /* 145: cards/simple/combat.cards:74:7 */
-    { 0, 76, 9 }, /* 146: cards/simple/combat.cards:76:9 */
-    { 0, 79, 9 }, /* 147: cards/simple/combat.cards:79:9 */
-    { 0, 83, 11 }, /* 148: cards/simple/combat.cards:83:11 */
-    { 0, 86, 11 }, /* 149: cards/simple/combat.cards:86:11 */
-    { 0, 70, 11 }, /* 150: cards/simple/combat.cards:70:11 */
-    { 0, 100, 5 }, /* 151: cards/simple/combat.cards:100:5 */
-    { 0, 102, 28 }, /* 152: cards/simple/combat.cards:102:28 */
-    { 0, 102, 55 }, /* 153: cards/simple/combat.cards:102:55 */
-    { 0, 103, 9 }, /* 154: cards/simple/combat.cards:103:9 */
-    { 0, 99, 3 }, /* 155: cards/simple/combat.cards:99:3 */
-    { 0, 97, 11 }, /* 156: cards/simple/combat.cards:97:11 */
-    { 0, 123, 8 }, /* 157: cards/simple/combat.cards:123:8 */
-    { 0, 123, 8 }, /* 158: cards/simple/combat.cards:123:8 */
-    { 0, 126, 23 }, /* 159: cards/simple/combat.cards:126:23 */
-    { 0, 126, 64 }, /* 160: cards/simple/combat.cards:126:64 */
-    { 0, 126, 91 }, /* 161: cards/simple/combat.cards:126:91 */
-    { 0, 129, 9 }, /* 162: cards/simple/combat.cards:129:9 */
-    { 0, 131, 32 }, /* 163: cards/simple/combat.cards:131:32 */
-    { 0, 131, 60 }, /* 164: cards/simple/combat.cards:131:60 */
-    { 0, 139, 9 }, /* 165: cards/simple/combat.cards:139:9 */
-    { 0, 139, 21 }, /* 166: cards/simple/combat.cards:139:21 */
-    { 0, 142, 11 }, /* 167: cards/simple/combat.cards:142:11 */
-    { 0, 142, 11 }, /* 168: cards/simple/combat.cards:142:11 */
-    { 0, 120, 11 }, /* 169: cards/simple/combat.cards:120:11 */
-    { 0, 155, 12 }, /* 170: cards/simple/combat.cards:155:12 */
-    { 0, 155, 3 }, /* 171: cards/simple/combat.cards:155:3 */
-    { 0, 157, 5 }, /* 172: cards/simple/combat.cards:157:5 */
-    { 0, 154, 11 }, /* 173: cards/simple/combat.cards:154:11 */
-    { 0, 166, 13 }, /* 174: cards/simple/combat.cards:166:13 */
-    { 0, 167, 5 }, /* 175: cards/simple/combat.cards:167:5 */
-    { 0, 169, 38 }, /* 176: cards/simple/combat.cards:169:38 */
-    { 0, 171, 7 }, /* 177: cards/simple/combat.cards:171:7 */
-    { 0, 172, 73 }, /* 178: cards/simple/combat.cards:172:73 */
-    { 0, 173, 11 }, /* 179: cards/simple/combat.cards:173:11 */
-    { 0, 173, 23 }, /* 180: cards/simple/combat.cards:173:23 */
-    { 0, 174, 22 }, /* 181: cards/simple/combat.cards:174:22 */
-    { 0, 174, 13 }, /* 182: cards/simple/combat.cards:174:13 */
-    { 0, 174, 80 }, /* 183: cards/simple/combat.cards:174:80 */
-    { 0, 174, 70 }, /* 184: cards/simple/combat.cards:174:70 */
-    { 0, 178, 13 }, /* 185: cards/simple/combat.cards:178:13 */
-    { 0, 185, 29 }, /* 186: cards/simple/combat.cards:185:29 */
-    { 0, 164, 11 }, /* 187: cards/simple/combat.cards:164:11 */
-    { 0, 197, 7 }, /* 188: cards/simple/combat.cards:197:7 */
-    { 0, 197, 19 }, /* 189: cards/simple/combat.cards:197:19 */
-    { 0, 198, 9 }, /* 190: cards/simple/combat.cards:198:9 */
-    { 0, 198, 9 }, /* 191: cards/simple/combat.cards:198:9 */
-    { 0, 203, 3 }, /* 192: cards/simple/combat.cards:203:3 */
-    { 0, 204, 3 }, /* 193: cards/simple/combat.cards:204:3 */
-    { 0, 193, 11 }, /* 194: cards/simple/combat.cards:193:11 */
-    { 0, 211, 45 }, /* 195: cards/simple/combat.cards:211:45 */
-    { 0, 214, 15 }, /* 196: cards/simple/combat.cards:214:15 */
-    { 0, 215, 7 }, /* 197: cards/simple/combat.cards:215:7 */
-    { 0, 219, 16 }, /* 198: cards/simple/combat.cards:219:16 */
-    { 0, 219, 7 }, /* 199: cards/simple/combat.cards:219:7 */
-    { 0, 219, 44 }, /* 200: cards/simple/combat.cards:219:44 */
-    { 0, 210, 11 }, /* 201: cards/simple/combat.cards:210:11 */
-    { 0, 233, 15 }, /* 202: cards/simple/combat.cards:233:15 */
-    { 0, 234, 7 }, /* 203: cards/simple/combat.cards:234:7 */
-    { 0, 235, 24 }, /* 204: cards/simple/combat.cards:235:24 */
-    { 0, 235, 60 }, /* 205: cards/simple/combat.cards:235:60 */
-    { 0, 229, 11 }, /* 206: cards/simple/combat.cards:229:11 */
-    { 5, 16, 12 }, /* 207: cards/simple/missions.cards:16:12 */
-    { 5, 16, 3 }, /* 208: cards/simple/missions.cards:16:3 */
-    { 5, 17, 5 }, /* 209: cards/simple/missions.cards:17:5 */
-    { 5, 18, 5 }, /* 210: cards/simple/missions.cards:18:5 */
-    { 5, 21, 18 }, /* 211: cards/simple/missions.cards:21:18 */
-    { 5, 26, 30 }, /* 212: cards/simple/missions.cards:26:30 */
-    { 5, 26, 61 }, /* 213: cards/simple/missions.cards:26:61 */
-    { 5, 27, 12 }, /* 214: cards/simple/missions.cards:27:12 */
-    { 5, 27, 46 }, /* 215: cards/simple/missions.cards:27:46 */
-    { 5, 28, 3 }, /* 216: cards/simple/missions.cards:28:3 */
-    { 5, 13, 11 }, /* 217: cards/simple/missions.cards:13:11 */
-    { 5, 34, 3 }, /* 218: cards/simple/missions.cards:34:3 */
-    { 5, 33, 11 }, /* 219: cards/simple/missions.cards:33:11 */
-    { 5, 43, 12 }, /* 220: cards/simple/missions.cards:43:12 */
-    { 5, 49, 14 }, /* 221: cards/simple/missions.cards:49:14 */
-    { 5, 49, 5 }, /* 222: cards/simple/missions.cards:49:5 */
-    { 5, 49, 58 }, /* 223: cards/simple/missions.cards:49:58 */
-    { 5, 49, 48 }, /* 224: cards/simple/missions.cards:49:48 */
-    { 5, 54, 3 }, /* 225: cards/simple/missions.cards:54:3 */
-    { 5, 55, 50 }, /* 226: cards/simple/missions.cards:55:50 */
-    { 5, 56, 7 }, /* 227: cards/simple/missions.cards:56:7 */
-    { 5, 56, 19 }, /* 228: cards/simple/missions.cards:56:19 */
-    { 5, 60, 32 }, /* 229: cards/simple/missions.cards:60:32 */
-    { 5, 60, 22 }, /* 230: cards/simple/missions.cards:60:22 */
-    { 5, 60, 61 }, /* 231: cards/simple/missions.cards:60:61 */
-    { 5, 60, 51 }, /* 232: cards/simple/missions.cards:60:51 */
-    { 5, 60, 75 }, /* 233: cards/simple/missions.cards:60:75 */
-    { 5, 68, 5 }, /* 234: cards/simple/missions.cards:68:5 */
-    { 5, 70, 5 }, /* 235: cards/simple/missions.cards:70:5 */
-    { 5, 42, 11 }, /* 236: cards/simple/missions.cards:42:11 */
-    { 5, 86, 3 }, /* 237: cards/simple/missions.cards:86:3 */
-    { 5, 88, 124 }, /* 238: cards/simple/missions.cards:88:124 */
-    { 5, 94, 153 }, /* 239: cards/simple/missions.cards:94:153 */
-    { 5, 169, 100 }, /* 240: cards/simple/missions.cards:169:100 */
-    { 5, 175, 102 }, /* 241: cards/simple/missions.cards:175:102 */
-    { 5, 181, 92 }, /* 242: cards/simple/missions.cards:181:92 */
-    { 5, 89, 7 }, /* 243: cards/simple/missions.cards:89:7 */
-    { 5, 89, 19 }, /* 244: cards/simple/missions.cards:89:19 */
-    { 5, 90, 9 }, /* 245: cards/simple/missions.cards:90:9 */
-    { 5, 91, 24 }, /* 246: cards/simple/missions.cards:91:24 */
-    { 5, 95, 7 }, /* 247: cards/simple/missions.cards:95:7 */
-    { 5, 95, 19 }, /* 248: cards/simple/missions.cards:95:19 */
-    { 5, 96, 9 }, /* 249: cards/simple/missions.cards:96:9 */
-    { 5, 99, 52 }, /* 250: cards/simple/missions.cards:99:52 */
-    { 5, 99, 30 }, /* 251: cards/simple/missions.cards:99:30 */
-    { 5, 99, 11 }, /* 252: cards/simple/missions.cards:99:11 */
-    { 5, 104, 7 }, /* 253: cards/simple/missions.cards:104:7 */
-    { 5, 104, 19 }, /* 254: cards/simple/missions.cards:104:19 */
-    { 5, 106, 9 }, /* 255: cards/simple/missions.cards:106:9 */
-    { 5, 107, 63 }, /* 256: cards/simple/missions.cards:107:63 */
-    { 5, 112, 7 }, /* 257: cards/simple/missions.cards:112:7 */
-    { 5, 112, 19 }, /* 258: cards/simple/missions.cards:112:19 */
-    { 5, 113, 9 }, /* 259: cards/simple/missions.cards:113:9 */
-    { 5, 114, 24 }, /* 260: cards/simple/missions.cards:114:24 */
-    { 5, 118, 7 }, /* 261: cards/simple/missions.cards:118:7 */
-    { 5, 118, 19 }, /* 262: cards/simple/missions.cards:118:19 */
-    { 5, 119, 9 }, /* 263: cards/simple/missions.cards:119:9 */
-    { 5, 127, 7 }, /* 264: cards/simple/missions.cards:127:7 */
-    { 5, 127, 63 }, /* 265: cards/simple/missions.cards:127:63 */
-    { 5, 127, 19 }, /* 266: cards/simple/missions.cards:127:19 */
-    { 5, 128, 9 }, /* 267: cards/simple/missions.cards:128:9 */
-    { 5, 130, 11 }, /* 268: cards/simple/missions.cards:130:11 */
-    { 5, 137, 7 }, /* 269: cards/simple/missions.cards:137:7 */
-    { 5, 137, 19 }, /* 270: cards/simple/missions.cards:137:19 */
-    { 5, 138, 9 }, /* 271: cards/simple/missions.cards:138:9 */
-    { 5, 139, 24 }, /* 272: cards/simple/missions.cards:139:24 */
-    { 5, 143, 7 }, /* 273: cards/simple/missions.cards:143:7 */
-    { 5, 143, 19 }, /* 274: cards/simple/missions.cards:143:19 */
-    { 5, 144, 9 }, /* 275: cards/simple/missions.cards:144:9 */
-    { 5, 146, 11 }, /* 276: cards/simple/missions.cards:146:11 */
-    { 5, 148, 13 }, /* 277: cards/simple/missions.cards:148:13 */
-    { 5, 150, 11 }, /* 278: cards/simple/missions.cards:150:11 */
-    { 5, 155, 7 }, /* 279: cards/simple/missions.cards:155:7 */
-    { 5, 156, 22 }, /* 280: cards/simple/missions.cards:156:22 */
-    { 5, 159, 7 }, /* 281: cards/simple/missions.cards:159:7 */
-    { 5, 160, 61 }, /* 282: cards/simple/missions.cards:160:61 */
-    { 5, 164, 7 }, /* 283: cards/simple/missions.cards:164:7 */
-    { 5, 164, 19 }, /* 284: cards/simple/missions.cards:164:19 */
-    { 5, 165, 9 }, /* 285: cards/simple/missions.cards:165:9 */
-    { 5, 166, 24 }, /* 286: cards/simple/missions.cards:166:24 */
-    { 5, 170, 7 }, /* 287: cards/simple/missions.cards:170:7 */
-    { 5, 170, 19 }, /* 288: cards/simple/missions.cards:170:19 */
-    { 5, 171, 9 }, /* 289: cards/simple/missions.cards:171:9 */
-    { 5, 172, 52 }, /* 290: cards/simple/missions.cards:172:52 */
-    { 5, 172, 24 }, /* 291: cards/simple/missions.cards:172:24 */
-    { 5, 176, 7 }, /* 292: cards/simple/missions.cards:176:7 */
-    { 5, 176, 19 }, /* 293: cards/simple/missions.cards:176:19 */
-    { 5, 177, 9 }, /* 294: cards/simple/missions.cards:177:9 */
-    { 5, 178, 52 }, /* 295: cards/simple/missions.cards:178:52 */
-    { 5, 178, 24 }, /* 296: cards/simple/missions.cards:178:24 */
-    { 5, 182, 7 }, /* 297: cards/simple/missions.cards:182:7 */
-    { 5, 182, 19 }, /* 298: cards/simple/missions.cards:182:19 */
-    { 5, 183, 9 }, /* 299: cards/simple/missions.cards:183:9 */
-    { 5, 185, 11 }, /* 300: cards/simple/missions.cards:185:11 */
-    { 5, 185, 23 }, /* 301: cards/simple/missions.cards:185:23 */
-    { 5, 186, 13 }, /* 302: cards/simple/missions.cards:186:13 */
-    { 5, 187, 13 }, /* 303: cards/simple/missions.cards:187:13 */
-    { 5, 188, 23 }, /* 304: cards/simple/missions.cards:188:23 */
-    { 5, 188, 13 }, /* 305: cards/simple/missions.cards:188:13 */
-    { 5, 85, 11 }, /* 306: cards/simple/missions.cards:85:11 */
-    { 5, 201, 3 }, /* 307: cards/simple/missions.cards:201:3 */
-    { 5, 203, 3 }, /* 308: cards/simple/missions.cards:203:3 */
-    { 5, 200, 11 }, /* 309: cards/simple/missions.cards:200:11 */
-    { 5, 211, 6 }, /* 310: cards/simple/missions.cards:211:6 */
-    { 5, 212, 80 }, /* 311: cards/simple/missions.cards:212:80 */
-    { 5, 212, 80 }, /* 312: cards/simple/missions.cards:212:80 */
-    { 5, 214, 5 }, /* 313: cards/simple/missions.cards:214:5 */
-    { 5, 210, 11 }, /* 314: cards/simple/missions.cards:210:11 */
-    { 5, 220, 3 }, /* 315: cards/simple/missions.cards:220:3 */
-    { 5, 220, 11 }, /* 316: cards/simple/missions.cards:220:11 */
-    { 5, 221, 16 }, /* 317: cards/simple/missions.cards:221:16 */
-    { 5, 221, 39 }, /* 318: cards/simple/missions.cards:221:39 */
-    { 5, 221, 50 }, /* 319: cards/simple/missions.cards:221:50 */
-    { 5, 222, 14 }, /* 320: cards/simple/missions.cards:222:14 */
-    { 5, 223, 19 }, /* 321: cards/simple/missions.cards:223:19 */
-    { 5, 219, 11 }, /* 322: cards/simple/missions.cards:219:11 */
-    { 5, 232, 7 }, /* 323: cards/simple/missions.cards:232:7 */
-    { 5, 232, 19 }, /* 324: cards/simple/missions.cards:232:19 */
-    { 5, 233, 9 }, /* 325: cards/simple/missions.cards:233:9 */
-    { 5, 233, 9 }, /* 326: cards/simple/missions.cards:233:9 */
-    { 5, 238, 3 }, /* 327: cards/simple/missions.cards:238:3 */
-    { 5, 239, 3 }, /* 328: cards/simple/missions.cards:239:3 */
-    { 5, 240, 3 }, /* 329: cards/simple/missions.cards:240:3 */
-    { 5, 229, 11 }, /* 330: cards/simple/missions.cards:229:11 */
-    { 5, 247, 3 }, /* 331: cards/simple/missions.cards:247:3 */
-    { 5, 247, 15 }, /* 332: cards/simple/missions.cards:247:15 */
-    { 5, 250, 16 }, /* 333: cards/simple/missions.cards:250:16 */
-    { 5, 250, 7 }, /* 334: cards/simple/missions.cards:250:7 */
-    { 5, 250, 70 }, /* 335: cards/simple/missions.cards:250:70 */
-    { 5, 254, 7 }, /* 336: cards/simple/missions.cards:254:7 */
-    { 5, 256, 7 }, /* 337: cards/simple/missions.cards:256:7 */
-    { 5, 256, 60 }, /* 338: cards/simple/missions.cards:256:60 */
-    { 5, 256, 50 }, /* 339: cards/simple/missions.cards:256:50 */
-    { 5, 258, 5 }, /* 340: cards/simple/missions.cards:258:5 */
-    { 5, 259, 15 }, /* 341: cards/simple/missions.cards:259:15 */
-    { 5, 259, 5 }, /* 342: cards/simple/missions.cards:259:5 */
-    { 5, 260, 5 }, /* 343: cards/simple/missions.cards:260:5 */
-    { 5, 245, 11 }, /* 344: cards/simple/missions.cards:245:11 */
-    { 6, 29, 3 }, /* 345: cards/simple/moves.cards:29:3 */
-    { 6, 29, 15 }, /* 346: cards/simple/moves.cards:29:15 */
-    { 6, 30, 15 }, /* 347: cards/simple/moves.cards:30:15 */
-    { 6, 30, 5 }, /* 348: cards/simple/moves.cards:30:5 */
-    { 6, 32, 5 }, /* 349: cards/simple/moves.cards:32:5 */
-    { 6, 33, 26 }, /* 350: cards/simple/moves.cards:33:26 */
-    { 6, 33, 7 }, /* 351: cards/simple/moves.cards:33:7 */
-    { 6, 33, 7 }, /* 352: cards/simple/moves.cards:33:7 */
-    { 6, 33, 40 }, /* 353: cards/simple/moves.cards:33:40 */
-    { 6, 35, 9 }, /* 354: cards/simple/moves.cards:35:9 */
-    { 6, 39, 7 }, /* 355: cards/simple/moves.cards:39:7 */
-    { 6, 40, 56 }, /* 356: cards/simple/moves.cards:40:56 */
-    { 6, 41, 11 }, /* 357: cards/simple/moves.cards:41:11 */
-    { 6, 43, 13 }, /* 358: cards/simple/moves.cards:43:13 */
-    { 6, 49, 5 }, /* 359: cards/simple/moves.cards:49:5 */
-    { 6, 28, 11 }, /* 360: cards/simple/moves.cards:28:11 */
-    { 6, 56, 18 }, /* 361: cards/simple/moves.cards:56:18 */
-    { 6, 56, 3 }, /* 362: cards/simple/moves.cards:56:3 */
-    { 6, 57, 3 }, /* 363: cards/simple/moves.cards:57:3 */
-    { 6, 58, 3 }, /* 364: cards/simple/moves.cards:58:3 */
-    { 6, 54, 11 }, /* 365: cards/simple/moves.cards:54:11 */
-    { 6, 66, 16 }, /* 366: cards/simple/moves.cards:66:16 */
-    { 6, 66, 33 }, /* 367: cards/simple/moves.cards:66:33 */
-    { 6, 66, 52 }, /* 368: cards/simple/moves.cards:66:52 */
-    { 6, 67, 7 }, /* 369: cards/simple/moves.cards:67:7 */
-    { 6, 71, 48 }, /* 370: cards/simple/moves.cards:71:48 */
-    { 6, 63, 11 }, /* 371: cards/simple/moves.cards:63:11 */
-    { 6, 81, 66 }, /* 372: cards/simple/moves.cards:81:66 */
-    { 6, 84, 86 }, /* 373: cards/simple/moves.cards:84:86 */
-    { 6, 82, 3 }, /* 374: cards/simple/moves.cards:82:3 */
-    { 6, 86, 3 }, /* 375: cards/simple/moves.cards:86:3 */
-    { 6, 80, 11 }, /* 376: cards/simple/moves.cards:80:11 */
-    { 6, 96, 19 }, /* 377: cards/simple/moves.cards:96:19 */
-    { 6, 96, 34 }, /* 378: cards/simple/moves.cards:96:34 */
-    { 6, 96, 3 }, /* 379: cards/simple/moves.cards:96:3 */
-    { 6, 97, 19 }, /* 380: cards/simple/moves.cards:97:19 */
-    { 6, 97, 35 }, /* 381: cards/simple/moves.cards:97:35 */
-    { 6, 97, 3 }, /* 382: cards/simple/moves.cards:97:3 */
-    { 6, 95, 11 }, /* 383: cards/simple/moves.cards:95:11 */
-    { 6, 102, 5 }, /* 384: cards/simple/moves.cards:102:5 */
-    { 6, 104, 17 }, /* 385: cards/simple/moves.cards:104:17 */
-    { 6, 104, 7 }, /* 386: cards/simple/moves.cards:104:7 */
-    { 6, 105, 7 }, /* 387: cards/simple/moves.cards:105:7 */
-    { 6, 100, 11 }, /* 388: cards/simple/moves.cards:100:11 */
-    { 6, 116, 12 }, /* 389: cards/simple/moves.cards:116:12 */
-    { 6, 116, 3 }, /* 390: cards/simple/moves.cards:116:3 */
-    { 6, 117, 5 }, /* 391: cards/simple/moves.cards:117:5 */
-    { 6, 117, 5 }, /* 392: cards/simple/moves.cards:117:5 */
-    { 6, 118, 21 }, /* 393: cards/simple/moves.cards:118:21 */
-    { 6, 115, 11 }, /* 394: cards/simple/moves.cards:115:11 */
-    { 6, 130, 6 }, /* 395: cards/simple/moves.cards:130:6 */
-    { 6, 131, 35 }, /* 396: cards/simple/moves.cards:131:35 */
-    { 6, 132, 16 }, /* 397: cards/simple/moves.cards:132:16 */
-    { 6, 132, 7 }, /* 398: cards/simple/moves.cards:132:7 */
-    { 6, 132, 55 }, /* 399: cards/simple/moves.cards:132:55 */
-    { 6, 133, 17 }, /* 400: cards/simple/moves.cards:133:17 */
-    { 6, 133, 7 }, /* 401: cards/simple/moves.cards:133:7 */
-    { 6, 135, 7 }, /* 402: cards/simple/moves.cards:135:7 */
-    { 6, 136, 7 }, /* 403: cards/simple/moves.cards:136:7 */
-    { 6, 138, 7 }, /* 404: cards/simple/moves.cards:138:7 */
-    { 6, 143, 5 }, /* 405: cards/simple/moves.cards:143:5 */
-    { 6, 143, 17 }, /* 406: cards/simple/moves.cards:143:17 */
-    { 6, 144, 17 }, /* 407: cards/simple/moves.cards:144:17 */
-    { 6, 144, 7 }, /* 408: cards/simple/moves.cards:144:7 */
-    { 6, 146, 7 }, /* 409: cards/simple/moves.cards:146:7 */
-    { 6, 147, 7 }, /* 410: cards/simple/moves.cards:147:7 */
-    { 6, 149, 47 }, /* 411: cards/simple/moves.cards:149:47 */
-    { 6, 150, 5 }, /* 412: cards/simple/moves.cards:150:5 */
-    { 6, 157, 59 }, /* 413: cards/simple/moves.cards:157:59 */
-    { 6, 153, 21 }, /* 414: cards/simple/moves.cards:153:21 */
-    { 6, 153, 11 }, /* 415: cards/simple/moves.cards:153:11 */
-    { 6, 155, 18 }, /* 416: cards/simple/moves.cards:155:18 */
-    { 6, 158, 9 }, /* 417: cards/simple/moves.cards:158:9 */
-    { 6, 158, 21 }, /* 418: cards/simple/moves.cards:158:21 */
-    { 6, 159, 21 }, /* 419: cards/simple/moves.cards:159:21 */
-    { 6, 159, 11 }, /* 420: cards/simple/moves.cards:159:11 */
-    { 6, 129, 11 }, /* 421: cards/simple/moves.cards:129:11 */
+    { 1, 179, 44 }, /* 82: cards/simple/game.cards:179:44 */
+    { 1, 179, 60 }, /* 83: cards/simple/game.cards:179:60 */
+    { 1, 177, 51 }, /* 84: cards/simple/game.cards:177:51 */
+    { 1, 177, 68 }, /* 85: cards/simple/game.cards:177:68 */
+    { 7, 11, 77 }, /* 86: cards/simple/projects.cards:11:77 */
+    { 1, 181, 46 }, /* 87: cards/simple/game.cards:181:46 */
+    { 1, 181, 71 }, /* 88: cards/simple/game.cards:181:71 */
+    { 1, 181, 83 }, /* 89: cards/simple/game.cards:181:83 */
+    { 7, 15, 25 }, /* 90: cards/simple/projects.cards:15:25 */
+    { 7, 15, 57 }, /* 91: cards/simple/projects.cards:15:57 */
+    { 7, 140, 42 }, /* 92: cards/simple/projects.cards:140:42 */
+    { 8, 31, 50 }, /* 93: cards/simple/rules.cards:31:50 */
+    { 8, 35, 12 }, /* 94: cards/simple/rules.cards:35:12 */
+    { 8, 35, 45 }, /* 95: cards/simple/rules.cards:35:45 */
+    { 8, 35, 36 }, /* 96: cards/simple/rules.cards:35:36 */
+    { 8, 60, 58 }, /* 97: cards/simple/rules.cards:60:58 */
+    { 8, 60, 46 }, /* 98: cards/simple/rules.cards:60:46 */
+    { 8, 60, 46 }, /* 99: cards/simple/rules.cards:60:46 */
+    { 9, 119, 34 }, /* 100: cards/simple/setup.cards:119:34 */
+    { 9, 119, 30 }, /* 101: cards/simple/setup.cards:119:30 */
+    { 0, 11, 3 }, /* 102: cards/simple/combat.cards:11:3 */
+    { 0, 16, 33 }, /* 103: cards/simple/combat.cards:16:33 */
+    { 0, 17, 5 }, /* 104: cards/simple/combat.cards:17:5 */
+    { 0, 19, 34 }, /* 105: cards/simple/combat.cards:19:34 */
+    { 0, 21, 47 }, /* 106: cards/simple/combat.cards:21:47 */
+    { 0, 22, 5 }, /* 107: cards/simple/combat.cards:22:5 */
+    { 0, 13, 3 }, /* 108: cards/simple/combat.cards:13:3 */
+    { 0, 24, 12 }, /* 109: cards/simple/combat.cards:24:12 */
+    { 0, 24, 22 }, /* 110: cards/simple/combat.cards:24:22 */
+    { 0, 26, 5 }, /* 111: cards/simple/combat.cards:26:5 */
+    { 0, 27, 5 }, /* 112: cards/simple/combat.cards:27:5 */
+    { 0, 28, 5 }, /* 113: cards/simple/combat.cards:28:5 */
+    { 0, 29, 5 }, /* 114: cards/simple/combat.cards:29:5 */
+    { 0, 9, 11 }, /* 115: cards/simple/combat.cards:9:11 */
+    { 0, 41, 5 }, /* 116: cards/simple/combat.cards:41:5 */
+    { 0, 42, 7 }, /* 117: cards/simple/combat.cards:42:7 */
+    { 0, 43, 23 }, /* 118: cards/simple/combat.cards:43:23 */
+    { 0, 43, 7 }, /* 119: cards/simple/combat.cards:43:7 */
+    { 0, 45, 5 }, /* 120: cards/simple/combat.cards:45:5 */
+    { 0, 46, 7 }, /* 121: cards/simple/combat.cards:46:7 */
+    { 0, 47, 24 }, /* 122: cards/simple/combat.cards:47:24 */
+    { 0, 47, 7 }, /* 123: cards/simple/combat.cards:47:7 */
+    { 0, 37, 11 }, /* 124: cards/simple/combat.cards:37:11 */
+    { 0, 57, 5 }, /* 125: cards/simple/combat.cards:57:5 */
+    { 0, 58, 5 }, /* 126: cards/simple/combat.cards:58:5 */
+    { 0, 59, 5 }, /* 127: cards/simple/combat.cards:59:5 */
+    { 0, 60, 5 }, /* 128: cards/simple/combat.cards:60:5 */
+    { 0, 61, 5 }, /* 129: cards/simple/combat.cards:61:5 */
+    { 0, 62, 5 }, /* 130: cards/simple/combat.cards:62:5 */
+    { 0, 64, 22 }, /* 131: cards/simple/combat.cards:64:22 */
+    { 0, 65, 3 }, /* 132: cards/simple/combat.cards:65:3 */
+    { 0, 55, 11 }, /* 133: cards/simple/combat.cards:55:11 */
+    { 0, 73, 15 }, /* 134: cards/simple/combat.cards:73:15 */
+    { 0, 74, 7 }, /* 135: cards/simple/combat.cards:74:7 */
+    { 0, 76, 9 }, /* 136: cards/simple/combat.cards:76:9 */
+    { 0, 79, 9 }, /* 137: cards/simple/combat.cards:79:9 */
+    { 0, 83, 11 }, /* 138: cards/simple/combat.cards:83:11 */
+    { 0, 86, 11 }, /* 139: cards/simple/combat.cards:86:11 */
+    { 0, 70, 11 }, /* 140: cards/simple/combat.cards:70:11 */
+    { 0, 100, 5 }, /* 141: cards/simple/combat.cards:100:5 */
+    { 0, 102, 28 }, /* 142: cards/simple/combat.cards:102:28 */
+    { 0, 102, 55 }, /* 143: cards/simple/combat.cards:102:55 */
+    { 0, 103, 9 }, /* 144: cards/simple/combat.cards:103:9 */
+    { 0, 99, 3 }, /* 145: cards/simple/combat.cards:99:3 */
+    { 0, 97, 11 }, /* 146: cards/simple/combat.cards:97:11 */
+    { 0, 123, 8 }, /* 147: cards/simple/combat.cards:123:8 */
+    { 0, 123, 8 }, /* 148: cards/simple/combat.cards:123:8 */
+    { 0, 126, 23 }, /* 149: cards/simple/combat.cards:126:23 */
+    { 0, 126, 64 }, /* 150: cards/simple/combat.cards:126:64 */
+    { 0, 126, 91 }, /* 151: cards/simple/combat.cards:126:91 */
+    { 0, 129, 9 }, /* 152: cards/simple/combat.cards:129:9 */
+    { 0, 131, 32 }, /* 153: cards/simple/combat.cards:131:32 */
+    { 0, 131, 60 }, /* 154: cards/simple/combat.cards:131:60 */
+    { 0, 139, 9 }, /* 155: cards/simple/combat.cards:139:9 */
+    { 0, 139, 21 }, /* 156: cards/simple/combat.cards:139:21 */
+    { 0, 142, 11 }, /* 157: cards/simple/combat.cards:142:11 */
+    { 0, 142, 11 }, /* 158: cards/simple/combat.cards:142:11 */
+    { 0, 120, 11 }, /* 159: cards/simple/combat.cards:120:11 */
+    { 0, 155, 12 }, /* 160: cards/simple/combat.cards:155:12 */
+    { 0, 155, 3 }, /* 161: cards/simple/combat.cards:155:3 */
+    { 0, 157, 5 }, /* 162: cards/simple/combat.cards:157:5 */
+    { 0, 154, 11 }, /* 163: cards/simple/combat.cards:154:11 */
+    { 0, 166, 13 }, /* 164: cards/simple/combat.cards:166:13 */
+    { 0, 167, 5 }, /* 165: cards/simple/combat.cards:167:5 */
+    { 0, 169, 38 }, /* 166: cards/simple/combat.cards:169:38 */
+    { 0, 171, 7 }, /* 167: cards/simple/combat.cards:171:7 */
+    { 0, 172, 73 }, /* 168: cards/simple/combat.cards:172:73 */
+    { 0, 173, 11 }, /* 169: cards/simple/combat.cards:173:11 */
+    { 0, 173, 23 }, /* 170: cards/simple/combat.cards:173:23 */
+    { 0, 174, 22 }, /* 171: cards/simple/combat.cards:174:22 */
+    { 0, 174, 13 }, /* 172: cards/simple/combat.cards:174:13 */
+    { 0, 174, 80 }, /* 173: cards/simple/combat.cards:174:80 */
+    { 0, 174, 70 }, /* 174: cards/simple/combat.cards:174:70 */
+    { 0, 178, 13 }, /* 175: cards/simple/combat.cards:178:13 */
+    { 0, 185, 29 }, /* 176: cards/simple/combat.cards:185:29 */
+    { 0, 164, 11 }, /* 177: cards/simple/combat.cards:164:11 */
+    { 0, 197, 7 }, /* 178: cards/simple/combat.cards:197:7 */
+    { 0, 197, 19 }, /* 179: cards/simple/combat.cards:197:19 */
+    { 0, 198, 9 }, /* 180: cards/simple/combat.cards:198:9 */
+    { 0, 198, 9 }, /* 181: cards/simple/combat.cards:198:9 */
+    { 0, 203, 3 }, /* 182: cards/simple/combat.cards:203:3 */
+    { 0, 204, 3 }, /* 183: cards/simple/combat.cards:204:3 */
+    { 0, 193, 11 }, /* 184: cards/simple/combat.cards:193:11 */
+    { 0, 211, 45 }, /* 185: cards/simple/combat.cards:211:45 */
+    { 0, 214, 15 }, /* 186: cards/simple/combat.cards:214:15 */
+    { 0, 215, 7 }, /* 187: cards/simple/combat.cards:215:7 */
+    { 0, 219, 16 }, /* 188: cards/simple/combat.cards:219:16 */
+    { 0, 219, 7 }, /* 189: cards/simple/combat.cards:219:7 */
+    { 0, 219, 44 }, /* 190: cards/simple/combat.cards:219:44 */
+    { 0, 210, 11 }, /* 191: cards/simple/combat.cards:210:11 */
+    { 0, 233, 15 }, /* 192: cards/simple/combat.cards:233:15 */
+    { 0, 234, 7 }, /* 193: cards/simple/combat.cards:234:7 */
+    { 0, 235, 24 }, /* 194: cards/simple/combat.cards:235:24 */
+    { 0, 235, 60 }, /* 195: cards/simple/combat.cards:235:60 */
+    { 0, 229, 11 }, /* 196: cards/simple/combat.cards:229:11 */
+    { 5, 19, 31 }, /* 197: cards/simple/missions.cards:19:31 */
+    { 5, 20, 27 }, /* 198: cards/simple/missions.cards:20:27 */
+    { 5, 20, 15 }, /* 199: cards/simple/missions.cards:20:15 */
+    { 5, 21, 7 }, /* 200: cards/simple/missions.cards:21:7 */
+    { 5, 22, 7 }, /* 201: cards/simple/missions.cards:22:7 */
+    { 5, 26, 3 }, /* 202: cards/simple/missions.cards:26:3 */
+    { 5, 26, 21 }, /* 203: cards/simple/missions.cards:26:21 */
+    { 5, 27, 18 }, /* 204: cards/simple/missions.cards:27:18 */
+    { 5, 32, 30 }, /* 205: cards/simple/missions.cards:32:30 */
+    { 5, 32, 61 }, /* 206: cards/simple/missions.cards:32:61 */
+    { 5, 33, 12 }, /* 207: cards/simple/missions.cards:33:12 */
+    { 5, 33, 46 }, /* 208: cards/simple/missions.cards:33:46 */
+    { 5, 34, 3 }, /* 209: cards/simple/missions.cards:34:3 */
+    { 5, 13, 11 }, /* 210: cards/simple/missions.cards:13:11 */
+    { 5, 40, 3 }, /* 211: cards/simple/missions.cards:40:3 */
+    { 5, 39, 11 }, /* 212: cards/simple/missions.cards:39:11 */
+    { 5, 49, 12 }, /* 213: cards/simple/missions.cards:49:12 */
+    { 5, 55, 14 }, /* 214: cards/simple/missions.cards:55:14 */
+    { 5, 55, 5 }, /* 215: cards/simple/missions.cards:55:5 */
+    { 5, 55, 58 }, /* 216: cards/simple/missions.cards:55:58 */
+    { 5, 55, 48 }, /* 217: cards/simple/missions.cards:55:48 */
+    { 5, 60, 3 }, /* 218: cards/simple/missions.cards:60:3 */
+    { 5, 61, 50 }, /* 219: cards/simple/missions.cards:61:50 */
+    { 5, 62, 7 }, /* 220: cards/simple/missions.cards:62:7 */
+    { 5, 62, 19 }, /* 221: cards/simple/missions.cards:62:19 */
+    { 5, 66, 32 }, /* 222: cards/simple/missions.cards:66:32 */
+    { 5, 66, 22 }, /* 223: cards/simple/missions.cards:66:22 */
+    { 5, 66, 61 }, /* 224: cards/simple/missions.cards:66:61 */
+    { 5, 66, 51 }, /* 225: cards/simple/missions.cards:66:51 */
+    { 5, 66, 75 }, /* 226: cards/simple/missions.cards:66:75 */
+    { 5, 74, 5 }, /* 227: cards/simple/missions.cards:74:5 */
+    { 5, 76, 5 }, /* 228: cards/simple/missions.cards:76:5 */
+    { 5, 48, 11 }, /* 229: cards/simple/missions.cards:48:11 */
+    { 5, 92, 3 }, /* 230: cards/simple/missions.cards:92:3 */
+    { 5, 94, 124 }, /* 231: cards/simple/missions.cards:94:124 */
+    { 5, 100, 153 }, /* 232: cards/simple/missions.cards:100:153 */
+    { 5, 175, 100 }, /* 233: cards/simple/missions.cards:175:100 */
+    { 5, 181, 102 }, /* 234: cards/simple/missions.cards:181:102 */
+    { 5, 187, 92 }, /* 235: cards/simple/missions.cards:187:92 */
+    { 5, 95, 7 }, /* 236: cards/simple/missions.cards:95:7 */
+    { 5, 95, 19 }, /* 237: cards/simple/missions.cards:95:19 */
+    { 5, 96, 9 }, /* 238: cards/simple/missions.cards:96:9 */
+    { 5, 97, 24 }, /* 239: cards/simple/missions.cards:97:24 */
+    { 5, 101, 7 }, /* 240: cards/simple/missions.cards:101:7 */
+    { 5, 101, 19 }, /* 241: cards/simple/missions.cards:101:19 */
+    { 5, 102, 9 }, /* 242: cards/simple/missions.cards:102:9 */
+    { 5, 105, 52 }, /* 243: cards/simple/missions.cards:105:52 */
+    { 5, 105, 30 }, /* 244: cards/simple/missions.cards:105:30 */
+    { 5, 105, 11 }, /* 245: cards/simple/missions.cards:105:11 */
+    { 5, 110, 7 }, /* 246: cards/simple/missions.cards:110:7 */
+    { 5, 110, 19 }, /* 247: cards/simple/missions.cards:110:19 */
+    { 5, 112, 9 }, /* 248: cards/simple/missions.cards:112:9 */
+    { 5, 113, 63 }, /* 249: cards/simple/missions.cards:113:63 */
+    { 5, 118, 7 }, /* 250: cards/simple/missions.cards:118:7 */
+    { 5, 118, 19 }, /* 251: cards/simple/missions.cards:118:19 */
+    { 5, 119, 9 }, /* 252: cards/simple/missions.cards:119:9 */
+    { 5, 120, 24 }, /* 253: cards/simple/missions.cards:120:24 */
+    { 5, 124, 7 }, /* 254: cards/simple/missions.cards:124:7 */
+    { 5, 124, 19 }, /* 255: cards/simple/missions.cards:124:19 */
+    { 5, 125, 9 }, /* 256: cards/simple/missions.cards:125:9 */
+    { 5, 133, 7 }, /* 257: cards/simple/missions.cards:133:7 */
+    { 5, 133, 63 }, /* 258: cards/simple/missions.cards:133:63 */
+    { 5, 133, 19 }, /* 259: cards/simple/missions.cards:133:19 */
+    { 5, 134, 9 }, /* 260: cards/simple/missions.cards:134:9 */
+    { 5, 136, 11 }, /* 261: cards/simple/missions.cards:136:11 */
+    { 5, 143, 7 }, /* 262: cards/simple/missions.cards:143:7 */
+    { 5, 143, 19 }, /* 263: cards/simple/missions.cards:143:19 */
+    { 5, 144, 9 }, /* 264: cards/simple/missions.cards:144:9 */
+    { 5, 145, 24 }, /* 265: cards/simple/missions.cards:145:24 */
+    { 5, 149, 7 }, /* 266: cards/simple/missions.cards:149:7 */
+    { 5, 149, 19 }, /* 267: cards/simple/missions.cards:149:19 */
+    { 5, 150, 9 }, /* 268: cards/simple/missions.cards:150:9 */
+    { 5, 152, 11 }, /* 269: cards/simple/missions.cards:152:11 */
+    { 5, 154, 13 }, /* 270: cards/simple/missions.cards:154:13 */
+    { 5, 156, 11 }, /* 271: cards/simple/missions.cards:156:11 */
+    { 5, 161, 7 }, /* 272: cards/simple/missions.cards:161:7 */
+    { 5, 162, 22 }, /* 273: cards/simple/missions.cards:162:22 */
+    { 5, 165, 7 }, /* 274: cards/simple/missions.cards:165:7 */
+    { 5, 166, 61 }, /* 275: cards/simple/missions.cards:166:61 */
+    { 5, 170, 7 }, /* 276: cards/simple/missions.cards:170:7 */
+    { 5, 170, 19 }, /* 277: cards/simple/missions.cards:170:19 */
+    { 5, 171, 9 }, /* 278: cards/simple/missions.cards:171:9 */
+    { 5, 172, 24 }, /* 279: cards/simple/missions.cards:172:24 */
+    { 5, 176, 7 }, /* 280: cards/simple/missions.cards:176:7 */
+    { 5, 176, 19 }, /* 281: cards/simple/missions.cards:176:19 */
+    { 5, 177, 9 }, /* 282: cards/simple/missions.cards:177:9 */
+    { 5, 178, 52 }, /* 283: cards/simple/missions.cards:178:52 */
+    { 5, 178, 24 }, /* 284: cards/simple/missions.cards:178:24 */
+    { 5, 182, 7 }, /* 285: cards/simple/missions.cards:182:7 */
+    { 5, 182, 19 }, /* 286: cards/simple/missions.cards:182:19 */
+    { 5, 183, 9 }, /* 287: cards/simple/missions.cards:183:9 */
+    { 5, 184, 52 }, /* 288: cards/simple/missions.cards:184:52 */
+    { 5, 184, 24 }, /* 289: cards/simple/missions.cards:184:24 */
+    { 5, 188, 7 }, /* 290: cards/simple/missions.cards:188:7 */
+    { 5, 188, 19 }, /* 291: cards/simple/missions.cards:188:19 */
+    { 5, 189, 9 }, /* 292: cards/simple/missions.cards:189:9 */
+    { 5, 191, 11 }, /* 293: cards/simple/missions.cards:191:11 */
+    { 5, 191, 23 }, /* 294: cards/simple/missions.cards:191:23 */
+    { 5, 192, 13 }, /* 295: cards/simple/missions.cards:192:13 */
+    { 5, 193, 13 }, /* 296: cards/simple/missions.cards:193:13 */
+    { 5, 194, 23 }, /* 297: cards/simple/missions.cards:194:23 */
+    { 5, 194, 13 }, /* 298: cards/simple/missions.cards:194:13 */
+    { 5, 91, 11 }, /* 299: cards/simple/missions.cards:91:11 */
+    { 5, 207, 3 }, /* 300: cards/simple/missions.cards:207:3 */
+    { 5, 209, 3 }, /* 301: cards/simple/missions.cards:209:3 */
+    { 5, 206, 11 }, /* 302: cards/simple/missions.cards:206:11 */
+    { 5, 217, 6 }, /* 303: cards/simple/missions.cards:217:6 */
+    { 5, 218, 80 }, /* 304: cards/simple/missions.cards:218:80 */
+    { 5, 218, 80 }, /* 305: cards/simple/missions.cards:218:80 */
+    { 5, 220, 5 }, /* 306: cards/simple/missions.cards:220:5 */
+    { 5, 216, 11 }, /* 307: cards/simple/missions.cards:216:11 */
+    { 5, 226, 3 }, /* 308: cards/simple/missions.cards:226:3 */
+    { 5, 226, 11 }, /* 309: cards/simple/missions.cards:226:11 */
+    { 5, 227, 16 }, /* 310: cards/simple/missions.cards:227:16 */
+    { 5, 227, 39 }, /* 311: cards/simple/missions.cards:227:39 */
+    { 5, 227, 50 }, /* 312: cards/simple/missions.cards:227:50 */
+    { 5, 228, 14 }, /* 313: cards/simple/missions.cards:228:14 */
+    { 5, 229, 19 }, /* 314: cards/simple/missions.cards:229:19 */
+    { 5, 225, 11 }, /* 315: cards/simple/missions.cards:225:11 */
+    { 5, 238, 7 }, /* 316: cards/simple/missions.cards:238:7 */
+    { 5, 238, 19 }, /* 317: cards/simple/missions.cards:238:19 */
+    { 5, 239, 9 }, /* 318: cards/simple/missions.cards:239:9 */
+    { 5, 239, 9 }, /* 319: cards/simple/missions.cards:239:9 */
+    { 5, 244, 3 }, /* 320: cards/simple/missions.cards:244:3 */
+    { 5, 245, 3 }, /* 321: cards/simple/missions.cards:245:3 */
+    { 5, 246, 3 }, /* 322: cards/simple/missions.cards:246:3 */
+    { 5, 235, 11 }, /* 323: cards/simple/missions.cards:235:11 */
+    { 5, 252, 17 }, /* 324: cards/simple/missions.cards:252:17 */
+    { 5, 252, 13 }, /* 325: cards/simple/missions.cards:252:13 */
+    { 5, 255, 3 }, /* 326: cards/simple/missions.cards:255:3 */
+    { 5, 256, 3 }, /* 327: cards/simple/missions.cards:256:3 */
+    { 5, 256, 15 }, /* 328: cards/simple/missions.cards:256:15 */
+    { 5, 259, 16 }, /* 329: cards/simple/missions.cards:259:16 */
+    { 5, 259, 7 }, /* 330: cards/simple/missions.cards:259:7 */
+    { 5, 259, 76 }, /* 331: cards/simple/missions.cards:259:76 */
+    { 5, 263, 7 }, /* 332: cards/simple/missions.cards:263:7 */
+    { 5, 265, 7 }, /* 333: cards/simple/missions.cards:265:7 */
+    { 5, 265, 60 }, /* 334: cards/simple/missions.cards:265:60 */
+    { 5, 265, 50 }, /* 335: cards/simple/missions.cards:265:50 */
+    { 5, 267, 5 }, /* 336: cards/simple/missions.cards:267:5 */
+    { 5, 268, 15 }, /* 337: cards/simple/missions.cards:268:15 */
+    { 5, 268, 5 }, /* 338: cards/simple/missions.cards:268:5 */
+    { 5, 269, 5 }, /* 339: cards/simple/missions.cards:269:5 */
+    { 5, 251, 11 }, /* 340: cards/simple/missions.cards:251:11 */
+    { 6, 31, 3 }, /* 341: cards/simple/moves.cards:31:3 */
+    { 6, 31, 15 }, /* 342: cards/simple/moves.cards:31:15 */
+    { 6, 33, 15 }, /* 343: cards/simple/moves.cards:33:15 */
+    { 6, 33, 5 }, /* 344: cards/simple/moves.cards:33:5 */
+    { 6, 34, 5 }, /* 345: cards/simple/moves.cards:34:5 */
+    { 6, 35, 26 }, /* 346: cards/simple/moves.cards:35:26 */
+    { 6, 35, 7 }, /* 347: cards/simple/moves.cards:35:7 */
+    { 6, 35, 7 }, /* 348: cards/simple/moves.cards:35:7 */
+    { 6, 35, 40 }, /* 349: cards/simple/moves.cards:35:40 */
+    { 6, 37, 9 }, /* 350: cards/simple/moves.cards:37:9 */
+    { 6, 41, 7 }, /* 351: cards/simple/moves.cards:41:7 */
+    { 6, 42, 7 }, /* 352: cards/simple/moves.cards:42:7 */
+    { 6, 43, 69 }, /* 353: cards/simple/moves.cards:43:69 */
+    { 6, 43, 65 }, /* 354: cards/simple/moves.cards:43:65 */
+    { 6, 43, 56 }, /* 355: cards/simple/moves.cards:43:56 */
+    { 6, 43, 89 }, /* 356: cards/simple/moves.cards:43:89 */
+    { 6, 49, 9 }, /* 357: cards/simple/moves.cards:49:9 */
+    { 6, 51, 11 }, /* 358: cards/simple/moves.cards:51:11 */
+    { 6, 55, 5 }, /* 359: cards/simple/moves.cards:55:5 */
+    { 6, 30, 11 }, /* 360: cards/simple/moves.cards:30:11 */
+    { 6, 64, 18 }, /* 361: cards/simple/moves.cards:64:18 */
+    { 6, 64, 3 }, /* 362: cards/simple/moves.cards:64:3 */
+    { 6, 65, 3 }, /* 363: cards/simple/moves.cards:65:3 */
+    { 6, 66, 3 }, /* 364: cards/simple/moves.cards:66:3 */
+    { 6, 62, 11 }, /* 365: cards/simple/moves.cards:62:11 */
+    { 6, 74, 16 }, /* 366: cards/simple/moves.cards:74:16 */
+    { 6, 74, 33 }, /* 367: cards/simple/moves.cards:74:33 */
+    { 6, 74, 52 }, /* 368: cards/simple/moves.cards:74:52 */
+    { 6, 75, 7 }, /* 369: cards/simple/moves.cards:75:7 */
+    { 6, 83, 17 }, /* 370: cards/simple/moves.cards:83:17 */
+    { 6, 71, 11 }, /* 371: cards/simple/moves.cards:71:11 */
+    { 6, 94, 66 }, /* 372: cards/simple/moves.cards:94:66 */
+    { 6, 97, 86 }, /* 373: cards/simple/moves.cards:97:86 */
+    { 6, 95, 3 }, /* 374: cards/simple/moves.cards:95:3 */
+    { 6, 99, 3 }, /* 375: cards/simple/moves.cards:99:3 */
+    { 6, 93, 11 }, /* 376: cards/simple/moves.cards:93:11 */
+    { 6, 109, 19 }, /* 377: cards/simple/moves.cards:109:19 */
+    { 6, 109, 34 }, /* 378: cards/simple/moves.cards:109:34 */
+    { 6, 109, 3 }, /* 379: cards/simple/moves.cards:109:3 */
+    { 6, 110, 19 }, /* 380: cards/simple/moves.cards:110:19 */
+    { 6, 110, 35 }, /* 381: cards/simple/moves.cards:110:35 */
+    { 6, 110, 3 }, /* 382: cards/simple/moves.cards:110:3 */
+    { 6, 108, 11 }, /* 383: cards/simple/moves.cards:108:11 */
+    { 6, 115, 5 }, /* 384: cards/simple/moves.cards:115:5 */
+    { 6, 117, 17 }, /* 385: cards/simple/moves.cards:117:17 */
+    { 6, 117, 7 }, /* 386: cards/simple/moves.cards:117:7 */
+    { 6, 118, 7 }, /* 387: cards/simple/moves.cards:118:7 */
+    { 6, 113, 11 }, /* 388: cards/simple/moves.cards:113:11 */
+    { 6, 129, 12 }, /* 389: cards/simple/moves.cards:129:12 */
+    { 6, 129, 3 }, /* 390: cards/simple/moves.cards:129:3 */
+    { 6, 130, 5 }, /* 391: cards/simple/moves.cards:130:5 */
+    { 6, 130, 5 }, /* 392: cards/simple/moves.cards:130:5 */
+    { 6, 131, 21 }, /* 393: cards/simple/moves.cards:131:21 */
+    { 6, 128, 11 }, /* 394: cards/simple/moves.cards:128:11 */
+    { 6, 143, 6 }, /* 395: cards/simple/moves.cards:143:6 */
+    { 6, 144, 35 }, /* 396: cards/simple/moves.cards:144:35 */
+    { 6, 145, 16 }, /* 397: cards/simple/moves.cards:145:16 */
+    { 6, 145, 7 }, /* 398: cards/simple/moves.cards:145:7 */
+    { 6, 145, 55 }, /* 399: cards/simple/moves.cards:145:55 */
+    { 6, 146, 17 }, /* 400: cards/simple/moves.cards:146:17 */
+    { 6, 146, 7 }, /* 401: cards/simple/moves.cards:146:7 */
+    { 6, 148, 7 }, /* 402: cards/simple/moves.cards:148:7 */
+    { 6, 149, 7 }, /* 403: cards/simple/moves.cards:149:7 */
+    { 6, 151, 7 }, /* 404: cards/simple/moves.cards:151:7 */
+    { 6, 156, 5 }, /* 405: cards/simple/moves.cards:156:5 */
+    { 6, 156, 17 }, /* 406: cards/simple/moves.cards:156:17 */
+    { 6, 157, 17 }, /* 407: cards/simple/moves.cards:157:17 */
+    { 6, 157, 7 }, /* 408: cards/simple/moves.cards:157:7 */
+    { 6, 159, 7 }, /* 409: cards/simple/moves.cards:159:7 */
+    { 6, 160, 7 }, /* 410: cards/simple/moves.cards:160:7 */
+    { 6, 162, 47 }, /* 411: cards/simple/moves.cards:162:47 */
+    { 6, 163, 5 }, /* 412: cards/simple/moves.cards:163:5 */
+    { 6, 170, 59 }, /* 413: cards/simple/moves.cards:170:59 */
+    { 6, 166, 21 }, /* 414: cards/simple/moves.cards:166:21 */
+    { 6, 166, 11 }, /* 415: cards/simple/moves.cards:166:11 */
+    { 6, 168, 18 }, /* 416: cards/simple/moves.cards:168:18 */
+    { 6, 171, 9 }, /* 417: cards/simple/moves.cards:171:9 */
+    { 6, 171, 21 }, /* 418: cards/simple/moves.cards:171:21 */
+    { 6, 172, 21 }, /* 419: cards/simple/moves.cards:172:21 */
+    { 6, 172, 11 }, /* 420: cards/simple/moves.cards:172:11 */
+    { 6, 142, 11 }, /* 421: cards/simple/moves.cards:142:11 */
     { 7, 19, 3 }, /* 422: cards/simple/projects.cards:19:3 */
     { 7, 20, 95 }, /* 423: cards/simple/projects.cards:20:95 */
     { 7, 26, 108 }, /* 424: cards/simple/projects.cards:26:108 */
@@ -12677,13 +12869,13 @@ static const RtSite Site_table[] = {
     { 7, 60, 164 }, /* 428: cards/simple/projects.cards:60:164 */
     { 7, 60, 113 }, /* 429: cards/simple/projects.cards:60:113 */
     { 7, 67, 122 }, /* 430: cards/simple/projects.cards:67:122 */
-    { 7, 83, 133 }, /* 431: cards/simple/projects.cards:83:133 */
-    { 7, 93, 117 }, /* 432: cards/simple/projects.cards:93:117 */
-    { 7, 93, 100 }, /* 433: cards/simple/projects.cards:93:100 */
-    { 7, 103, 125 }, /* 434: cards/simple/projects.cards:103:125 */
-    { 7, 103, 99 }, /* 435: cards/simple/projects.cards:103:99 */
-    { 7, 114, 88 }, /* 436: cards/simple/projects.cards:114:88 */
-    { 7, 120, 93 }, /* 437: cards/simple/projects.cards:120:93 */
+    { 7, 86, 133 }, /* 431: cards/simple/projects.cards:86:133 */
+    { 7, 96, 117 }, /* 432: cards/simple/projects.cards:96:117 */
+    { 7, 96, 100 }, /* 433: cards/simple/projects.cards:96:100 */
+    { 7, 106, 125 }, /* 434: cards/simple/projects.cards:106:125 */
+    { 7, 106, 99 }, /* 435: cards/simple/projects.cards:106:99 */
+    { 7, 117, 88 }, /* 436: cards/simple/projects.cards:117:88 */
+    { 7, 123, 93 }, /* 437: cards/simple/projects.cards:123:93 */
     { 7, 21, 7 }, /* 438: cards/simple/projects.cards:21:7 */
     { 7, 21, 19 }, /* 439: cards/simple/projects.cards:21:19 */
     { 7, 22, 9 }, /* 440: cards/simple/projects.cards:22:9 */
@@ -12717,251 +12909,262 @@ static const RtSite Site_table[] = {
     { 7, 68, 7 }, /* 468: cards/simple/projects.cards:68:7 */
     { 7, 68, 19 }, /* 469: cards/simple/projects.cards:68:19 */
     { 7, 69, 9 }, /* 470: cards/simple/projects.cards:69:9 */
-    { 7, 70, 86 }, /* 471: cards/simple/projects.cards:70:86 */
-    { 7, 70, 86 }, /* 472: cards/simple/projects.cards:70:86 */
-    { 7, 74, 7 }, /* 473: cards/simple/projects.cards:74:7 */
-    { 7, 76, 33 }, /* 474: cards/simple/projects.cards:76:33 */
-    { 7, 76, 17 }, /* 475: cards/simple/projects.cards:76:17 */
-    { 7, 78, 86 }, /* 476: cards/simple/projects.cards:78:86 */
-    { 7, 78, 63 }, /* 477: cards/simple/projects.cards:78:63 */
-    { 7, 79, 9 }, /* 478: cards/simple/projects.cards:79:9 */
-    { 7, 84, 7 }, /* 479: cards/simple/projects.cards:84:7 */
-    { 7, 84, 19 }, /* 480: cards/simple/projects.cards:84:19 */
-    { 7, 85, 9 }, /* 481: cards/simple/projects.cards:85:9 */
-    { 7, 86, 62 }, /* 482: cards/simple/projects.cards:86:62 */
-    { 7, 90, 7 }, /* 483: cards/simple/projects.cards:90:7 */
-    { 7, 91, 61 }, /* 484: cards/simple/projects.cards:91:61 */
-    { 7, 94, 7 }, /* 485: cards/simple/projects.cards:94:7 */
-    { 7, 94, 41 }, /* 486: cards/simple/projects.cards:94:41 */
-    { 7, 94, 19 }, /* 487: cards/simple/projects.cards:94:19 */
-    { 7, 95, 9 }, /* 488: cards/simple/projects.cards:95:9 */
-    { 7, 97, 11 }, /* 489: cards/simple/projects.cards:97:11 */
-    { 7, 104, 7 }, /* 490: cards/simple/projects.cards:104:7 */
-    { 7, 104, 50 }, /* 491: cards/simple/projects.cards:104:50 */
-    { 7, 104, 19 }, /* 492: cards/simple/projects.cards:104:19 */
-    { 7, 105, 9 }, /* 493: cards/simple/projects.cards:105:9 */
-    { 7, 107, 11 }, /* 494: cards/simple/projects.cards:107:11 */
-    { 7, 107, 23 }, /* 495: cards/simple/projects.cards:107:23 */
-    { 7, 108, 13 }, /* 496: cards/simple/projects.cards:108:13 */
-    { 7, 115, 7 }, /* 497: cards/simple/projects.cards:115:7 */
-    { 7, 115, 19 }, /* 498: cards/simple/projects.cards:115:19 */
-    { 7, 116, 9 }, /* 499: cards/simple/projects.cards:116:9 */
-    { 7, 117, 24 }, /* 500: cards/simple/projects.cards:117:24 */
-    { 7, 121, 7 }, /* 501: cards/simple/projects.cards:121:7 */
-    { 7, 121, 19 }, /* 502: cards/simple/projects.cards:121:19 */
-    { 7, 122, 9 }, /* 503: cards/simple/projects.cards:122:9 */
-    { 7, 124, 11 }, /* 504: cards/simple/projects.cards:124:11 */
-    { 7, 124, 23 }, /* 505: cards/simple/projects.cards:124:23 */
-    { 7, 125, 13 }, /* 506: cards/simple/projects.cards:125:13 */
-    { 7, 18, 11 }, /* 507: cards/simple/projects.cards:18:11 */
-    { 7, 145, 3 }, /* 508: cards/simple/projects.cards:145:3 */
-    { 7, 145, 63 }, /* 509: cards/simple/projects.cards:145:63 */
-    { 7, 145, 53 }, /* 510: cards/simple/projects.cards:145:53 */
-    { 7, 147, 3 }, /* 511: cards/simple/projects.cards:147:3 */
-    { 7, 149, 17 }, /* 512: cards/simple/projects.cards:149:17 */
-    { 7, 149, 7 }, /* 513: cards/simple/projects.cards:149:7 */
-    { 7, 150, 7 }, /* 514: cards/simple/projects.cards:150:7 */
-    { 7, 157, 3 }, /* 515: cards/simple/projects.cards:157:3 */
-    { 7, 144, 11 }, /* 516: cards/simple/projects.cards:144:11 */
-    { 7, 165, 3 }, /* 517: cards/simple/projects.cards:165:3 */
-    { 7, 166, 3 }, /* 518: cards/simple/projects.cards:166:3 */
-    { 7, 167, 3 }, /* 519: cards/simple/projects.cards:167:3 */
-    { 7, 167, 11 }, /* 520: cards/simple/projects.cards:167:11 */
-    { 7, 171, 46 }, /* 521: cards/simple/projects.cards:171:46 */
-    { 7, 172, 12 }, /* 522: cards/simple/projects.cards:172:12 */
-    { 7, 172, 3 }, /* 523: cards/simple/projects.cards:172:3 */
-    { 7, 172, 74 }, /* 524: cards/simple/projects.cards:172:74 */
-    { 7, 173, 23 }, /* 525: cards/simple/projects.cards:173:23 */
-    { 7, 174, 12 }, /* 526: cards/simple/projects.cards:174:12 */
-    { 7, 174, 3 }, /* 527: cards/simple/projects.cards:174:3 */
-    { 7, 175, 19 }, /* 528: cards/simple/projects.cards:175:19 */
-    { 7, 175, 38 }, /* 529: cards/simple/projects.cards:175:38 */
-    { 7, 177, 3 }, /* 530: cards/simple/projects.cards:177:3 */
-    { 7, 163, 11 }, /* 531: cards/simple/projects.cards:163:11 */
-    { 8, 37, 3 }, /* 532: cards/simple/rules.cards:37:3 */
-    { 8, 40, 5 }, /* 533: cards/simple/rules.cards:40:5 */
-    { 8, 41, 55 }, /* 534: cards/simple/rules.cards:41:55 */
-    { 8, 39, 3 }, /* 535: cards/simple/rules.cards:39:3 */
-    { 8, 36, 11 }, /* 536: cards/simple/rules.cards:36:11 */
-    { 8, 55, 3 }, /* 537: cards/simple/rules.cards:55:3 */
-    { 8, 55, 3 }, /* 538: cards/simple/rules.cards:55:3 */
-    { 8, 57, 3 }, /* 539: cards/simple/rules.cards:57:3 */
-    { 8, 57, 15 }, /* 540: cards/simple/rules.cards:57:15 */
-    { 8, 58, 15 }, /* 541: cards/simple/rules.cards:58:15 */
-    { 8, 58, 5 }, /* 542: cards/simple/rules.cards:58:5 */
-    { 8, 59, 5 }, /* 543: cards/simple/rules.cards:59:5 */
-    { 8, 60, 5 }, /* 544: cards/simple/rules.cards:60:5 */
-    { 8, 62, 3 }, /* 545: cards/simple/rules.cards:62:3 */
-    { 8, 63, 46 }, /* 546: cards/simple/rules.cards:63:46 */
-    { 8, 64, 7 }, /* 547: cards/simple/rules.cards:64:7 */
-    { 8, 64, 19 }, /* 548: cards/simple/rules.cards:64:19 */
-    { 8, 65, 19 }, /* 549: cards/simple/rules.cards:65:19 */
-    { 8, 65, 9 }, /* 550: cards/simple/rules.cards:65:9 */
-    { 8, 66, 9 }, /* 551: cards/simple/rules.cards:66:9 */
-    { 8, 72, 3 }, /* 552: cards/simple/rules.cards:72:3 */
-    { 8, 72, 15 }, /* 553: cards/simple/rules.cards:72:15 */
-    { 8, 74, 15 }, /* 554: cards/simple/rules.cards:74:15 */
-    { 8, 74, 5 }, /* 555: cards/simple/rules.cards:74:5 */
-    { 8, 75, 5 }, /* 556: cards/simple/rules.cards:75:5 */
-    { 8, 79, 14 }, /* 557: cards/simple/rules.cards:79:14 */
-    { 8, 80, 3 }, /* 558: cards/simple/rules.cards:80:3 */
-    { 8, 81, 49 }, /* 559: cards/simple/rules.cards:81:49 */
-    { 8, 81, 71 }, /* 560: cards/simple/rules.cards:81:71 */
-    { 8, 82, 7 }, /* 561: cards/simple/rules.cards:82:7 */
-    { 8, 82, 19 }, /* 562: cards/simple/rules.cards:82:19 */
-    { 8, 83, 19 }, /* 563: cards/simple/rules.cards:83:19 */
-    { 8, 83, 9 }, /* 564: cards/simple/rules.cards:83:9 */
-    { 8, 84, 9 }, /* 565: cards/simple/rules.cards:84:9 */
-    { 8, 89, 50 }, /* 566: cards/simple/rules.cards:89:50 */
-    { 8, 89, 116 }, /* 567: cards/simple/rules.cards:89:116 */
-    { 8, 54, 11 }, /* 568: cards/simple/rules.cards:54:11 */
-    { 8, 97, 10 }, /* 569: cards/simple/rules.cards:97:10 */
-    { 8, 97, 5 }, /* 570: cards/simple/rules.cards:97:5 */
-    { 8, 98, 10 }, /* 571: cards/simple/rules.cards:98:10 */
-    { 8, 98, 26 }, /* 572: cards/simple/rules.cards:98:26 */
-    { 8, 98, 5 }, /* 573: cards/simple/rules.cards:98:5 */
-    { 8, 103, 34 }, /* 574: cards/simple/rules.cards:103:34 */
-    { 8, 103, 56 }, /* 575: cards/simple/rules.cards:103:56 */
-    { 8, 103, 49 }, /* 576: cards/simple/rules.cards:103:49 */
-    { 8, 103, 44 }, /* 577: cards/simple/rules.cards:103:44 */
-    { 8, 104, 44 }, /* 578: cards/simple/rules.cards:104:44 */
-    { 8, 104, 5 }, /* 579: cards/simple/rules.cards:104:5 */
-    { 8, 107, 68 }, /* 580: cards/simple/rules.cards:107:68 */
-    { 8, 107, 45 }, /* 581: cards/simple/rules.cards:107:45 */
-    { 8, 108, 3 }, /* 582: cards/simple/rules.cards:108:3 */
-    { 8, 110, 22 }, /* 583: cards/simple/rules.cards:110:22 */
-    { 8, 113, 5 }, /* 584: cards/simple/rules.cards:113:5 */
-    { 8, 114, 5 }, /* 585: cards/simple/rules.cards:114:5 */
-    { 8, 114, 53 }, /* 586: cards/simple/rules.cards:114:53 */
-    { 8, 117, 3 }, /* 587: cards/simple/rules.cards:117:3 */
-    { 8, 120, 7 }, /* 588: cards/simple/rules.cards:120:7 */
-    { 8, 123, 3 }, /* 589: cards/simple/rules.cards:123:3 */
-    { 8, 124, 14 }, /* 590: cards/simple/rules.cards:124:14 */
-    { 8, 125, 7 }, /* 591: cards/simple/rules.cards:125:7 */
-    { 8, 131, 3 }, /* 592: cards/simple/rules.cards:131:3 */
-    { 8, 132, 14 }, /* 593: cards/simple/rules.cards:132:14 */
-    { 8, 132, 5 }, /* 594: cards/simple/rules.cards:132:5 */
-    { 8, 132, 57 }, /* 595: cards/simple/rules.cards:132:57 */
-    { 8, 132, 47 }, /* 596: cards/simple/rules.cards:132:47 */
-    { 8, 133, 14 }, /* 597: cards/simple/rules.cards:133:14 */
-    { 8, 133, 24 }, /* 598: cards/simple/rules.cards:133:24 */
-    { 8, 134, 8 }, /* 599: cards/simple/rules.cards:134:8 */
-    { 8, 134, 53 }, /* 600: cards/simple/rules.cards:134:53 */
-    { 8, 137, 3 }, /* 601: cards/simple/rules.cards:137:3 */
-    { 8, 139, 81 }, /* 602: cards/simple/rules.cards:139:81 */
-    { 8, 139, 81 }, /* 603: cards/simple/rules.cards:139:81 */
-    { 8, 140, 6 }, /* 604: cards/simple/rules.cards:140:6 */
-    { 8, 142, 5 }, /* 605: cards/simple/rules.cards:142:5 */
-    { 8, 94, 11 }, /* 606: cards/simple/rules.cards:94:11 */
-    { 8, 149, 32 }, /* 607: cards/simple/rules.cards:149:32 */
-    { 8, 149, 58 }, /* 608: cards/simple/rules.cards:149:58 */
-    { 8, 149, 76 }, /* 609: cards/simple/rules.cards:149:76 */
-    { 8, 149, 49 }, /* 610: cards/simple/rules.cards:149:49 */
-    { 8, 150, 3 }, /* 611: cards/simple/rules.cards:150:3 */
-    { 8, 150, 15 }, /* 612: cards/simple/rules.cards:150:15 */
-    { 8, 151, 15 }, /* 613: cards/simple/rules.cards:151:15 */
-    { 8, 151, 5 }, /* 614: cards/simple/rules.cards:151:5 */
-    { 8, 154, 12 }, /* 615: cards/simple/rules.cards:154:12 */
-    { 8, 154, 39 }, /* 616: cards/simple/rules.cards:154:39 */
-    { 8, 154, 29 }, /* 617: cards/simple/rules.cards:154:29 */
-    { 8, 148, 11 }, /* 618: cards/simple/rules.cards:148:11 */
-    { 9, 102, 9 }, /* 619: cards/simple/setup.cards:102:9 */
-    { 9, 103, 9 }, /* 620: cards/simple/setup.cards:103:9 */
-    { 9, 105, 62 }, /* 621: cards/simple/setup.cards:105:62 */
-    { 9, 105, 36 }, /* 622: cards/simple/setup.cards:105:36 */
-    { 9, 98, 11 }, /* 623: cards/simple/setup.cards:98:11 */
-    { 9, 116, 10 }, /* 624: cards/simple/setup.cards:116:10 */
-    { 9, 116, 3 }, /* 625: cards/simple/setup.cards:116:3 */
-    { 9, 118, 22 }, /* 626: cards/simple/setup.cards:118:22 */
-    { 9, 118, 3 }, /* 627: cards/simple/setup.cards:118:3 */
-    { 9, 114, 11 }, /* 628: cards/simple/setup.cards:114:11 */
-    { 9, 127, 5 }, /* 629: cards/simple/setup.cards:127:5 */
-    { 9, 124, 11 }, /* 630: cards/simple/setup.cards:124:11 */
-    { 9, 137, 5 }, /* 631: cards/simple/setup.cards:137:5 */
-    { 9, 138, 5 }, /* 632: cards/simple/setup.cards:138:5 */
-    { 9, 134, 11 }, /* 633: cards/simple/setup.cards:134:11 */
-    { 9, 8, 36 }, /* 634: cards/simple/setup.cards:8:36 */
-    { 9, 9, 37 }, /* 635: cards/simple/setup.cards:9:37 */
-    { 9, 10, 32 }, /* 636: cards/simple/setup.cards:10:32 */
-    { 9, 11, 9 }, /* 637: cards/simple/setup.cards:11:9 */
-    { 9, 14, 3 }, /* 638: cards/simple/setup.cards:14:3 */
-    { 9, 15, 8 }, /* 639: cards/simple/setup.cards:15:8 */
-    { 9, 15, 41 }, /* 640: cards/simple/setup.cards:15:41 */
-    { 9, 15, 31 }, /* 641: cards/simple/setup.cards:15:31 */
-    { 9, 15, 21 }, /* 642: cards/simple/setup.cards:15:21 */
-    { 9, 15, 83 }, /* 643: cards/simple/setup.cards:15:83 */
-    { 9, 15, 73 }, /* 644: cards/simple/setup.cards:15:73 */
-    { 9, 15, 63 }, /* 645: cards/simple/setup.cards:15:63 */
-    { 9, 17, 30 }, /* 646: cards/simple/setup.cards:17:30 */
-    { 9, 17, 22 }, /* 647: cards/simple/setup.cards:17:22 */
-    { 9, 20, 3 }, /* 648: cards/simple/setup.cards:20:3 */
-    { 9, 21, 22 }, /* 649: cards/simple/setup.cards:21:22 */
-    { 9, 28, 3 }, /* 650: cards/simple/setup.cards:28:3 */
-    { 9, 32, 13 }, /* 651: cards/simple/setup.cards:32:13 */
-    { 9, 33, 5 }, /* 652: cards/simple/setup.cards:33:5 */
-    { 9, 35, 15 }, /* 653: cards/simple/setup.cards:35:15 */
-    { 9, 35, 5 }, /* 654: cards/simple/setup.cards:35:5 */
-    { 9, 38, 13 }, /* 655: cards/simple/setup.cards:38:13 */
-    { 9, 39, 5 }, /* 656: cards/simple/setup.cards:39:5 */
-    { 9, 39, 13 }, /* 657: cards/simple/setup.cards:39:13 */
-    { 9, 41, 15 }, /* 658: cards/simple/setup.cards:41:15 */
-    { 9, 41, 5 }, /* 659: cards/simple/setup.cards:41:5 */
-    { 9, 44, 13 }, /* 660: cards/simple/setup.cards:44:13 */
-    { 9, 45, 5 }, /* 661: cards/simple/setup.cards:45:5 */
-    { 9, 45, 13 }, /* 662: cards/simple/setup.cards:45:13 */
-    { 9, 47, 5 }, /* 663: cards/simple/setup.cards:47:5 */
-    { 9, 49, 3 }, /* 664: cards/simple/setup.cards:49:3 */
-    { 9, 50, 3 }, /* 665: cards/simple/setup.cards:50:3 */
-    { 9, 54, 3 }, /* 666: cards/simple/setup.cards:54:3 */
-    { 9, 55, 3 }, /* 667: cards/simple/setup.cards:55:3 */
-    { 9, 56, 3 }, /* 668: cards/simple/setup.cards:56:3 */
-    { 9, 57, 3 }, /* 669: cards/simple/setup.cards:57:3 */
-    { 9, 58, 3 }, /* 670: cards/simple/setup.cards:58:3 */
-    { 9, 59, 3 }, /* 671: cards/simple/setup.cards:59:3 */
-    { 9, 60, 3 }, /* 672: cards/simple/setup.cards:60:3 */
-    { 9, 61, 3 }, /* 673: cards/simple/setup.cards:61:3 */
-    { 9, 62, 5 }, /* 674: cards/simple/setup.cards:62:5 */
-    { 9, 63, 17 }, /* 675: cards/simple/setup.cards:63:17 */
-    { 9, 63, 7 }, /* 676: cards/simple/setup.cards:63:7 */
-    { 9, 66, 3 }, /* 677: cards/simple/setup.cards:66:3 */
-    { 9, 67, 5 }, /* 678: cards/simple/setup.cards:67:5 */
-    { 9, 67, 17 }, /* 679: cards/simple/setup.cards:67:17 */
-    { 9, 68, 17 }, /* 680: cards/simple/setup.cards:68:17 */
-    { 9, 68, 7 }, /* 681: cards/simple/setup.cards:68:7 */
-    { 9, 77, 3 }, /* 682: cards/simple/setup.cards:77:3 */
-    { 9, 77, 15 }, /* 683: cards/simple/setup.cards:77:15 */
-    { 9, 78, 15 }, /* 684: cards/simple/setup.cards:78:15 */
-    { 9, 78, 5 }, /* 685: cards/simple/setup.cards:78:5 */
-    { 9, 80, 3 }, /* 686: cards/simple/setup.cards:80:3 */
-    { 9, 81, 3 }, /* 687: cards/simple/setup.cards:81:3 */
-    { 9, 82, 3 }, /* 688: cards/simple/setup.cards:82:3 */
-    { 9, 83, 3 }, /* 689: cards/simple/setup.cards:83:3 */
-    { 9, 84, 3 }, /* 690: cards/simple/setup.cards:84:3 */
-    { 9, 85, 3 }, /* 691: cards/simple/setup.cards:85:3 */
-    { 9, 86, 3 }, /* 692: cards/simple/setup.cards:86:3 */
-    { 9, 86, 15 }, /* 693: cards/simple/setup.cards:86:15 */
-    { 9, 87, 5 }, /* 694: cards/simple/setup.cards:87:5 */
-    { 9, 88, 7 }, /* 695: cards/simple/setup.cards:88:7 */
-    { 9, 89, 39 }, /* 696: cards/simple/setup.cards:89:39 */
-    { 9, 90, 37 }, /* 697: cards/simple/setup.cards:90:37 */
-    { 9, 90, 27 }, /* 698: cards/simple/setup.cards:90:27 */
-    { 9, 6, 1 }, /* 699: cards/simple/setup.cards:6:1 */
-    { 8, 10, 52 }, /* 700: cards/simple/rules.cards:10:52 */
-    { 8, 10, 5 }, /* 701: cards/simple/rules.cards:10:5 */
-    { 8, 14, 5 }, /* 702: cards/simple/rules.cards:14:5 */
-    { 8, 15, 55 }, /* 703: cards/simple/rules.cards:15:55 */
-    { 8, 15, 55 }, /* 704: cards/simple/rules.cards:15:55 */
-    { 8, 16, 45 }, /* 705: cards/simple/rules.cards:16:45 */
-    { 8, 16, 45 }, /* 706: cards/simple/rules.cards:16:45 */
-    { 8, 14, 5 }, /* 707: cards/simple/rules.cards:14:5 */
-    { 8, 15, 82 }, /* 708: cards/simple/rules.cards:15:82 */
-    { 8, 16, 79 }, /* 709: cards/simple/rules.cards:16:79 */
-    { 8, 14, 5 }, /* 710: cards/simple/rules.cards:14:5 */
-    { 8, 20, 19 }, /* 711: cards/simple/rules.cards:20:19 */
-    { 8, 7, 1 }, /* 712: cards/simple/rules.cards:7:1 */
+    { 7, 71, 19 }, /* 471: cards/simple/projects.cards:71:19 */
+    { 7, 77, 7 }, /* 472: cards/simple/projects.cards:77:7 */
+    { 7, 79, 33 }, /* 473: cards/simple/projects.cards:79:33 */
+    { 7, 79, 17 }, /* 474: cards/simple/projects.cards:79:17 */
+    { 7, 81, 86 }, /* 475: cards/simple/projects.cards:81:86 */
+    { 7, 81, 63 }, /* 476: cards/simple/projects.cards:81:63 */
+    { 7, 82, 9 }, /* 477: cards/simple/projects.cards:82:9 */
+    { 7, 87, 7 }, /* 478: cards/simple/projects.cards:87:7 */
+    { 7, 87, 19 }, /* 479: cards/simple/projects.cards:87:19 */
+    { 7, 88, 9 }, /* 480: cards/simple/projects.cards:88:9 */
+    { 7, 89, 62 }, /* 481: cards/simple/projects.cards:89:62 */
+    { 7, 93, 7 }, /* 482: cards/simple/projects.cards:93:7 */
+    { 7, 94, 61 }, /* 483: cards/simple/projects.cards:94:61 */
+    { 7, 97, 7 }, /* 484: cards/simple/projects.cards:97:7 */
+    { 7, 97, 41 }, /* 485: cards/simple/projects.cards:97:41 */
+    { 7, 97, 19 }, /* 486: cards/simple/projects.cards:97:19 */
+    { 7, 98, 9 }, /* 487: cards/simple/projects.cards:98:9 */
+    { 7, 100, 11 }, /* 488: cards/simple/projects.cards:100:11 */
+    { 7, 107, 7 }, /* 489: cards/simple/projects.cards:107:7 */
+    { 7, 107, 50 }, /* 490: cards/simple/projects.cards:107:50 */
+    { 7, 107, 19 }, /* 491: cards/simple/projects.cards:107:19 */
+    { 7, 108, 9 }, /* 492: cards/simple/projects.cards:108:9 */
+    { 7, 110, 11 }, /* 493: cards/simple/projects.cards:110:11 */
+    { 7, 110, 23 }, /* 494: cards/simple/projects.cards:110:23 */
+    { 7, 111, 13 }, /* 495: cards/simple/projects.cards:111:13 */
+    { 7, 118, 7 }, /* 496: cards/simple/projects.cards:118:7 */
+    { 7, 118, 19 }, /* 497: cards/simple/projects.cards:118:19 */
+    { 7, 119, 9 }, /* 498: cards/simple/projects.cards:119:9 */
+    { 7, 120, 24 }, /* 499: cards/simple/projects.cards:120:24 */
+    { 7, 124, 7 }, /* 500: cards/simple/projects.cards:124:7 */
+    { 7, 124, 19 }, /* 501: cards/simple/projects.cards:124:19 */
+    { 7, 125, 9 }, /* 502: cards/simple/projects.cards:125:9 */
+    { 7, 127, 11 }, /* 503: cards/simple/projects.cards:127:11 */
+    { 7, 127, 23 }, /* 504: cards/simple/projects.cards:127:23 */
+    { 7, 128, 13 }, /* 505: cards/simple/projects.cards:128:13 */
+    { 7, 18, 11 }, /* 506: cards/simple/projects.cards:18:11 */
+    { 7, 148, 3 }, /* 507: cards/simple/projects.cards:148:3 */
+    { 7, 148, 63 }, /* 508: cards/simple/projects.cards:148:63 */
+    { 7, 148, 53 }, /* 509: cards/simple/projects.cards:148:53 */
+    { 7, 150, 3 }, /* 510: cards/simple/projects.cards:150:3 */
+    { 7, 152, 17 }, /* 511: cards/simple/projects.cards:152:17 */
+    { 7, 152, 7 }, /* 512: cards/simple/projects.cards:152:7 */
+    { 7, 153, 7 }, /* 513: cards/simple/projects.cards:153:7 */
+    { 7, 160, 3 }, /* 514: cards/simple/projects.cards:160:3 */
+    { 7, 147, 11 }, /* 515: cards/simple/projects.cards:147:11 */
+    { 7, 168, 3 }, /* 516: cards/simple/projects.cards:168:3 */
+    { 7, 169, 3 }, /* 517: cards/simple/projects.cards:169:3 */
+    { 7, 170, 3 }, /* 518: cards/simple/projects.cards:170:3 */
+    { 7, 170, 11 }, /* 519: cards/simple/projects.cards:170:11 */
+    { 7, 177, 15 }, /* 520: cards/simple/projects.cards:177:15 */
+    { 7, 179, 12 }, /* 521: cards/simple/projects.cards:179:12 */
+    { 7, 179, 3 }, /* 522: cards/simple/projects.cards:179:3 */
+    { 7, 179, 74 }, /* 523: cards/simple/projects.cards:179:74 */
+    { 7, 180, 23 }, /* 524: cards/simple/projects.cards:180:23 */
+    { 7, 181, 12 }, /* 525: cards/simple/projects.cards:181:12 */
+    { 7, 181, 3 }, /* 526: cards/simple/projects.cards:181:3 */
+    { 7, 182, 19 }, /* 527: cards/simple/projects.cards:182:19 */
+    { 7, 182, 38 }, /* 528: cards/simple/projects.cards:182:38 */
+    { 7, 184, 3 }, /* 529: cards/simple/projects.cards:184:3 */
+    { 7, 166, 11 }, /* 530: cards/simple/projects.cards:166:11 */
+    { 8, 43, 3 }, /* 531: cards/simple/rules.cards:43:3 */
+    { 8, 46, 5 }, /* 532: cards/simple/rules.cards:46:5 */
+    { 8, 47, 5 }, /* 533: cards/simple/rules.cards:47:5 */
+    { 8, 48, 55 }, /* 534: cards/simple/rules.cards:48:55 */
+    { 8, 53, 15 }, /* 535: cards/simple/rules.cards:53:15 */
+    { 8, 45, 3 }, /* 536: cards/simple/rules.cards:45:3 */
+    { 8, 42, 11 }, /* 537: cards/simple/rules.cards:42:11 */
+    { 8, 65, 3 }, /* 538: cards/simple/rules.cards:65:3 */
+    { 8, 65, 3 }, /* 539: cards/simple/rules.cards:65:3 */
+    { 8, 67, 3 }, /* 540: cards/simple/rules.cards:67:3 */
+    { 8, 67, 15 }, /* 541: cards/simple/rules.cards:67:15 */
+    { 8, 68, 15 }, /* 542: cards/simple/rules.cards:68:15 */
+    { 8, 68, 5 }, /* 543: cards/simple/rules.cards:68:5 */
+    { 8, 69, 5 }, /* 544: cards/simple/rules.cards:69:5 */
+    { 8, 70, 5 }, /* 545: cards/simple/rules.cards:70:5 */
+    { 8, 72, 3 }, /* 546: cards/simple/rules.cards:72:3 */
+    { 8, 73, 3 }, /* 547: cards/simple/rules.cards:73:3 */
+    { 8, 74, 46 }, /* 548: cards/simple/rules.cards:74:46 */
+    { 8, 75, 7 }, /* 549: cards/simple/rules.cards:75:7 */
+    { 8, 83, 5 }, /* 550: cards/simple/rules.cards:83:5 */
+    { 8, 83, 17 }, /* 551: cards/simple/rules.cards:83:17 */
+    { 8, 84, 17 }, /* 552: cards/simple/rules.cards:84:17 */
+    { 8, 84, 7 }, /* 553: cards/simple/rules.cards:84:7 */
+    { 8, 85, 7 }, /* 554: cards/simple/rules.cards:85:7 */
+    { 8, 88, 3 }, /* 555: cards/simple/rules.cards:88:3 */
+    { 8, 88, 21 }, /* 556: cards/simple/rules.cards:88:21 */
+    { 8, 90, 3 }, /* 557: cards/simple/rules.cards:90:3 */
+    { 8, 90, 15 }, /* 558: cards/simple/rules.cards:90:15 */
+    { 8, 92, 15 }, /* 559: cards/simple/rules.cards:92:15 */
+    { 8, 92, 5 }, /* 560: cards/simple/rules.cards:92:5 */
+    { 8, 93, 5 }, /* 561: cards/simple/rules.cards:93:5 */
+    { 8, 98, 14 }, /* 562: cards/simple/rules.cards:98:14 */
+    { 8, 99, 3 }, /* 563: cards/simple/rules.cards:99:3 */
+    { 8, 100, 3 }, /* 564: cards/simple/rules.cards:100:3 */
+    { 8, 101, 49 }, /* 565: cards/simple/rules.cards:101:49 */
+    { 8, 101, 71 }, /* 566: cards/simple/rules.cards:101:71 */
+    { 8, 102, 7 }, /* 567: cards/simple/rules.cards:102:7 */
+    { 8, 109, 5 }, /* 568: cards/simple/rules.cards:109:5 */
+    { 8, 109, 17 }, /* 569: cards/simple/rules.cards:109:17 */
+    { 8, 110, 17 }, /* 570: cards/simple/rules.cards:110:17 */
+    { 8, 110, 7 }, /* 571: cards/simple/rules.cards:110:7 */
+    { 8, 111, 7 }, /* 572: cards/simple/rules.cards:111:7 */
+    { 8, 114, 57 }, /* 573: cards/simple/rules.cards:114:57 */
+    { 8, 114, 92 }, /* 574: cards/simple/rules.cards:114:92 */
+    { 8, 114, 57 }, /* 575: cards/simple/rules.cards:114:57 */
+    { 8, 64, 11 }, /* 576: cards/simple/rules.cards:64:11 */
+    { 8, 122, 22 }, /* 577: cards/simple/rules.cards:122:22 */
+    { 8, 122, 39 }, /* 578: cards/simple/rules.cards:122:39 */
+    { 8, 123, 10 }, /* 579: cards/simple/rules.cards:123:10 */
+    { 8, 123, 5 }, /* 580: cards/simple/rules.cards:123:5 */
+    { 8, 124, 10 }, /* 581: cards/simple/rules.cards:124:10 */
+    { 8, 124, 26 }, /* 582: cards/simple/rules.cards:124:26 */
+    { 8, 124, 5 }, /* 583: cards/simple/rules.cards:124:5 */
+    { 8, 129, 34 }, /* 584: cards/simple/rules.cards:129:34 */
+    { 8, 129, 56 }, /* 585: cards/simple/rules.cards:129:56 */
+    { 8, 129, 49 }, /* 586: cards/simple/rules.cards:129:49 */
+    { 8, 129, 44 }, /* 587: cards/simple/rules.cards:129:44 */
+    { 8, 130, 44 }, /* 588: cards/simple/rules.cards:130:44 */
+    { 8, 130, 5 }, /* 589: cards/simple/rules.cards:130:5 */
+    { 8, 133, 68 }, /* 590: cards/simple/rules.cards:133:68 */
+    { 8, 133, 45 }, /* 591: cards/simple/rules.cards:133:45 */
+    { 8, 134, 3 }, /* 592: cards/simple/rules.cards:134:3 */
+    { 8, 136, 22 }, /* 593: cards/simple/rules.cards:136:22 */
+    { 8, 139, 5 }, /* 594: cards/simple/rules.cards:139:5 */
+    { 8, 140, 5 }, /* 595: cards/simple/rules.cards:140:5 */
+    { 8, 140, 53 }, /* 596: cards/simple/rules.cards:140:53 */
+    { 8, 143, 3 }, /* 597: cards/simple/rules.cards:143:3 */
+    { 8, 146, 7 }, /* 598: cards/simple/rules.cards:146:7 */
+    { 8, 149, 3 }, /* 599: cards/simple/rules.cards:149:3 */
+    { 8, 150, 14 }, /* 600: cards/simple/rules.cards:150:14 */
+    { 8, 151, 7 }, /* 601: cards/simple/rules.cards:151:7 */
+    { 8, 157, 3 }, /* 602: cards/simple/rules.cards:157:3 */
+    { 8, 158, 14 }, /* 603: cards/simple/rules.cards:158:14 */
+    { 8, 158, 5 }, /* 604: cards/simple/rules.cards:158:5 */
+    { 8, 158, 57 }, /* 605: cards/simple/rules.cards:158:57 */
+    { 8, 158, 47 }, /* 606: cards/simple/rules.cards:158:47 */
+    { 8, 159, 14 }, /* 607: cards/simple/rules.cards:159:14 */
+    { 8, 159, 24 }, /* 608: cards/simple/rules.cards:159:24 */
+    { 8, 160, 8 }, /* 609: cards/simple/rules.cards:160:8 */
+    { 8, 160, 53 }, /* 610: cards/simple/rules.cards:160:53 */
+    { 8, 163, 3 }, /* 611: cards/simple/rules.cards:163:3 */
+    { 8, 165, 81 }, /* 612: cards/simple/rules.cards:165:81 */
+    { 8, 165, 81 }, /* 613: cards/simple/rules.cards:165:81 */
+    { 8, 166, 6 }, /* 614: cards/simple/rules.cards:166:6 */
+    { 8, 168, 5 }, /* 615: cards/simple/rules.cards:168:5 */
+    { 8, 119, 11 }, /* 616: cards/simple/rules.cards:119:11 */
+    { 8, 175, 32 }, /* 617: cards/simple/rules.cards:175:32 */
+    { 8, 175, 58 }, /* 618: cards/simple/rules.cards:175:58 */
+    { 8, 175, 76 }, /* 619: cards/simple/rules.cards:175:76 */
+    { 8, 175, 49 }, /* 620: cards/simple/rules.cards:175:49 */
+    { 8, 176, 3 }, /* 621: cards/simple/rules.cards:176:3 */
+    { 8, 176, 15 }, /* 622: cards/simple/rules.cards:176:15 */
+    { 8, 177, 15 }, /* 623: cards/simple/rules.cards:177:15 */
+    { 8, 177, 5 }, /* 624: cards/simple/rules.cards:177:5 */
+    { 8, 180, 12 }, /* 625: cards/simple/rules.cards:180:12 */
+    { 8, 180, 39 }, /* 626: cards/simple/rules.cards:180:39 */
+    { 8, 180, 29 }, /* 627: cards/simple/rules.cards:180:29 */
+    { 8, 174, 11 }, /* 628: cards/simple/rules.cards:174:11 */
+    { 9, 107, 9 }, /* 629: cards/simple/setup.cards:107:9 */
+    { 9, 108, 9 }, /* 630: cards/simple/setup.cards:108:9 */
+    { 9, 110, 62 }, /* 631: cards/simple/setup.cards:110:62 */
+    { 9, 110, 36 }, /* 632: cards/simple/setup.cards:110:36 */
+    { 9, 103, 11 }, /* 633: cards/simple/setup.cards:103:11 */
+    { 9, 127, 3 }, /* 634: cards/simple/setup.cards:127:3 */
+    { 9, 130, 22 }, /* 635: cards/simple/setup.cards:130:22 */
+    { 9, 130, 3 }, /* 636: cards/simple/setup.cards:130:3 */
+    { 9, 124, 11 }, /* 637: cards/simple/setup.cards:124:11 */
+    { 9, 139, 5 }, /* 638: cards/simple/setup.cards:139:5 */
+    { 9, 136, 11 }, /* 639: cards/simple/setup.cards:136:11 */
+    { 9, 149, 5 }, /* 640: cards/simple/setup.cards:149:5 */
+    { 9, 150, 5 }, /* 641: cards/simple/setup.cards:150:5 */
+    { 9, 146, 11 }, /* 642: cards/simple/setup.cards:146:11 */
+    { 9, 11, 36 }, /* 643: cards/simple/setup.cards:11:36 */
+    { 9, 12, 37 }, /* 644: cards/simple/setup.cards:12:37 */
+    { 9, 13, 32 }, /* 645: cards/simple/setup.cards:13:32 */
+    { 9, 16, 3 }, /* 646: cards/simple/setup.cards:16:3 */
+    { 9, 17, 8 }, /* 647: cards/simple/setup.cards:17:8 */
+    { 9, 17, 41 }, /* 648: cards/simple/setup.cards:17:41 */
+    { 9, 17, 31 }, /* 649: cards/simple/setup.cards:17:31 */
+    { 9, 17, 21 }, /* 650: cards/simple/setup.cards:17:21 */
+    { 9, 17, 83 }, /* 651: cards/simple/setup.cards:17:83 */
+    { 9, 17, 73 }, /* 652: cards/simple/setup.cards:17:73 */
+    { 9, 17, 63 }, /* 653: cards/simple/setup.cards:17:63 */
+    { 9, 19, 30 }, /* 654: cards/simple/setup.cards:19:30 */
+    { 9, 19, 22 }, /* 655: cards/simple/setup.cards:19:22 */
+    { 9, 22, 3 }, /* 656: cards/simple/setup.cards:22:3 */
+    { 9, 23, 22 }, /* 657: cards/simple/setup.cards:23:22 */
+    { 9, 30, 3 }, /* 658: cards/simple/setup.cards:30:3 */
+    { 9, 34, 13 }, /* 659: cards/simple/setup.cards:34:13 */
+    { 9, 35, 5 }, /* 660: cards/simple/setup.cards:35:5 */
+    { 9, 36, 5 }, /* 661: cards/simple/setup.cards:36:5 */
+    { 9, 38, 15 }, /* 662: cards/simple/setup.cards:38:15 */
+    { 9, 38, 5 }, /* 663: cards/simple/setup.cards:38:5 */
+    { 9, 41, 13 }, /* 664: cards/simple/setup.cards:41:13 */
+    { 9, 42, 5 }, /* 665: cards/simple/setup.cards:42:5 */
+    { 9, 43, 5 }, /* 666: cards/simple/setup.cards:43:5 */
+    { 9, 43, 13 }, /* 667: cards/simple/setup.cards:43:13 */
+    { 9, 45, 15 }, /* 668: cards/simple/setup.cards:45:15 */
+    { 9, 45, 5 }, /* 669: cards/simple/setup.cards:45:5 */
+    { 9, 48, 13 }, /* 670: cards/simple/setup.cards:48:13 */
+    { 9, 49, 5 }, /* 671: cards/simple/setup.cards:49:5 */
+    { 9, 50, 5 }, /* 672: cards/simple/setup.cards:50:5 */
+    { 9, 50, 13 }, /* 673: cards/simple/setup.cards:50:13 */
+    { 9, 52, 5 }, /* 674: cards/simple/setup.cards:52:5 */
+    { 9, 54, 3 }, /* 675: cards/simple/setup.cards:54:3 */
+    { 9, 55, 3 }, /* 676: cards/simple/setup.cards:55:3 */
+    { 9, 59, 3 }, /* 677: cards/simple/setup.cards:59:3 */
+    { 9, 60, 3 }, /* 678: cards/simple/setup.cards:60:3 */
+    { 9, 61, 3 }, /* 679: cards/simple/setup.cards:61:3 */
+    { 9, 62, 3 }, /* 680: cards/simple/setup.cards:62:3 */
+    { 9, 63, 3 }, /* 681: cards/simple/setup.cards:63:3 */
+    { 9, 64, 3 }, /* 682: cards/simple/setup.cards:64:3 */
+    { 9, 65, 3 }, /* 683: cards/simple/setup.cards:65:3 */
+    { 9, 66, 3 }, /* 684: cards/simple/setup.cards:66:3 */
+    { 9, 67, 5 }, /* 685: cards/simple/setup.cards:67:5 */
+    { 9, 68, 17 }, /* 686: cards/simple/setup.cards:68:17 */
+    { 9, 68, 7 }, /* 687: cards/simple/setup.cards:68:7 */
+    { 9, 71, 3 }, /* 688: cards/simple/setup.cards:71:3 */
+    { 9, 72, 5 }, /* 689: cards/simple/setup.cards:72:5 */
+    { 9, 72, 17 }, /* 690: cards/simple/setup.cards:72:17 */
+    { 9, 73, 17 }, /* 691: cards/simple/setup.cards:73:17 */
+    { 9, 73, 7 }, /* 692: cards/simple/setup.cards:73:7 */
+    { 9, 82, 3 }, /* 693: cards/simple/setup.cards:82:3 */
+    { 9, 82, 15 }, /* 694: cards/simple/setup.cards:82:15 */
+    { 9, 83, 15 }, /* 695: cards/simple/setup.cards:83:15 */
+    { 9, 83, 5 }, /* 696: cards/simple/setup.cards:83:5 */
+    { 9, 85, 3 }, /* 697: cards/simple/setup.cards:85:3 */
+    { 9, 86, 3 }, /* 698: cards/simple/setup.cards:86:3 */
+    { 9, 87, 3 }, /* 699: cards/simple/setup.cards:87:3 */
+    { 9, 88, 3 }, /* 700: cards/simple/setup.cards:88:3 */
+    { 9, 89, 3 }, /* 701: cards/simple/setup.cards:89:3 */
+    { 9, 90, 3 }, /* 702: cards/simple/setup.cards:90:3 */
+    { 9, 91, 3 }, /* 703: cards/simple/setup.cards:91:3 */
+    { 9, 91, 15 }, /* 704: cards/simple/setup.cards:91:15 */
+    { 9, 92, 5 }, /* 705: cards/simple/setup.cards:92:5 */
+    { 9, 93, 7 }, /* 706: cards/simple/setup.cards:93:7 */
+    { 9, 94, 39 }, /* 707: cards/simple/setup.cards:94:39 */
+    { 9, 95, 37 }, /* 708: cards/simple/setup.cards:95:37 */
+    { 9, 95, 27 }, /* 709: cards/simple/setup.cards:95:27 */
+    { 9, 6, 1 }, /* 710: cards/simple/setup.cards:6:1 */
+    { 8, 14, 52 }, /* 711: cards/simple/rules.cards:14:52 */
+    { 8, 14, 5 }, /* 712: cards/simple/rules.cards:14:5 */
+    { 8, 18, 5 }, /* 713: cards/simple/rules.cards:18:5 */
+    { 8, 19, 77 }, /* 714: cards/simple/rules.cards:19:77 */
+    { 8, 19, 77 }, /* 715: cards/simple/rules.cards:19:77 */
+    { 8, 20, 45 }, /* 716: cards/simple/rules.cards:20:45 */
+    { 8, 20, 45 }, /* 717: cards/simple/rules.cards:20:45 */
+    { 8, 18, 5 }, /* 718: cards/simple/rules.cards:18:5 */
+    { 8, 19, 86 }, /* 719: cards/simple/rules.cards:19:86 */
+    { 8, 20, 79 }, /* 720: cards/simple/rules.cards:20:79 */
+    { 8, 18, 5 }, /* 721: cards/simple/rules.cards:18:5 */
+    { 8, 24, 19 }, /* 722: cards/simple/rules.cards:24:19 */
+    { 8, 11, 1 }, /* 723: cards/simple/rules.cards:11:1 */
 };
 
-static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 static const uint8_t View_zone_hidden[] = { 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 
@@ -13211,7 +13414,7 @@ const RtGameDef simple_game = {
     84, zones,
     5, kinds,
     115, cards, Copies_base,
-    72, vars,
+    89, vars,
     222, strings,
     41, scripts,
     39, 40,
@@ -13220,8 +13423,8 @@ const RtGameDef simple_game = {
     game_score,
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
-    1, /* prelude: the setup begins with one */
-    713, Site_table, 11, Site_files,
+    0, /* prelude: the setup begins with one */
+    724, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
