@@ -2213,7 +2213,7 @@ static const RtGraphDef Graph_galaxy = {
     .space = GraphSpace_galaxy, .adj = GraphAdj_galaxy, .card = GraphCard_galaxy, .first = GraphFirst_galaxy
 };
 
-/* cards/simple/game.cards:96: zone units per space of map galaxy */
+/* cards/simple/game.cards:95: zone units per space of map galaxy */
 static RtValue Zone_units(RtGame *g, RtValue card, int site)
 {
     static const int16_t decl[33] = { ZONE_units_kalavel_i, ZONE_units_kalavel_ii, ZONE_units_kalavel_iii, ZONE_units_kalavel_iv, ZONE_units_drougayn_i, ZONE_units_drougayn_ii, ZONE_units_drougayn_iii, ZONE_units_drougayn_iv, ZONE_units_corvane_i, ZONE_units_corvane_ii, ZONE_units_corvane_iii, ZONE_units_corvane_iv, ZONE_units_tauran_i, ZONE_units_tauran_ii, ZONE_units_tauran_iii, ZONE_units_tauran_iv, ZONE_units_varos_i, ZONE_units_varos_ii, ZONE_units_varos_iii, ZONE_units_varos_iv, ZONE_units_peles_i, ZONE_units_peles_ii, ZONE_units_peles_iii, ZONE_units_peles_iv, ZONE_units_ajada_prime, ZONE_units_ajada_ii, ZONE_units_ajada_iii, ZONE_units_ajada_iv, ZONE_units_mirrin_i, ZONE_units_mirrin_ii, ZONE_units_mirrin_iii, ZONE_units_mirrin_iv, -1 };
@@ -2227,7 +2227,7 @@ static RtValue Zone_units(RtGame *g, RtValue card, int site)
     return rt_zone_shared(g, decl[row]);
 }
 
-/* cards/simple/game.cards:105: zone leaders per space of map galaxy */
+/* cards/simple/game.cards:104: zone leaders per space of map galaxy */
 static RtValue Zone_leaders(RtGame *g, RtValue card, int site)
 {
     static const int16_t decl[33] = { ZONE_leaders_kalavel_i, ZONE_leaders_kalavel_ii, ZONE_leaders_kalavel_iii, ZONE_leaders_kalavel_iv, ZONE_leaders_drougayn_i, ZONE_leaders_drougayn_ii, ZONE_leaders_drougayn_iii, ZONE_leaders_drougayn_iv, ZONE_leaders_corvane_i, ZONE_leaders_corvane_ii, ZONE_leaders_corvane_iii, ZONE_leaders_corvane_iv, ZONE_leaders_tauran_i, ZONE_leaders_tauran_ii, ZONE_leaders_tauran_iii, ZONE_leaders_tauran_iv, ZONE_leaders_varos_i, ZONE_leaders_varos_ii, ZONE_leaders_varos_iii, ZONE_leaders_varos_iv, ZONE_leaders_peles_i, ZONE_leaders_peles_ii, ZONE_leaders_peles_iii, ZONE_leaders_peles_iv, ZONE_leaders_ajada_prime, ZONE_leaders_ajada_ii, ZONE_leaders_ajada_iii, ZONE_leaders_ajada_iv, ZONE_leaders_mirrin_i, ZONE_leaders_mirrin_ii, ZONE_leaders_mirrin_iii, ZONE_leaders_mirrin_iv, -1 };
@@ -2517,12 +2517,12 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
 #line 2518 "simple.c"
 }
 
-/* cards/simple/game.cards:150: argmax */
+/* cards/simple/game.cards:149: argmax */
 RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 150 "cards/simple/game.cards"
+    #line 149 "cards/simple/game.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
@@ -2543,69 +2543,69 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
 #line 2544 "simple.c"
 }
 
-/* cards/simple/game.cards:150: function player_of */
+/* cards/simple/game.cards:149: function player_of */
 static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 150 "cards/simple/game.cards"
+    #line 149 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
 #line 2555 "simple.c"
 }
 
-/* cards/simple/game.cards:151: function rebel */
+/* cards/simple/game.cards:150: function rebel */
 static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 151 "cards/simple/game.cards"
+    #line 150 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
 #line 2566 "simple.c"
 }
 
-/* cards/simple/game.cards:152: function empire */
+/* cards/simple/game.cards:151: function empire */
 static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 152 "cards/simple/game.cards"
+    #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
 #line 2577 "simple.c"
 }
 
-/* cards/simple/game.cards:155: function icons */
+/* cards/simple/game.cards:154: function icons */
 static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_l;
     (void)v_s;
-    #line 156 "cards/simple/game.cards"
+    #line 155 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 4))->fd_hearts : ((v_s == ENUM_diamonds) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 5))->fd_diamonds : ((v_s == ENUM_clubs) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 6))->fd_clubs : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 7))->fd_spades)));
 #line 2589 "simple.c"
 }
 
-/* cards/simple/game.cards:160: function cost */
+/* cards/simple/game.cards:159: function cost */
 static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 160 "cards/simple/game.cards"
+    #line 159 "cards/simple/game.cards"
     return ((Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 8))->fd_rank == 1) ? 2 : 1);
 #line 2600 "simple.c"
 }
 
-/* cards/simple/game.cards:164: max */
+/* cards/simple/game.cards:163: max */
 RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
 {
     (void)f;
     (void)v_p;
     (void)v_s;
-    #line 164 "cards/simple/game.cards"
+    #line 163 "cards/simple/game.cards"
     RtValue acc = 0;
     int seen = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 10);
@@ -2623,14 +2623,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
 #line 2624 "simple.c"
 }
 
-/* cards/simple/game.cards:163: function best_one */
+/* cards/simple/game.cards:162: function best_one */
 static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_p;
     (void)v_s;
-    #line 164 "cards/simple/game.cards"
+    #line 163 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
 #line 2636 "simple.c"
 }
@@ -2642,12 +2642,12 @@ struct Locals_best_two {
     RtValue v_m;
 };
 
-/* cards/simple/game.cards:167: argmax */
+/* cards/simple/game.cards:166: argmax */
 RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
 {
     (void)f;
     (void)L;
-    #line 167 "cards/simple/game.cards"
+    #line 166 "cards/simple/game.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
@@ -2667,12 +2667,12 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
 #line 2668 "simple.c"
 }
 
-/* cards/simple/game.cards:167: max */
+/* cards/simple/game.cards:166: max */
 static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
 {
     (void)f;
     (void)L;
-    #line 167 "cards/simple/game.cards"
+    #line 166 "cards/simple/game.cards"
     RtValue acc = 0;
     int seen = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 15);
@@ -2693,7 +2693,7 @@ static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
 #line 2694 "simple.c"
 }
 
-/* cards/simple/game.cards:165: function best_two */
+/* cards/simple/game.cards:164: function best_two */
 static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
 {
     struct Locals_best_two Lv, *L = &Lv;
@@ -2706,19 +2706,19 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)seq;
     (void)v_p;
     (void)v_s;
-    #line 166 "cards/simple/game.cards"
+    #line 165 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (seq[0] = Fn_best_one(g, f, L->v_p, L->v_s), (seq[0] + Agg1_best_two(g, f, L))));
 #line 2712 "simple.c"
 }
 
-/* cards/simple/game.cards:171: sum */
+/* cards/simple/game.cards:170: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k, RtValue v_s)
 {
     (void)f;
     (void)v_p;
     (void)v_k;
     (void)v_s;
-    #line 171 "cards/simple/game.cards"
+    #line 170 "cards/simple/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 17);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2730,7 +2730,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
 #line 2731 "simple.c"
 }
 
-/* cards/simple/game.cards:170: function mission_icons */
+/* cards/simple/game.cards:169: function mission_icons */
 static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k, RtValue v_s)
 {
     (void)g;
@@ -2738,18 +2738,18 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_p;
     (void)v_k;
     (void)v_s;
-    #line 171 "cards/simple/game.cards"
+    #line 170 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
 #line 2744 "simple.c"
 }
 
-/* cards/simple/game.cards:172: sum */
+/* cards/simple/game.cards:171: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k)
 {
     (void)f;
     (void)v_p;
     (void)v_k;
-    #line 172 "cards/simple/game.cards"
+    #line 171 "cards/simple/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 18);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2761,80 +2761,80 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
 #line 2762 "simple.c"
 }
 
-/* cards/simple/game.cards:172: function mission_cost */
+/* cards/simple/game.cards:171: function mission_cost */
 static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k)
 {
     (void)g;
     (void)f;
     (void)v_p;
     (void)v_k;
-    #line 172 "cards/simple/game.cards"
+    #line 171 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
 #line 2774 "simple.c"
 }
 
-/* cards/simple/game.cards:177: function imperial_loyal */
+/* cards/simple/game.cards:176: function imperial_loyal */
 static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 177 "cards/simple/game.cards"
+    #line 176 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
 #line 2785 "simple.c"
 }
 
-/* cards/simple/game.cards:178: function rebel_loyal */
+/* cards/simple/game.cards:177: function rebel_loyal */
 static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 178 "cards/simple/game.cards"
+    #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
 #line 2796 "simple.c"
 }
 
-/* cards/simple/game.cards:179: function neutral */
+/* cards/simple/game.cards:178: function neutral */
 static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 179 "cards/simple/game.cards"
+    #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
 #line 2807 "simple.c"
 }
 
-/* cards/simple/game.cards:181: function imperial_held */
+/* cards/simple/game.cards:180: function imperial_held */
 static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 181 "cards/simple/game.cards"
+    #line 180 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
 #line 2818 "simple.c"
 }
 
-/* cards/simple/game.cards:182: function rebel_held */
+/* cards/simple/game.cards:181: function rebel_held */
 static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 182 "cards/simple/game.cards"
+    #line 181 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
 #line 2829 "simple.c"
 }
 
-/* cards/simple/game.cards:184: count */
+/* cards/simple/game.cards:183: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 184 "cards/simple/game.cards"
+    #line 183 "cards/simple/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 31));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2846,25 +2846,25 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
 #line 2847 "simple.c"
 }
 
-/* cards/simple/game.cards:184: function units_of */
+/* cards/simple/game.cards:183: function units_of */
 static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 184 "cards/simple/game.cards"
+    #line 183 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
 #line 2859 "simple.c"
 }
 
-/* cards/simple/game.cards:185: count */
+/* cards/simple/game.cards:184: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 185 "cards/simple/game.cards"
+    #line 184 "cards/simple/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 32));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2876,26 +2876,26 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
 #line 2877 "simple.c"
 }
 
-/* cards/simple/game.cards:185: function ground_of */
+/* cards/simple/game.cards:184: function ground_of */
 static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 185 "cards/simple/game.cards"
+    #line 184 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
 #line 2889 "simple.c"
 }
 
-/* cards/simple/game.cards:186: count */
+/* cards/simple/game.cards:185: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_a)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
     (void)v_a;
-    #line 186 "cards/simple/game.cards"
+    #line 185 "cards/simple/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 33));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2907,7 +2907,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
 #line 2908 "simple.c"
 }
 
-/* cards/simple/game.cards:186: function fighting */
+/* cards/simple/game.cards:185: function fighting */
 static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_a)
 {
     (void)g;
@@ -2915,31 +2915,31 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_s;
     (void)v_sd;
     (void)v_a;
-    #line 186 "cards/simple/game.cards"
+    #line 185 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
 #line 2921 "simple.c"
 }
 
-/* cards/simple/game.cards:188: function at_most */
+/* cards/simple/game.cards:187: function at_most */
 static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_cap)
 {
     (void)g;
     (void)f;
     (void)v_n;
     (void)v_cap;
-    #line 188 "cards/simple/game.cards"
+    #line 187 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
 #line 2933 "simple.c"
 }
 
-/* cards/simple/game.cards:190: sum */
+/* cards/simple/game.cards:189: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_a)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
     (void)v_a;
-    #line 190 "cards/simple/game.cards"
+    #line 189 "cards/simple/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 34));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2951,7 +2951,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
 #line 2952 "simple.c"
 }
 
-/* cards/simple/game.cards:189: function agile_dice */
+/* cards/simple/game.cards:188: function agile_dice */
 static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_a)
 {
     (void)g;
@@ -2960,19 +2960,19 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     (void)v_a;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 190 "cards/simple/game.cards"
+    #line 189 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
 #line 2966 "simple.c"
 }
 
-/* cards/simple/game.cards:192: sum */
+/* cards/simple/game.cards:191: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_a)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
     (void)v_a;
-    #line 192 "cards/simple/game.cards"
+    #line 191 "cards/simple/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 35));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2984,7 +2984,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
 #line 2985 "simple.c"
 }
 
-/* cards/simple/game.cards:191: function heavy_dice */
+/* cards/simple/game.cards:190: function heavy_dice */
 static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_a)
 {
     (void)g;
@@ -2993,12 +2993,12 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     (void)v_a;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 192 "cards/simple/game.cards"
+    #line 191 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
 #line 2999 "simple.c"
 }
 
-/* cards/simple/game.cards:193: function can_hurt */
+/* cards/simple/game.cards:192: function can_hurt */
 static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_a)
 {
     (void)g;
@@ -3010,12 +3010,12 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 193 "cards/simple/game.cards"
+    #line 192 "cards/simple/game.cards"
     return ((seq[0] = Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), rt_add(g, seq[0], Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36)) > 0);
 #line 3016 "simple.c"
 }
 
-/* cards/simple/game.cards:195: function contested */
+/* cards/simple/game.cards:194: function contested */
 static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_a)
 {
     (void)g;
@@ -3026,18 +3026,18 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 196 "cards/simple/game.cards"
+    #line 195 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
 #line 3032 "simple.c"
 }
 
-/* cards/simple/game.cards:201: max */
+/* cards/simple/game.cards:200: max */
 RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 201 "cards/simple/game.cards"
+    #line 200 "cards/simple/game.cards"
     RtValue acc = 0;
     int seen = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 37));
@@ -3056,25 +3056,25 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
 #line 3057 "simple.c"
 }
 
-/* cards/simple/game.cards:200: function space_tactics_at */
+/* cards/simple/game.cards:199: function space_tactics_at */
 static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 201 "cards/simple/game.cards"
+    #line 200 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
 #line 3069 "simple.c"
 }
 
-/* cards/simple/game.cards:203: max */
+/* cards/simple/game.cards:202: max */
 RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 203 "cards/simple/game.cards"
+    #line 202 "cards/simple/game.cards"
     RtValue acc = 0;
     int seen = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 39));
@@ -3093,25 +3093,25 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
 #line 3094 "simple.c"
 }
 
-/* cards/simple/game.cards:202: function ground_tactics_at */
+/* cards/simple/game.cards:201: function ground_tactics_at */
 static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 203 "cards/simple/game.cards"
+    #line 202 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
 #line 3106 "simple.c"
 }
 
-/* cards/simple/game.cards:204: any */
+/* cards/simple/game.cards:203: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 204 "cards/simple/game.cards"
+    #line 203 "cards/simple/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 41));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -3122,23 +3122,23 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
 #line 3123 "simple.c"
 }
 
-/* cards/simple/game.cards:204: function has_leader */
+/* cards/simple/game.cards:203: function has_leader */
 static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 204 "cards/simple/game.cards"
+    #line 203 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
 #line 3135 "simple.c"
 }
 
-/* cards/simple/game.cards:207: sum */
+/* cards/simple/game.cards:206: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 207 "cards/simple/game.cards"
+    #line 206 "cards/simple/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -3149,32 +3149,32 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
 #line 3150 "simple.c"
 }
 
-/* cards/simple/game.cards:207: function capacity */
+/* cards/simple/game.cards:206: function capacity */
 static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 207 "cards/simple/game.cards"
+    #line 206 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
 #line 3160 "simple.c"
 }
 
-/* cards/simple/game.cards:208: function carried */
+/* cards/simple/game.cards:207: function carried */
 static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 208 "cards/simple/game.cards"
+    #line 207 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
 #line 3170 "simple.c"
 }
 
-/* cards/simple/game.cards:211: any */
+/* cards/simple/game.cards:210: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 211 "cards/simple/game.cards"
+    #line 210 "cards/simple/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 42));
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -3185,23 +3185,23 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
 #line 3186 "simple.c"
 }
 
-/* cards/simple/game.cards:211: function doom_star_on */
+/* cards/simple/game.cards:210: function doom_star_on */
 static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 211 "cards/simple/game.cards"
+    #line 210 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
 #line 3197 "simple.c"
 }
 
-/* cards/simple/game.cards:218: count */
+/* cards/simple/game.cards:217: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 218 "cards/simple/game.cards"
+    #line 217 "cards/simple/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 51);
@@ -3214,7 +3214,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
 #line 3215 "simple.c"
 }
 
-/* cards/simple/game.cards:216: function score */
+/* cards/simple/game.cards:215: function score */
 static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
@@ -3224,17 +3224,17 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 217 "cards/simple/game.cards"
+    #line 216 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : (seq[1] = (seq[0] = rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), rt_add(g, seq[0], Agg1_score(g, f, v_p), 52)), rt_add(g, seq[1], (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55)));
 #line 3230 "simple.c"
 }
 
-/* cards/simple/game.cards:220: sum */
+/* cards/simple/game.cards:219: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 220 "cards/simple/game.cards"
+    #line 219 "cards/simple/game.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -3246,22 +3246,22 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
 #line 3247 "simple.c"
 }
 
-/* cards/simple/game.cards:220: function opponent_vp */
+/* cards/simple/game.cards:219: function opponent_vp */
 static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 220 "cards/simple/game.cards"
+    #line 219 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
 #line 3258 "simple.c"
 }
 
-/* cards/simple/game.cards:223: any */
+/* cards/simple/game.cards:222: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 223 "cards/simple/game.cards"
+    #line 222 "cards/simple/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_open_base), 8, gs, 57);
@@ -3273,11 +3273,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
 #line 3274 "simple.c"
 }
 
-/* cards/simple/game.cards:224: min */
+/* cards/simple/game.cards:223: min */
 RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 224 "cards/simple/game.cards"
+    #line 223 "cards/simple/game.cards"
     RtValue acc = 0;
     int seen = 0;
     RtValue gs[33];
@@ -3297,12 +3297,12 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
 #line 3298 "simple.c"
 }
 
-/* cards/simple/game.cards:222: function nearest_to_base */
+/* cards/simple/game.cards:221: function nearest_to_base */
 static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 223 "cards/simple/game.cards"
+    #line 222 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
 #line 3308 "simple.c"
 }
@@ -5265,7 +5265,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             }
         }
         #line 34 "cards/simple/missions.cards"
-        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 209, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 209, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
 #line 5271 "simple.c"
         break;
@@ -9891,16 +9891,16 @@ struct Locals_proc_assign_one {
     RtValue v_option_2;
 };
 
-/* cards/simple/rules.cards:74: any */
+/* cards/simple/rules.cards:73: any */
 RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
     RtValue seq[2];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 74 "cards/simple/rules.cards"
+    #line 73 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 548);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 547);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
         if ((Inst_mission(g, it_c_2)->fd_suit == Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k)))))) return 1;
@@ -9909,14 +9909,14 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
 #line 9910 "simple.c"
 }
 
-/* cards/simple/rules.cards:101: any */
+/* cards/simple/rules.cards:100: any */
 RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
-    #line 101 "cards/simple/rules.cards"
+    #line 100 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 566);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 565);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if (Fn_icons(g, f, it_l_2, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) >= L->v_left) return 1;
@@ -9925,14 +9925,14 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
 #line 9926 "simple.c"
 }
 
-/* cards/simple/rules.cards:114: count */
+/* cards/simple/rules.cards:113: count */
 RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
-    #line 114 "cards/simple/rules.cards"
+    #line 113 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 574);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 573);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k))) continue;
@@ -9981,17 +9981,15 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 68 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 542), RT_AT_TOP, 543, KIND_mission, 2, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 542), RT_AT_TOP, 543, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 69 "cards/simple/rules.cards"
             rt_set_state_known(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 544);
-            #line 70 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 1, 1, 0, 545);
         }
+        #line 71 "cards/simple/rules.cards"
+        rt_pvar_store(g, VAR_second_card, VCELL_second_card, PLAYER_CELLS, f->me, 0, 545);
         #line 72 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_second_card, VCELL_second_card, PLAYER_CELLS, f->me, 0, 546);
-        #line 73 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 210, RT_CHOOSE_HIDDEN, 547);
+        rt_choose_begin(g, f->me, 210, RT_CHOOSE_HIDDEN, 546);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
                 rt_log_player(g, f->me);
@@ -10013,7 +10011,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 51);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 52);
-                rt_opt_done(g, &ob, 547);
+                rt_opt_done(g, &ob, 546);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10025,14 +10023,14 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             drawn_2:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* add a second card */
-                #line 75 "cards/simple/rules.cards"
-                rt_pvar_store(g, VAR_second_card, VCELL_second_card, PLAYER_CELLS, f->me, 1, 549);
+                #line 74 "cards/simple/rules.cards"
+                rt_pvar_store(g, VAR_second_card, VCELL_second_card, PLAYER_CELLS, f->me, 1, 548);
             } else if (L->v_option == 1) { /* one card */
             }
         }
-        #line 80 "cards/simple/rules.cards"
+        #line 79 "cards/simple/rules.cards"
         L->v_two = rt_pvar_at(g, VCELL_second_card, PLAYER_CELLS, f->me);
-        #line 81 "cards/simple/rules.cards"
+        #line 80 "cards/simple/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -10043,10 +10041,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-        #line 82 "cards/simple/rules.cards"
+        #line 81 "cards/simple/rules.cards"
         if (L->v_two) {
-            #line 83 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 211, RT_CHOOSE_HIDDEN, 550);
+            #line 82 "cards/simple/rules.cards"
+            rt_choose_begin(g, f->me, 211, RT_CHOOSE_HIDDEN, 549);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
@@ -10055,13 +10053,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 551);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 550);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
                         if ((Inst_mission(g, it_c_3)->fd_suit == Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) && (seq[2] = (seq[1] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[1] + Fn_cost(g, f, it_c_3))), (seq[2] <= Fn_best_two(g, f, f->me, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k)))))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 550);
+                rt_opt_done(g, &ob, 549);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 3;
@@ -10070,24 +10068,24 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 /* fall through */
             case 3:;
                 L->v_c_3 = rt_chosen(g);
-                #line 84 "cards/simple/rules.cards"
-                rt_move_known(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 552), RT_AT_TOP, 553, KIND_mission, 2, RT_KEEP_NONE, -1);
+                #line 83 "cards/simple/rules.cards"
+                rt_move_known(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 551), RT_AT_TOP, 552, KIND_mission, 1, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
-                #line 85 "cards/simple/rules.cards"
-                rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 554);
+                #line 84 "cards/simple/rules.cards"
+                rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 553);
             }
         }
-        #line 88 "cards/simple/rules.cards"
+        #line 87 "cards/simple/rules.cards"
         {
             RtValue who = f->me;
-            int elem = VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 556);
-            rt_set_at(g, elem, who, rt_select((!!L->v_two), 2, 1), 555);
+            int elem = VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 555);
+            rt_set_at(g, elem, who, rt_select((!!L->v_two), 2, 1), 554);
         }
         if (rt_check(g)) return RT_END;
-        #line 89 "cards/simple/rules.cards"
+        #line 88 "cards/simple/rules.cards"
         L->v_need = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k));
-        #line 90 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 212, RT_CHOOSE_HIDDEN, 557);
+        #line 89 "cards/simple/rules.cards"
+        rt_choose_begin(g, f->me, 212, RT_CHOOSE_HIDDEN, 556);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -10096,13 +10094,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 558);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 557);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     if ((Fn_icons(g, f, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) > 0) && ((seq[3] = Fn_icons(g, f, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), (seq[3] + Fn_best_other(g, f, f->me, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))))) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 557);
+            rt_opt_done(g, &ob, 556);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 4;
@@ -10111,26 +10109,26 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             /* fall through */
         case 4:;
             L->v_l = rt_chosen(g);
-            #line 92 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 559), RT_AT_TOP, 560, KIND_leader, 3, RT_KEEP_SOME, -1);
+            #line 91 "cards/simple/rules.cards"
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 558), RT_AT_TOP, 559, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
-            #line 93 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 561);
+            #line 92 "cards/simple/rules.cards"
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 560);
         }
-        #line 98 "cards/simple/rules.cards"
-        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), 562);
+        #line 97 "cards/simple/rules.cards"
+        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), 561);
         if (rt_check(g)) return RT_END;
+        #line 98 "cards/simple/rules.cards"
+        rt_pvar_store(g, VAR_second_leader, VCELL_second_leader, PLAYER_CELLS, f->me, 0, 562);
         #line 99 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_second_leader, VCELL_second_leader, PLAYER_CELLS, f->me, 0, 563);
-        #line 100 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 213, RT_CHOOSE_HIDDEN, 564);
+        rt_choose_begin(g, f->me, 213, RT_CHOOSE_HIDDEN, 563);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": a second leader?");
                 rt_label_end(g);
             }
-            int menu_0 = (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 565)[0] == 0)) && Agg2_proc_assign_one(g, f, L);   /* add a second leader */
+            int menu_0 = (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 564)[0] == 0)) && Agg2_proc_assign_one(g, f, L);   /* add a second leader */
             int menu_1 = L->v_left <= 0;   /* one leader */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -10145,7 +10143,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 53);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 54);
-                rt_opt_done(g, &ob, 564);
+                rt_opt_done(g, &ob, 563);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10157,14 +10155,14 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             drawn_5:;
             L->v_option_2 = rt_chosen(g);
             if (L->v_option_2 == 0) { /* add a second leader */
-                #line 102 "cards/simple/rules.cards"
-                rt_pvar_store(g, VAR_second_leader, VCELL_second_leader, PLAYER_CELLS, f->me, 1, 567);
+                #line 101 "cards/simple/rules.cards"
+                rt_pvar_store(g, VAR_second_leader, VCELL_second_leader, PLAYER_CELLS, f->me, 1, 566);
             } else if (L->v_option_2 == 1) { /* one leader */
             }
         }
-        #line 106 "cards/simple/rules.cards"
+        #line 105 "cards/simple/rules.cards"
         L->v_joins = rt_pvar_at(g, VCELL_second_leader, PLAYER_CELLS, f->me);
-        #line 107 "cards/simple/rules.cards"
+        #line 106 "cards/simple/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -10175,10 +10173,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-        #line 108 "cards/simple/rules.cards"
+        #line 107 "cards/simple/rules.cards"
         if (L->v_joins) {
-            #line 109 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 214, RT_CHOOSE_HIDDEN, 568);
+            #line 108 "cards/simple/rules.cards"
+            rt_choose_begin(g, f->me, 214, RT_CHOOSE_HIDDEN, 567);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -10187,13 +10185,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 569);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 568);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                         if (Fn_icons(g, f, it_l_3, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) >= L->v_left) rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 568);
+                rt_opt_done(g, &ob, 567);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 6;
@@ -10202,33 +10200,33 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 /* fall through */
             case 6:;
                 L->v_l_3 = rt_chosen(g);
-                #line 110 "cards/simple/rules.cards"
-                rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 570), RT_AT_TOP, 571, KIND_leader, 3, RT_KEEP_SOME, -1);
+                #line 109 "cards/simple/rules.cards"
+                rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 569), RT_AT_TOP, 570, KIND_leader, 3, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
-                #line 111 "cards/simple/rules.cards"
-                rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 572);
+                #line 110 "cards/simple/rules.cards"
+                rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 571);
             }
         }
-        #line 114 "cards/simple/rules.cards"
+        #line 113 "cards/simple/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " assigns mission ");
             rt_log_int(g, rt_var_at(g, VCELL_cur_k));
             rt_log_str(g, ": ");
-            rt_log_int(g, rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 573), f->me));
+            rt_log_int(g, rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 572), f->me));
             rt_log_str(g, " cards, leaders ");
             rt_log_int(g, Agg3_proc_assign_one(g, f, L));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 575), f->me); (void)hole; }
+            { volatile RtValue hole = rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 574), f->me); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-#line 10229 "simple.c"
+#line 10227 "simple.c"
         break;
     default:
-        return rt_fail(g, 576, "bad resume point");
+        return rt_fail(g, 575, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10268,7 +10266,7 @@ struct Locals_proc_refresh {
     RtValue v_list_5;
 };
 
-/* cards/simple/rules.cards:119: refresh */
+/* cards/simple/rules.cards:118: refresh */
 static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_refresh *L = (struct Locals_proc_refresh *)(void *)f->v;
@@ -10276,68 +10274,68 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 121 "cards/simple/rules.cards"
+        #line 120 "cards/simple/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
-            #line 122 "cards/simple/rules.cards"
+            #line 121 "cards/simple/rules.cards"
             for (L->v_i_4 = 0; L->v_i_4 < 12; L->v_i_4++) {
                 L->v_k = L->v_i_4 + 1;
-                #line 122 "cards/simple/rules.cards"
+                #line 121 "cards/simple/rules.cards"
                 {
                     RtValue who = L->v_p;
-                    int elem = VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 578);
-                    rt_set_at(g, elem, who, 0, 577);
+                    int elem = VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 577);
+                    rt_set_at(g, elem, who, 0, 576);
                 }
                 if (rt_check(g)) return RT_END;
             }
-            #line 123 "cards/simple/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 579), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 580, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+            #line 122 "cards/simple/rules.cards"
+            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 578), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 579, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
-            #line 124 "cards/simple/rules.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 581);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 582), RT_AT_TOP, 583, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+            #line 123 "cards/simple/rules.cards"
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 580);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 581), RT_AT_TOP, 582, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-        #line 128 "cards/simple/rules.cards"
+        #line 127 "cards/simple/rules.cards"
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p_2 = L->v_i_5;
-            #line 129 "cards/simple/rules.cards"
+            #line 128 "cards/simple/rules.cards"
             for (L->v_i_6 = 0; L->v_i_6 < 2; L->v_i_6++) {
                 L->v_i = L->v_i_6 + 1;
-                #line 129 "cards/simple/rules.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 584)[0] == 0)) {
-                    #line 129 "cards/simple/rules.cards"
-                    rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 585), 586), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 587, KIND_mission, 2, RT_KEEP_NONE, -1);
+                #line 128 "cards/simple/rules.cards"
+                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 583)[0] == 0)) {
+                    #line 128 "cards/simple/rules.cards"
+                    rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 584), 585), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 586, KIND_mission, 1, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
-            #line 130 "cards/simple/rules.cards"
+            #line 129 "cards/simple/rules.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
-                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 588)[0]));
+                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 587)[0]));
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 589);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 588);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-        #line 133 "cards/simple/rules.cards"
+        #line 132 "cards/simple/rules.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i_2 = L->v_i_7 + 1;
-            #line 133 "cards/simple/rules.cards"
+            #line 132 "cards/simple/rules.cards"
             if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
-                #line 133 "cards/simple/rules.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 590), RT_AT_TOP, 591, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+                #line 132 "cards/simple/rules.cards"
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 589), RT_AT_TOP, 590, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 134 "cards/simple/rules.cards"
+        #line 133 "cards/simple/rules.cards"
         { /* probes_done */
-            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 592);
+            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 591);
         }
         f->pc = 1;
         {
@@ -10348,13 +10346,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-        #line 136 "cards/simple/rules.cards"
+        #line 135 "cards/simple/rules.cards"
         for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
             L->v_p_3 = L->v_i_8;
-            #line 136 "cards/simple/rules.cards"
+            #line 135 "cards/simple/rules.cards"
             { /* new_leader */
                 RtValue arg0 = L->v_p_3;
-                RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_new_leader, 593);
+                RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_new_leader, 592);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -10369,13 +10367,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-        #line 138 "cards/simple/rules.cards"
+        #line 137 "cards/simple/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_4 = L->v_i_9;
-            #line 139 "cards/simple/rules.cards"
+            #line 138 "cards/simple/rules.cards"
             { /* advance_queue */
                 RtValue arg0 = L->v_p_4;
-                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 594);
+                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 593);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -10389,18 +10387,18 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             /* fall through */
         case 3:;
             if (rt_check(g)) return RT_END;
-            #line 140 "cards/simple/rules.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 595);
+            #line 139 "cards/simple/rules.cards"
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 594);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list); L->v_i_10++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i_10);
                     if (!(Fn_controls(g, f, L->v_p_4, L->v_s))) continue;
-                    #line 140 "cards/simple/rules.cards"
+                    #line 139 "cards/simple/rules.cards"
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 596);
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 595);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -10419,17 +10417,17 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-        #line 143 "cards/simple/rules.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 597);
+        #line 142 "cards/simple/rules.cards"
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 596);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_11 = 0; L->v_i_11 < cells_v_list_2[0]; L->v_i_11++) {
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_11];
                 if (!(strcmp(rt_card_name(g, L->v_s_2), "Ajada Prime") == 0)) continue;
-                #line 144 "cards/simple/rules.cards"
+                #line 143 "cards/simple/rules.cards"
                 if ((Fn_units_of(g, f, L->v_s_2, SIDE_resistance) > 0) && (Fn_units_of(g, f, L->v_s_2, SIDE_imperium) == 0)) {
-                    #line 145 "cards/simple/rules.cards"
+                    #line 144 "cards/simple/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
                         rt_log_player(g, Fn_rebel(g, f));
@@ -10438,13 +10436,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     } else {
                         { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
                     }
-                    #line 146 "cards/simple/rules.cards"
+                    #line 145 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 598);
+                        RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 597);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10453,25 +10451,25 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 149 "cards/simple/rules.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 599);
+        #line 148 "cards/simple/rules.cards"
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 598);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_3[0]; L->v_i_12++) {
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_12];
-                #line 150 "cards/simple/rules.cards"
+                #line 149 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 600);
+                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 599);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_l = rt_zone_cards(g, zone_v_l);
                     for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                         RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                         if (!(rt__state(g, it_l, 2))) continue;
-                        #line 151 "cards/simple/rules.cards"
+                        #line 150 "cards/simple/rules.cards"
                         seq[1] = Fn_rebel(g, f);
-                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 601);
-                        #line 152 "cards/simple/rules.cards"
+                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 600);
+                        #line 151 "cards/simple/rules.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
                             rt_log_card(g, it_l);
@@ -10490,53 +10488,53 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-        #line 157 "cards/simple/rules.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 602);
+        #line 156 "cards/simple/rules.cards"
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 601);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
             for (L->v_i_13 = 0; L->v_i_13 < cells_v_list_4[0]; L->v_i_13++) {
                 L->v_s_4 = cells_v_list_4[1 + L->v_i_13];
-                #line 158 "cards/simple/rules.cards"
-                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 603), 604);
+                #line 157 "cards/simple/rules.cards"
+                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 602), 603);
                 if (L->v_list_5 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                     for (L->v_i_14 = 0; L->v_i_14 < cells_v_list_5[0]; L->v_i_14++) {
                         L->v_l_2 = cells_v_list_5[1 + L->v_i_14];
                         if (!(!rt__state(g, L->v_l_2, 1))) continue;
-                        #line 158 "cards/simple/rules.cards"
-                        rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 605), RT_AT_TOP, 606, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        #line 157 "cards/simple/rules.cards"
+                        rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 604), RT_AT_TOP, 605, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_5);
-                #line 159 "cards/simple/rules.cards"
+                #line 158 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 607);
+                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 606);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                         RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
-                        #line 159 "cards/simple/rules.cards"
-                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 608);
+                        #line 158 "cards/simple/rules.cards"
+                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 607);
                     }
                 }
-                #line 160 "cards/simple/rules.cards"
-                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 609) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
-                    #line 160 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 610);
+                #line 159 "cards/simple/rules.cards"
+                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 608) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
+                    #line 159 "cards/simple/rules.cards"
+                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 609);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_4);
-        #line 163 "cards/simple/rules.cards"
-        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 611));
+        #line 162 "cards/simple/rules.cards"
+        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 610));
         if (rt_check(g)) return RT_END;
-        #line 164 "cards/simple/rules.cards"
+        #line 163 "cards/simple/rules.cards"
         L->v_time = rt_var_at(g, VCELL_rounds_done);
-        #line 165 "cards/simple/rules.cards"
+        #line 164 "cards/simple/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "Round ");
@@ -10546,19 +10544,19 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_log_str(g, ", Resistance victory points ");
             rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
             rt_log_str(g, ", ");
-            rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 612));
+            rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 611));
             rt_log_str(g, " of ");
             rt_log_int(g, FIXED_time_limit);
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
-            { volatile RtValue hole = rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 613); (void)hole; }
+            { volatile RtValue hole = rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 612); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-        #line 166 "cards/simple/rules.cards"
-        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 614) >= FIXED_time_limit) {
-            #line 167 "cards/simple/rules.cards"
+        #line 165 "cards/simple/rules.cards"
+        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 613) >= FIXED_time_limit) {
+            #line 166 "cards/simple/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, Fn_rebel(g, f));
@@ -10567,13 +10565,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             } else {
                 { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             }
-            #line 168 "cards/simple/rules.cards"
-            return rt_win(g, Fn_rebel(g, f), 615);
+            #line 167 "cards/simple/rules.cards"
+            return rt_win(g, Fn_rebel(g, f), 614);
         }
-#line 10574 "simple.c"
+#line 10572 "simple.c"
         break;
     default:
-        return rt_fail(g, 616, "bad resume point");
+        return rt_fail(g, 615, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10586,7 +10584,7 @@ struct Locals_proc_new_leader {
     RtValue v_i_2;
 };
 
-/* cards/simple/rules.cards:174: new_leader */
+/* cards/simple/rules.cards:173: new_leader */
 static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_new_leader *L = (struct Locals_proc_new_leader *)(void *)f->v;
@@ -10594,19 +10592,19 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
     (void)seq;
     switch (f->pc) {
     case 0:;
-        #line 175 "cards/simple/rules.cards"
+        #line 174 "cards/simple/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            #line 175 "cards/simple/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 617)[0] == 0)) {
-                #line 175 "cards/simple/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 618);
-                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 619), RT_AT_TOP, 620, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+            #line 174 "cards/simple/rules.cards"
+            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 616)[0] == 0)) {
+                #line 174 "cards/simple/rules.cards"
+                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 617);
+                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 618), RT_AT_TOP, 619, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 176 "cards/simple/rules.cards"
-        rt_choose_begin(g, L->v_p, 215, RT_CHOOSE_HIDDEN, 621);
+        #line 175 "cards/simple/rules.cards"
+        rt_choose_begin(g, L->v_p, 215, RT_CHOOSE_HIDDEN, 620);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -10615,13 +10613,13 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 622);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 621);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 621);
+            rt_opt_done(g, &ob, 620);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10630,10 +10628,10 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_l = rt_chosen(g);
-            #line 177 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 623), RT_AT_TOP, 624, KIND_leader, 3, RT_KEEP_SOME, -1);
+            #line 176 "cards/simple/rules.cards"
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 622), RT_AT_TOP, 623, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
-            #line 178 "cards/simple/rules.cards"
+            #line 177 "cards/simple/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
@@ -10643,24 +10641,24 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        #line 180 "cards/simple/rules.cards"
+        #line 179 "cards/simple/rules.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 625);
+            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 624);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                #line 180 "cards/simple/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 626), RT_AT_BOTTOM, 627, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+                #line 179 "cards/simple/rules.cards"
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 625), RT_AT_BOTTOM, 626, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10661 "simple.c"
+#line 10659 "simple.c"
         break;
     default:
-        return rt_fail(g, 628, "bad resume point");
+        return rt_fail(g, 627, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10686,23 +10684,23 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 106 "cards/simple/setup.cards"
                 if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0)))) {
                     #line 107 "cards/simple/setup.cards"
-                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 629, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 628, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 108 "cards/simple/setup.cards"
-                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 630);
+                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 629);
                 }
                 #line 110 "cards/simple/setup.cards"
                 if (!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) {
                     #line 110 "cards/simple/setup.cards"
-                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 631), RT_AT_TOP, 632, KIND_mission, 2, RT_KEEP_NONE, -1, -1);
+                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 630), RT_AT_TOP, 631, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10703 "simple.c"
+#line 10701 "simple.c"
         break;
     default:
-        return rt_fail(g, 633, "bad resume point");
+        return rt_fail(g, 632, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10722,7 +10720,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 126 "cards/simple/setup.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 127 "cards/simple/setup.cards"
-        rt_reveal(g, L->v_b, RT_REVEAL_ALL, RT_NONE, 634);
+        rt_reveal(g, L->v_b, RT_REVEAL_ALL, RT_NONE, 633);
         if (rt_check(g)) return RT_END;
         #line 128 "cards/simple/setup.cards"
         if (rt_logging(g)) {
@@ -10735,12 +10733,12 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 129 "cards/simple/setup.cards"
         rt_var_store(g, VAR_open_base, VCELL_open_base, L->v_b);
         #line 130 "cards/simple/setup.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_b, 635), RT_AT_TOP, 636, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_b, 634), RT_AT_TOP, 635, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 10741 "simple.c"
+#line 10739 "simple.c"
         break;
     default:
-        return rt_fail(g, 637, "bad resume point");
+        return rt_fail(g, 636, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10764,12 +10762,12 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_empire(g, f); (void)hole; }
             }
             #line 139 "cards/simple/setup.cards"
-            return rt_win(g, Fn_empire(g, f), 638);
+            return rt_win(g, Fn_empire(g, f), 637);
         }
-#line 10770 "simple.c"
+#line 10768 "simple.c"
         break;
     default:
-        return rt_fail(g, 639, "bad resume point");
+        return rt_fail(g, 638, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10791,7 +10789,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 640);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 639);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10799,7 +10797,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             #line 150 "cards/simple/setup.cards"
             { /* clash */
                 RtValue arg0 = rt_var_at(g, VCELL_open_base);
-                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 641);
+                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 640);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -10814,10 +10812,10 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 10818 "simple.c"
+#line 10816 "simple.c"
         break;
     default:
-        return rt_fail(g, 642, "bad resume point");
+        return rt_fail(g, 641, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10911,7 +10909,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s_2) == KIND_system)) continue;
                 #line 11 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 643);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 642);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10927,7 +10925,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_m = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_m) == KIND_mission)) continue;
                 #line 12 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 644);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 643);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10943,7 +10941,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_d6)) continue;
                 #line 13 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 645);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 644);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10951,7 +10949,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/simple/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 646);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 645);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10959,13 +10957,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 17 "cards/simple/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 647))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 646))->fd_starting) {
                     #line 17 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 648))->fd_side), 649), RT_AT_TOP, 650);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 647))->fd_side), 648), RT_AT_TOP, 649);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 17 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 651))->fd_side), 652), RT_AT_TOP, 653);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 650))->fd_side), 651), RT_AT_TOP, 652);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -10975,10 +10973,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p = L->v_i_5;
             #line 19 "cards/simple/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 654), 655);
+            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 653), 654);
         }
         #line 22 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 656);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 655);
         #line 23 "cards/simple/setup.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_2 = L->v_i_6;
@@ -10990,25 +10988,25 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 657);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 656);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         #line 30 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 658);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 657);
         #line 33 "cards/simple/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 34 "cards/simple/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 659);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 658);
             if (rt_check(g)) return RT_END;
             #line 35 "cards/simple/setup.cards"
-            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 660);
+            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 659);
             if (rt_check(g)) return RT_END;
             #line 36 "cards/simple/setup.cards"
-            rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 661);
+            rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 660);
             #line 37 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -11021,23 +11019,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_empire(g, f); (void)hole; }
             }
             #line 38 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 662), RT_AT_TOP, 663, KIND_system, 3, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 661), RT_AT_TOP, 662, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 40 "cards/simple/setup.cards"
         for (L->v_i_8 = 0; L->v_i_8 < 4; L->v_i_8++) {
             L->v_i_2 = L->v_i_8 + 1;
             #line 41 "cards/simple/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 664);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 663);
             if (rt_check(g)) return RT_END;
             #line 42 "cards/simple/setup.cards"
-            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 665);
+            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 664);
             if (rt_check(g)) return RT_END;
             #line 43 "cards/simple/setup.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 667);
-                rt_set_at(g, elem, who, (-1), 666);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 666);
+                rt_set_at(g, elem, who, (-1), 665);
             }
             if (rt_check(g)) return RT_END;
             #line 44 "cards/simple/setup.cards"
@@ -11048,23 +11046,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 45 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_4, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 668), RT_AT_TOP, 669, KIND_system, 3, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_4, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 667), RT_AT_TOP, 668, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 47 "cards/simple/setup.cards"
         for (L->v_i_9 = 0; L->v_i_9 < 4; L->v_i_9++) {
             L->v_i_3 = L->v_i_9 + 1;
             #line 48 "cards/simple/setup.cards"
-            L->v_s_5 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 670);
+            L->v_s_5 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 669);
             if (rt_check(g)) return RT_END;
             #line 49 "cards/simple/setup.cards"
-            rt_reveal(g, L->v_s_5, RT_REVEAL_ALL, RT_NONE, 671);
+            rt_reveal(g, L->v_s_5, RT_REVEAL_ALL, RT_NONE, 670);
             if (rt_check(g)) return RT_END;
             #line 50 "cards/simple/setup.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_5, KIND_system, 673);
-                rt_set_at(g, elem, who, 1, 672);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_5, KIND_system, 672);
+                rt_set_at(g, elem, who, 1, 671);
             }
             if (rt_check(g)) return RT_END;
             #line 51 "cards/simple/setup.cards"
@@ -11075,14 +11073,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 52 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_5, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 674, KIND_system, 3, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_5, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 673, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 54 "cards/simple/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 675, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 674, KIND_system, 3, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 55 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 676);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 675);
         #line 59 "cards/simple/setup.cards"
         L->v_left = 3;
         {
@@ -11095,7 +11093,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (strcmp(rt_card_name(g, it_u), "Fighter") == 0))) continue;
                 L->v_left--;
                 #line 59 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 677);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 676);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11114,7 +11112,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_2) == KIND_unit) && (strcmp(rt_card_name(g, it_u_2), "Assault Shuttle") == 0))) continue;
                 L->v_left_2--;
                 #line 60 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 678);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 677);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11133,7 +11131,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_3) == KIND_unit) && (strcmp(rt_card_name(g, it_u_3), "Dreadnought") == 0))) continue;
                 L->v_left_3--;
                 #line 61 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 679);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 678);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11152,7 +11150,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_4) == KIND_unit) && (strcmp(rt_card_name(g, it_u_4), "Doom Star") == 0))) continue;
                 L->v_left_4--;
                 #line 62 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 680);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 679);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11171,7 +11169,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_5) == KIND_unit) && (strcmp(rt_card_name(g, it_u_5), "Troops (Imperium)") == 0))) continue;
                 L->v_left_5--;
                 #line 63 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 681);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 680);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11190,7 +11188,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_6) == KIND_unit) && (strcmp(rt_card_name(g, it_u_6), "Scout Walker") == 0))) continue;
                 L->v_left_6--;
                 #line 64 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 682);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 681);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11209,7 +11207,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_7) == KIND_unit) && (strcmp(rt_card_name(g, it_u_7), "Heavy Walker") == 0))) continue;
                 L->v_left_7--;
                 #line 65 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 683);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 682);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11217,14 +11215,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 66 "cards/simple/setup.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 684);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 683);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_2); L->v_i_10++) {
                 L->v_s_6 = rt_list_at(g, L->v_list_2, L->v_i_10);
                 if (!(Fn_imperial_held(g, f, L->v_s_6))) continue;
                 #line 67 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 216, 0, 685);
+                rt_choose_begin(g, Fn_empire(g, f), 216, 0, 684);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -11240,7 +11238,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u_8)->fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 685);
+                    rt_opt_done(g, &ob, 684);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -11250,20 +11248,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u_8 = rt_chosen(g);
                     #line 68 "cards/simple/setup.cards"
-                    rt_move_known(g, L->v_u_8, Zone_units(g, L->v_s_6, 686), RT_AT_TOP, 687, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_8, Zone_units(g, L->v_s_6, 685), RT_AT_TOP, 686, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 71 "cards/simple/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 688);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 687);
         if (L->v_list_3 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                 L->v_u_9 = rt_list_at(g, L->v_list_3, L->v_i_11);
                 #line 72 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 217, 0, 689);
+                rt_choose_begin(g, Fn_empire(g, f), 217, 0, 688);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -11275,13 +11273,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 690);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 689);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_7 = gs[i]; (void)it_s_7;
                             if (Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 689);
+                    rt_opt_done(g, &ob, 688);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -11292,7 +11290,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_7 = rt_chosen(g);
                     #line 73 "cards/simple/setup.cards"
-                    rt_move_known(g, L->v_u_9, Zone_units(g, L->v_s_7, 691), RT_AT_TOP, 692, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_9, Zone_units(g, L->v_s_7, 690), RT_AT_TOP, 691, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 74 "cards/simple/setup.cards"
                     if (Inst_unit(g, L->v_u_9)->fd_doom_star) {
@@ -11304,7 +11302,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 82 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN, 693);
+        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN, 692);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -11314,13 +11312,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 694);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 693);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s_8 = gs[i]; (void)it_s_8;
                     if (!Fn_imperial_held(g, f, it_s_8)) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 693);
+            rt_opt_done(g, &ob, 692);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11331,7 +11329,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_s_8 = rt_chosen(g);
             #line 83 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 695), RT_AT_TOP, 696);
+            rt_move(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 694), RT_AT_TOP, 695);
             if (rt_check(g)) return RT_END;
         }
         #line 85 "cards/simple/setup.cards"
@@ -11346,7 +11344,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_10) == KIND_unit) && (strcmp(rt_card_name(g, it_u_10), "Light Fighter") == 0))) continue;
                 L->v_left_8--;
                 #line 85 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 697);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 696);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11365,7 +11363,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_11) == KIND_unit) && (strcmp(rt_card_name(g, it_u_11), "Medium Fighter") == 0))) continue;
                 L->v_left_9--;
                 #line 86 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 698);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 697);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11384,7 +11382,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_12) == KIND_unit) && (strcmp(rt_card_name(g, it_u_12), "Transport") == 0))) continue;
                 L->v_left_10--;
                 #line 87 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 699);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 698);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11403,7 +11401,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_13) == KIND_unit) && (strcmp(rt_card_name(g, it_u_13), "Light Cruiser") == 0))) continue;
                 L->v_left_11--;
                 #line 88 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 700);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 699);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11422,7 +11420,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_14) == KIND_unit) && (strcmp(rt_card_name(g, it_u_14), "Troops (Resistance)") == 0))) continue;
                 L->v_left_12--;
                 #line 89 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 701);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 700);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11441,7 +11439,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_15) == KIND_unit) && (strcmp(rt_card_name(g, it_u_15), "Speeder") == 0))) continue;
                 L->v_left_13--;
                 #line 90 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 702);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 701);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11449,7 +11447,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 91 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 219, 0, 703);
+        rt_choose_begin(g, Fn_rebel(g, f), 219, 0, 702);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -11459,13 +11457,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 704);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 703);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if ((Fn_rebel_loyal(g, f, it_w) || Fn_neutral(g, f, it_w)) && (!Fn_imperial_held(g, f, it_w))) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 703);
+            rt_opt_done(g, &ob, 702);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11476,13 +11474,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 4:;
             L->v_w = rt_chosen(g);
             #line 92 "cards/simple/setup.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 705);
+            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 704);
             if (L->v_list_4 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_4); L->v_i_12++) {
                     L->v_u_16 = rt_list_at(g, L->v_list_4, L->v_i_12);
                     #line 93 "cards/simple/setup.cards"
-                    rt_choose_begin(g, Fn_rebel(g, f), 220, 0, 706);
+                    rt_choose_begin(g, Fn_rebel(g, f), 220, 0, 705);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
@@ -11501,7 +11499,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 706);
+                        rt_opt_done(g, &ob, 705);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 5;
@@ -11512,11 +11510,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* at the secret base */
                             #line 94 "cards/simple/setup.cards"
-                            rt_move_known(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 707, KIND_unit, 2, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 706, KIND_unit, 2, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* on _w_ */
                             #line 95 "cards/simple/setup.cards"
-                            rt_move_known(g, L->v_u_16, Zone_units(g, L->v_w, 708), RT_AT_TOP, 709, KIND_unit, 2, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_16, Zone_units(g, L->v_w, 707), RT_AT_TOP, 708, KIND_unit, 2, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -11532,10 +11530,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 11536 "simple.c"
+#line 11534 "simple.c"
         break;
     default:
-        return rt_fail(g, 710, "bad resume point");
+        return rt_fail(g, 709, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11572,7 +11570,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 14 "cards/simple/rules.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_assign_missions, 711);
+                (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_assign_missions, 710);
             }
             f->pc = 1;
             {
@@ -11585,7 +11583,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 712)) return RT_END;
+            if (rt_back_edge(g, 711)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 16 "cards/simple/rules.cards"
@@ -11598,7 +11596,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 221, 0, 713);
+            rt_choose_begin(g, f->me, 221, 0, 712);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
@@ -11611,14 +11609,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     {
                         for (int i = 0; i < 12; i++) {
                             RtValue it_k = i + 1; (void)it_k;
-                            if (rt_get(g, VAR_mission_cards + rt_index(g, it_k, 1, 12, "mission_cards", 714), f->me) > 0) rt_opt_add(&ob, i * 3 + 0, RT_NONE, 62);
+                            if (rt_get(g, VAR_mission_cards + rt_index(g, it_k, 1, 12, "mission_cards", 713), f->me) > 0) rt_opt_add(&ob, i * 3 + 0, RT_NONE, 62);
                         }
                     }
                 } else {
                     {
                         for (int i = 0; i < 12; i++) {
                             RtValue it_k = i + 1; (void)it_k;
-                            if (rt_get(g, VAR_mission_cards + rt_index(g, it_k, 1, 12, "mission_cards", 715), f->me) > 0) {
+                            if (rt_get(g, VAR_mission_cards + rt_index(g, it_k, 1, 12, "mission_cards", 714), f->me) > 0) {
                                 rt_opt_add(&ob, i * 3 + 0, RT_NONE, 62);
                                 if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 62)) {
                                     rt_log_str(g, "carry out mission ");
@@ -11632,7 +11630,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "move units with _l_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 716);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 715);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_can_move(g, f, rt_player_side(g, f->me))) rt_opt_add(&ob, 1, it_l, 63);
@@ -11640,7 +11638,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 717);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 716);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_can_move(g, f, rt_player_side(g, f->me))) {
@@ -11656,9 +11654,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 64);
-                rt_opt_done(g, &ob, 713);
+                rt_opt_done(g, &ob, 712);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 718, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 717, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -11670,7 +11668,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 19 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = L->v_k;
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 719);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 718);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11689,7 +11687,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 20 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_move_units, 720);
+                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_move_units, 719);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11708,7 +11706,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 721)) return RT_END;
+            if (rt_back_edge(g, 720)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 24 "cards/simple/rules.cards"
@@ -11716,7 +11714,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 65);
         #line 24 "cards/simple/rules.cards"
         { /* refresh */
-            (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_refresh, 722);
+            (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_refresh, 721);
         }
         f->pc = 5;
         {
@@ -11727,10 +11725,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 11731 "simple.c"
+#line 11729 "simple.c"
         break;
     default:
-        return rt_fail(g, 723, "bad resume point");
+        return rt_fail(g, 722, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11910,16 +11908,16 @@ static const char *const StateNames_leader[] = { "post", "captured", "frozen" };
 static const RtValue StateDefaults_leader[] = { 0, 0, 0 };
 static const uint8_t StateTypes_leader[] = { RT_TY_INT, RT_TY_BOOL, RT_TY_BOOL };
 static const uint8_t StateKeep_leader[] = { 0, 1, 1 };
-static const char *const StateNames_mission[] = { "mission", "lead" };
-static const RtValue StateDefaults_mission[] = { 0, 0 };
-static const uint8_t StateTypes_mission[] = { RT_TY_INT, RT_TY_BOOL };
-static const uint8_t StateKeep_mission[] = { 0, 0 };
+static const char *const StateNames_mission[] = { "mission" };
+static const RtValue StateDefaults_mission[] = { 0 };
+static const uint8_t StateTypes_mission[] = { RT_TY_INT };
+static const uint8_t StateKeep_mission[] = { 0 };
 static const RtKindDef kinds[] = {
     { "d6", 1, StateNames_d6, StateDefaults_d6, StateTypes_d6, NULL, 0, StateKeep_d6 },
     { "system", 3, StateNames_system, StateDefaults_system, StateTypes_system, Rows_system, 32, StateKeep_system },
     { "unit", 2, StateNames_unit, StateDefaults_unit, StateTypes_unit, Rows_unit, 18, StateKeep_unit },
     { "leader", 3, StateNames_leader, StateDefaults_leader, StateTypes_leader, Rows_leader, 24, StateKeep_leader },
-    { "mission", 2, StateNames_mission, StateDefaults_mission, StateTypes_mission, Rows_mission, 40, StateKeep_mission },
+    { "mission", 1, StateNames_mission, StateDefaults_mission, StateTypes_mission, Rows_mission, 40, StateKeep_mission },
 };
 
 static const RtCardDef cards[] = {
@@ -12391,8 +12389,8 @@ static const RtScriptDef scripts[] = {
     { "fire_laser", "cards/simple/projects.cards", 166, Script_proc_fire_laser, 10 },
     { "assign_missions", "cards/simple/rules.cards", 42, Script_proc_assign_missions, 2 },
     { "assign_one", "cards/simple/rules.cards", 64, Script_proc_assign_one, 13 },
-    { "refresh", "cards/simple/rules.cards", 119, Script_proc_refresh, 32 },
-    { "new_leader", "cards/simple/rules.cards", 174, Script_proc_new_leader, 5 },
+    { "refresh", "cards/simple/rules.cards", 118, Script_proc_refresh, 32 },
+    { "new_leader", "cards/simple/rules.cards", 173, Script_proc_new_leader, 5 },
     { "draw_missions", "cards/simple/setup.cards", 103, Script_proc_draw_missions, 4 },
     { "reveal_base", "cards/simple/setup.cards", 124, Script_proc_reveal_base, 1 },
     { "check_base", "cards/simple/setup.cards", 136, Script_proc_check_base, 0 },
@@ -12441,64 +12439,64 @@ static const RtSite Site_table[] = {
     { 0, 115, 37 }, /* 0: cards/simple/combat.cards:115:37 */
     { 0, 115, 52 }, /* 1: cards/simple/combat.cards:115:52 */
     { 0, 115, 63 }, /* 2: cards/simple/combat.cards:115:63 */
-    { 1, 150, 40 }, /* 3: cards/simple/game.cards:150:40 */
-    { 1, 156, 23 }, /* 4: cards/simple/game.cards:156:23 */
-    { 1, 156, 59 }, /* 5: cards/simple/game.cards:156:59 */
-    { 1, 157, 27 }, /* 6: cards/simple/game.cards:157:27 */
-    { 1, 157, 40 }, /* 7: cards/simple/game.cards:157:40 */
-    { 1, 160, 35 }, /* 8: cards/simple/game.cards:160:35 */
-    { 1, 164, 12 }, /* 9: cards/simple/game.cards:164:12 */
-    { 1, 164, 41 }, /* 10: cards/simple/game.cards:164:41 */
-    { 1, 164, 32 }, /* 11: cards/simple/game.cards:164:32 */
-    { 1, 166, 12 }, /* 12: cards/simple/game.cards:166:12 */
-    { 1, 167, 64 }, /* 13: cards/simple/game.cards:167:64 */
-    { 1, 167, 52 }, /* 14: cards/simple/game.cards:167:52 */
-    { 1, 167, 34 }, /* 15: cards/simple/game.cards:167:34 */
-    { 1, 167, 25 }, /* 16: cards/simple/game.cards:167:25 */
-    { 1, 171, 12 }, /* 17: cards/simple/game.cards:171:12 */
-    { 1, 172, 59 }, /* 18: cards/simple/game.cards:172:59 */
-    { 1, 177, 51 }, /* 19: cards/simple/game.cards:177:51 */
-    { 1, 177, 68 }, /* 20: cards/simple/game.cards:177:68 */
-    { 1, 178, 48 }, /* 21: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 22: cards/simple/game.cards:178:64 */
-    { 1, 179, 44 }, /* 23: cards/simple/game.cards:179:44 */
-    { 1, 179, 60 }, /* 24: cards/simple/game.cards:179:60 */
-    { 1, 181, 46 }, /* 25: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 26: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 27: cards/simple/game.cards:181:83 */
-    { 1, 178, 48 }, /* 28: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 29: cards/simple/game.cards:178:64 */
-    { 1, 182, 62 }, /* 30: cards/simple/game.cards:182:62 */
-    { 1, 184, 57 }, /* 31: cards/simple/game.cards:184:57 */
-    { 1, 185, 58 }, /* 32: cards/simple/game.cards:185:58 */
-    { 1, 186, 67 }, /* 33: cards/simple/game.cards:186:67 */
-    { 1, 190, 20 }, /* 34: cards/simple/game.cards:190:20 */
-    { 1, 192, 20 }, /* 35: cards/simple/game.cards:192:20 */
-    { 1, 193, 57 }, /* 36: cards/simple/game.cards:193:57 */
-    { 1, 201, 12 }, /* 37: cards/simple/game.cards:201:12 */
-    { 1, 201, 3 }, /* 38: cards/simple/game.cards:201:3 */
-    { 1, 203, 12 }, /* 39: cards/simple/game.cards:203:12 */
-    { 1, 203, 3 }, /* 40: cards/simple/game.cards:203:3 */
-    { 1, 204, 58 }, /* 41: cards/simple/game.cards:204:58 */
-    { 1, 211, 50 }, /* 42: cards/simple/game.cards:211:50 */
-    { 1, 217, 32 }, /* 43: cards/simple/game.cards:217:32 */
-    { 1, 217, 32 }, /* 44: cards/simple/game.cards:217:32 */
-    { 1, 217, 32 }, /* 45: cards/simple/game.cards:217:32 */
-    { 1, 218, 12 }, /* 46: cards/simple/game.cards:218:12 */
-    { 1, 218, 8 }, /* 47: cards/simple/game.cards:218:8 */
-    { 1, 181, 46 }, /* 48: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 49: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 50: cards/simple/game.cards:181:83 */
-    { 1, 218, 44 }, /* 51: cards/simple/game.cards:218:44 */
-    { 1, 218, 8 }, /* 52: cards/simple/game.cards:218:8 */
-    { 1, 219, 38 }, /* 53: cards/simple/game.cards:219:38 */
-    { 1, 219, 33 }, /* 54: cards/simple/game.cards:219:33 */
-    { 1, 218, 8 }, /* 55: cards/simple/game.cards:218:8 */
-    { 1, 220, 41 }, /* 56: cards/simple/game.cards:220:41 */
-    { 1, 223, 15 }, /* 57: cards/simple/game.cards:223:15 */
-    { 1, 224, 72 }, /* 58: cards/simple/game.cards:224:72 */
-    { 1, 224, 17 }, /* 59: cards/simple/game.cards:224:17 */
-    { 1, 224, 8 }, /* 60: cards/simple/game.cards:224:8 */
+    { 1, 149, 40 }, /* 3: cards/simple/game.cards:149:40 */
+    { 1, 155, 23 }, /* 4: cards/simple/game.cards:155:23 */
+    { 1, 155, 59 }, /* 5: cards/simple/game.cards:155:59 */
+    { 1, 156, 27 }, /* 6: cards/simple/game.cards:156:27 */
+    { 1, 156, 40 }, /* 7: cards/simple/game.cards:156:40 */
+    { 1, 159, 35 }, /* 8: cards/simple/game.cards:159:35 */
+    { 1, 163, 12 }, /* 9: cards/simple/game.cards:163:12 */
+    { 1, 163, 41 }, /* 10: cards/simple/game.cards:163:41 */
+    { 1, 163, 32 }, /* 11: cards/simple/game.cards:163:32 */
+    { 1, 165, 12 }, /* 12: cards/simple/game.cards:165:12 */
+    { 1, 166, 64 }, /* 13: cards/simple/game.cards:166:64 */
+    { 1, 166, 52 }, /* 14: cards/simple/game.cards:166:52 */
+    { 1, 166, 34 }, /* 15: cards/simple/game.cards:166:34 */
+    { 1, 166, 25 }, /* 16: cards/simple/game.cards:166:25 */
+    { 1, 170, 12 }, /* 17: cards/simple/game.cards:170:12 */
+    { 1, 171, 59 }, /* 18: cards/simple/game.cards:171:59 */
+    { 1, 176, 51 }, /* 19: cards/simple/game.cards:176:51 */
+    { 1, 176, 68 }, /* 20: cards/simple/game.cards:176:68 */
+    { 1, 177, 48 }, /* 21: cards/simple/game.cards:177:48 */
+    { 1, 177, 64 }, /* 22: cards/simple/game.cards:177:64 */
+    { 1, 178, 44 }, /* 23: cards/simple/game.cards:178:44 */
+    { 1, 178, 60 }, /* 24: cards/simple/game.cards:178:60 */
+    { 1, 180, 46 }, /* 25: cards/simple/game.cards:180:46 */
+    { 1, 180, 71 }, /* 26: cards/simple/game.cards:180:71 */
+    { 1, 180, 83 }, /* 27: cards/simple/game.cards:180:83 */
+    { 1, 177, 48 }, /* 28: cards/simple/game.cards:177:48 */
+    { 1, 177, 64 }, /* 29: cards/simple/game.cards:177:64 */
+    { 1, 181, 62 }, /* 30: cards/simple/game.cards:181:62 */
+    { 1, 183, 57 }, /* 31: cards/simple/game.cards:183:57 */
+    { 1, 184, 58 }, /* 32: cards/simple/game.cards:184:58 */
+    { 1, 185, 67 }, /* 33: cards/simple/game.cards:185:67 */
+    { 1, 189, 20 }, /* 34: cards/simple/game.cards:189:20 */
+    { 1, 191, 20 }, /* 35: cards/simple/game.cards:191:20 */
+    { 1, 192, 57 }, /* 36: cards/simple/game.cards:192:57 */
+    { 1, 200, 12 }, /* 37: cards/simple/game.cards:200:12 */
+    { 1, 200, 3 }, /* 38: cards/simple/game.cards:200:3 */
+    { 1, 202, 12 }, /* 39: cards/simple/game.cards:202:12 */
+    { 1, 202, 3 }, /* 40: cards/simple/game.cards:202:3 */
+    { 1, 203, 58 }, /* 41: cards/simple/game.cards:203:58 */
+    { 1, 210, 50 }, /* 42: cards/simple/game.cards:210:50 */
+    { 1, 216, 32 }, /* 43: cards/simple/game.cards:216:32 */
+    { 1, 216, 32 }, /* 44: cards/simple/game.cards:216:32 */
+    { 1, 216, 32 }, /* 45: cards/simple/game.cards:216:32 */
+    { 1, 217, 12 }, /* 46: cards/simple/game.cards:217:12 */
+    { 1, 217, 8 }, /* 47: cards/simple/game.cards:217:8 */
+    { 1, 180, 46 }, /* 48: cards/simple/game.cards:180:46 */
+    { 1, 180, 71 }, /* 49: cards/simple/game.cards:180:71 */
+    { 1, 180, 83 }, /* 50: cards/simple/game.cards:180:83 */
+    { 1, 217, 44 }, /* 51: cards/simple/game.cards:217:44 */
+    { 1, 217, 8 }, /* 52: cards/simple/game.cards:217:8 */
+    { 1, 218, 38 }, /* 53: cards/simple/game.cards:218:38 */
+    { 1, 218, 33 }, /* 54: cards/simple/game.cards:218:33 */
+    { 1, 217, 8 }, /* 55: cards/simple/game.cards:217:8 */
+    { 1, 219, 41 }, /* 56: cards/simple/game.cards:219:41 */
+    { 1, 222, 15 }, /* 57: cards/simple/game.cards:222:15 */
+    { 1, 223, 72 }, /* 58: cards/simple/game.cards:223:72 */
+    { 1, 223, 17 }, /* 59: cards/simple/game.cards:223:17 */
+    { 1, 223, 8 }, /* 60: cards/simple/game.cards:223:8 */
     { 5, 87, 43 }, /* 61: cards/simple/missions.cards:87:43 */
     { 5, 204, 48 }, /* 62: cards/simple/missions.cards:204:48 */
     { 6, 5, 40 }, /* 63: cards/simple/moves.cards:5:40 */
@@ -12509,25 +12507,25 @@ static const RtSite Site_table[] = {
     { 6, 13, 12 }, /* 68: cards/simple/moves.cards:13:12 */
     { 6, 19, 12 }, /* 69: cards/simple/moves.cards:19:12 */
     { 6, 125, 7 }, /* 70: cards/simple/moves.cards:125:7 */
-    { 1, 181, 46 }, /* 71: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 72: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 73: cards/simple/game.cards:181:83 */
-    { 1, 178, 48 }, /* 74: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 75: cards/simple/game.cards:178:64 */
-    { 1, 182, 62 }, /* 76: cards/simple/game.cards:182:62 */
-    { 1, 178, 48 }, /* 77: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 78: cards/simple/game.cards:178:64 */
-    { 1, 182, 62 }, /* 79: cards/simple/game.cards:182:62 */
-    { 1, 178, 48 }, /* 80: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 81: cards/simple/game.cards:178:64 */
-    { 1, 179, 44 }, /* 82: cards/simple/game.cards:179:44 */
-    { 1, 179, 60 }, /* 83: cards/simple/game.cards:179:60 */
-    { 1, 177, 51 }, /* 84: cards/simple/game.cards:177:51 */
-    { 1, 177, 68 }, /* 85: cards/simple/game.cards:177:68 */
+    { 1, 180, 46 }, /* 71: cards/simple/game.cards:180:46 */
+    { 1, 180, 71 }, /* 72: cards/simple/game.cards:180:71 */
+    { 1, 180, 83 }, /* 73: cards/simple/game.cards:180:83 */
+    { 1, 177, 48 }, /* 74: cards/simple/game.cards:177:48 */
+    { 1, 177, 64 }, /* 75: cards/simple/game.cards:177:64 */
+    { 1, 181, 62 }, /* 76: cards/simple/game.cards:181:62 */
+    { 1, 177, 48 }, /* 77: cards/simple/game.cards:177:48 */
+    { 1, 177, 64 }, /* 78: cards/simple/game.cards:177:64 */
+    { 1, 181, 62 }, /* 79: cards/simple/game.cards:181:62 */
+    { 1, 177, 48 }, /* 80: cards/simple/game.cards:177:48 */
+    { 1, 177, 64 }, /* 81: cards/simple/game.cards:177:64 */
+    { 1, 178, 44 }, /* 82: cards/simple/game.cards:178:44 */
+    { 1, 178, 60 }, /* 83: cards/simple/game.cards:178:60 */
+    { 1, 176, 51 }, /* 84: cards/simple/game.cards:176:51 */
+    { 1, 176, 68 }, /* 85: cards/simple/game.cards:176:68 */
     { 7, 11, 77 }, /* 86: cards/simple/projects.cards:11:77 */
-    { 1, 181, 46 }, /* 87: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 88: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 89: cards/simple/game.cards:181:83 */
+    { 1, 180, 46 }, /* 87: cards/simple/game.cards:180:46 */
+    { 1, 180, 71 }, /* 88: cards/simple/game.cards:180:71 */
+    { 1, 180, 83 }, /* 89: cards/simple/game.cards:180:83 */
     { 7, 15, 25 }, /* 90: cards/simple/projects.cards:15:25 */
     { 7, 15, 57 }, /* 91: cards/simple/projects.cards:15:57 */
     { 7, 140, 42 }, /* 92: cards/simple/projects.cards:140:42 */
@@ -12983,185 +12981,184 @@ static const RtSite Site_table[] = {
     { 8, 68, 15 }, /* 542: cards/simple/rules.cards:68:15 */
     { 8, 68, 5 }, /* 543: cards/simple/rules.cards:68:5 */
     { 8, 69, 5 }, /* 544: cards/simple/rules.cards:69:5 */
-    { 8, 70, 5 }, /* 545: cards/simple/rules.cards:70:5 */
+    { 8, 71, 3 }, /* 545: cards/simple/rules.cards:71:3 */
     { 8, 72, 3 }, /* 546: cards/simple/rules.cards:72:3 */
-    { 8, 73, 3 }, /* 547: cards/simple/rules.cards:73:3 */
-    { 8, 74, 46 }, /* 548: cards/simple/rules.cards:74:46 */
-    { 8, 75, 7 }, /* 549: cards/simple/rules.cards:75:7 */
-    { 8, 83, 5 }, /* 550: cards/simple/rules.cards:83:5 */
+    { 8, 73, 46 }, /* 547: cards/simple/rules.cards:73:46 */
+    { 8, 74, 7 }, /* 548: cards/simple/rules.cards:74:7 */
+    { 8, 82, 5 }, /* 549: cards/simple/rules.cards:82:5 */
+    { 8, 82, 17 }, /* 550: cards/simple/rules.cards:82:17 */
     { 8, 83, 17 }, /* 551: cards/simple/rules.cards:83:17 */
-    { 8, 84, 17 }, /* 552: cards/simple/rules.cards:84:17 */
+    { 8, 83, 7 }, /* 552: cards/simple/rules.cards:83:7 */
     { 8, 84, 7 }, /* 553: cards/simple/rules.cards:84:7 */
-    { 8, 85, 7 }, /* 554: cards/simple/rules.cards:85:7 */
-    { 8, 88, 3 }, /* 555: cards/simple/rules.cards:88:3 */
-    { 8, 88, 21 }, /* 556: cards/simple/rules.cards:88:21 */
-    { 8, 90, 3 }, /* 557: cards/simple/rules.cards:90:3 */
-    { 8, 90, 15 }, /* 558: cards/simple/rules.cards:90:15 */
-    { 8, 92, 15 }, /* 559: cards/simple/rules.cards:92:15 */
+    { 8, 87, 3 }, /* 554: cards/simple/rules.cards:87:3 */
+    { 8, 87, 21 }, /* 555: cards/simple/rules.cards:87:21 */
+    { 8, 89, 3 }, /* 556: cards/simple/rules.cards:89:3 */
+    { 8, 89, 15 }, /* 557: cards/simple/rules.cards:89:15 */
+    { 8, 91, 15 }, /* 558: cards/simple/rules.cards:91:15 */
+    { 8, 91, 5 }, /* 559: cards/simple/rules.cards:91:5 */
     { 8, 92, 5 }, /* 560: cards/simple/rules.cards:92:5 */
-    { 8, 93, 5 }, /* 561: cards/simple/rules.cards:93:5 */
-    { 8, 98, 14 }, /* 562: cards/simple/rules.cards:98:14 */
+    { 8, 97, 14 }, /* 561: cards/simple/rules.cards:97:14 */
+    { 8, 98, 3 }, /* 562: cards/simple/rules.cards:98:3 */
     { 8, 99, 3 }, /* 563: cards/simple/rules.cards:99:3 */
-    { 8, 100, 3 }, /* 564: cards/simple/rules.cards:100:3 */
-    { 8, 101, 49 }, /* 565: cards/simple/rules.cards:101:49 */
-    { 8, 101, 71 }, /* 566: cards/simple/rules.cards:101:71 */
-    { 8, 102, 7 }, /* 567: cards/simple/rules.cards:102:7 */
-    { 8, 109, 5 }, /* 568: cards/simple/rules.cards:109:5 */
+    { 8, 100, 49 }, /* 564: cards/simple/rules.cards:100:49 */
+    { 8, 100, 71 }, /* 565: cards/simple/rules.cards:100:71 */
+    { 8, 101, 7 }, /* 566: cards/simple/rules.cards:101:7 */
+    { 8, 108, 5 }, /* 567: cards/simple/rules.cards:108:5 */
+    { 8, 108, 17 }, /* 568: cards/simple/rules.cards:108:17 */
     { 8, 109, 17 }, /* 569: cards/simple/rules.cards:109:17 */
-    { 8, 110, 17 }, /* 570: cards/simple/rules.cards:110:17 */
+    { 8, 109, 7 }, /* 570: cards/simple/rules.cards:109:7 */
     { 8, 110, 7 }, /* 571: cards/simple/rules.cards:110:7 */
-    { 8, 111, 7 }, /* 572: cards/simple/rules.cards:111:7 */
-    { 8, 114, 57 }, /* 573: cards/simple/rules.cards:114:57 */
-    { 8, 114, 92 }, /* 574: cards/simple/rules.cards:114:92 */
-    { 8, 114, 57 }, /* 575: cards/simple/rules.cards:114:57 */
-    { 8, 64, 11 }, /* 576: cards/simple/rules.cards:64:11 */
-    { 8, 122, 22 }, /* 577: cards/simple/rules.cards:122:22 */
-    { 8, 122, 39 }, /* 578: cards/simple/rules.cards:122:39 */
-    { 8, 123, 10 }, /* 579: cards/simple/rules.cards:123:10 */
-    { 8, 123, 5 }, /* 580: cards/simple/rules.cards:123:5 */
-    { 8, 124, 10 }, /* 581: cards/simple/rules.cards:124:10 */
-    { 8, 124, 26 }, /* 582: cards/simple/rules.cards:124:26 */
-    { 8, 124, 5 }, /* 583: cards/simple/rules.cards:124:5 */
-    { 8, 129, 34 }, /* 584: cards/simple/rules.cards:129:34 */
-    { 8, 129, 56 }, /* 585: cards/simple/rules.cards:129:56 */
-    { 8, 129, 49 }, /* 586: cards/simple/rules.cards:129:49 */
+    { 8, 113, 57 }, /* 572: cards/simple/rules.cards:113:57 */
+    { 8, 113, 92 }, /* 573: cards/simple/rules.cards:113:92 */
+    { 8, 113, 57 }, /* 574: cards/simple/rules.cards:113:57 */
+    { 8, 64, 11 }, /* 575: cards/simple/rules.cards:64:11 */
+    { 8, 121, 22 }, /* 576: cards/simple/rules.cards:121:22 */
+    { 8, 121, 39 }, /* 577: cards/simple/rules.cards:121:39 */
+    { 8, 122, 10 }, /* 578: cards/simple/rules.cards:122:10 */
+    { 8, 122, 5 }, /* 579: cards/simple/rules.cards:122:5 */
+    { 8, 123, 10 }, /* 580: cards/simple/rules.cards:123:10 */
+    { 8, 123, 26 }, /* 581: cards/simple/rules.cards:123:26 */
+    { 8, 123, 5 }, /* 582: cards/simple/rules.cards:123:5 */
+    { 8, 128, 34 }, /* 583: cards/simple/rules.cards:128:34 */
+    { 8, 128, 56 }, /* 584: cards/simple/rules.cards:128:56 */
+    { 8, 128, 49 }, /* 585: cards/simple/rules.cards:128:49 */
+    { 8, 128, 44 }, /* 586: cards/simple/rules.cards:128:44 */
     { 8, 129, 44 }, /* 587: cards/simple/rules.cards:129:44 */
-    { 8, 130, 44 }, /* 588: cards/simple/rules.cards:130:44 */
-    { 8, 130, 5 }, /* 589: cards/simple/rules.cards:130:5 */
-    { 8, 133, 68 }, /* 590: cards/simple/rules.cards:133:68 */
-    { 8, 133, 45 }, /* 591: cards/simple/rules.cards:133:45 */
-    { 8, 134, 3 }, /* 592: cards/simple/rules.cards:134:3 */
-    { 8, 136, 22 }, /* 593: cards/simple/rules.cards:136:22 */
+    { 8, 129, 5 }, /* 588: cards/simple/rules.cards:129:5 */
+    { 8, 132, 68 }, /* 589: cards/simple/rules.cards:132:68 */
+    { 8, 132, 45 }, /* 590: cards/simple/rules.cards:132:45 */
+    { 8, 133, 3 }, /* 591: cards/simple/rules.cards:133:3 */
+    { 8, 135, 22 }, /* 592: cards/simple/rules.cards:135:22 */
+    { 8, 138, 5 }, /* 593: cards/simple/rules.cards:138:5 */
     { 8, 139, 5 }, /* 594: cards/simple/rules.cards:139:5 */
-    { 8, 140, 5 }, /* 595: cards/simple/rules.cards:140:5 */
-    { 8, 140, 53 }, /* 596: cards/simple/rules.cards:140:53 */
-    { 8, 143, 3 }, /* 597: cards/simple/rules.cards:143:3 */
-    { 8, 146, 7 }, /* 598: cards/simple/rules.cards:146:7 */
-    { 8, 149, 3 }, /* 599: cards/simple/rules.cards:149:3 */
-    { 8, 150, 14 }, /* 600: cards/simple/rules.cards:150:14 */
-    { 8, 151, 7 }, /* 601: cards/simple/rules.cards:151:7 */
-    { 8, 157, 3 }, /* 602: cards/simple/rules.cards:157:3 */
-    { 8, 158, 14 }, /* 603: cards/simple/rules.cards:158:14 */
-    { 8, 158, 5 }, /* 604: cards/simple/rules.cards:158:5 */
-    { 8, 158, 57 }, /* 605: cards/simple/rules.cards:158:57 */
-    { 8, 158, 47 }, /* 606: cards/simple/rules.cards:158:47 */
-    { 8, 159, 14 }, /* 607: cards/simple/rules.cards:159:14 */
-    { 8, 159, 24 }, /* 608: cards/simple/rules.cards:159:24 */
-    { 8, 160, 8 }, /* 609: cards/simple/rules.cards:160:8 */
-    { 8, 160, 53 }, /* 610: cards/simple/rules.cards:160:53 */
-    { 8, 163, 3 }, /* 611: cards/simple/rules.cards:163:3 */
-    { 8, 165, 81 }, /* 612: cards/simple/rules.cards:165:81 */
-    { 8, 165, 81 }, /* 613: cards/simple/rules.cards:165:81 */
-    { 8, 166, 6 }, /* 614: cards/simple/rules.cards:166:6 */
-    { 8, 168, 5 }, /* 615: cards/simple/rules.cards:168:5 */
-    { 8, 119, 11 }, /* 616: cards/simple/rules.cards:119:11 */
-    { 8, 175, 32 }, /* 617: cards/simple/rules.cards:175:32 */
-    { 8, 175, 58 }, /* 618: cards/simple/rules.cards:175:58 */
-    { 8, 175, 76 }, /* 619: cards/simple/rules.cards:175:76 */
-    { 8, 175, 49 }, /* 620: cards/simple/rules.cards:175:49 */
-    { 8, 176, 3 }, /* 621: cards/simple/rules.cards:176:3 */
+    { 8, 139, 53 }, /* 595: cards/simple/rules.cards:139:53 */
+    { 8, 142, 3 }, /* 596: cards/simple/rules.cards:142:3 */
+    { 8, 145, 7 }, /* 597: cards/simple/rules.cards:145:7 */
+    { 8, 148, 3 }, /* 598: cards/simple/rules.cards:148:3 */
+    { 8, 149, 14 }, /* 599: cards/simple/rules.cards:149:14 */
+    { 8, 150, 7 }, /* 600: cards/simple/rules.cards:150:7 */
+    { 8, 156, 3 }, /* 601: cards/simple/rules.cards:156:3 */
+    { 8, 157, 14 }, /* 602: cards/simple/rules.cards:157:14 */
+    { 8, 157, 5 }, /* 603: cards/simple/rules.cards:157:5 */
+    { 8, 157, 57 }, /* 604: cards/simple/rules.cards:157:57 */
+    { 8, 157, 47 }, /* 605: cards/simple/rules.cards:157:47 */
+    { 8, 158, 14 }, /* 606: cards/simple/rules.cards:158:14 */
+    { 8, 158, 24 }, /* 607: cards/simple/rules.cards:158:24 */
+    { 8, 159, 8 }, /* 608: cards/simple/rules.cards:159:8 */
+    { 8, 159, 53 }, /* 609: cards/simple/rules.cards:159:53 */
+    { 8, 162, 3 }, /* 610: cards/simple/rules.cards:162:3 */
+    { 8, 164, 81 }, /* 611: cards/simple/rules.cards:164:81 */
+    { 8, 164, 81 }, /* 612: cards/simple/rules.cards:164:81 */
+    { 8, 165, 6 }, /* 613: cards/simple/rules.cards:165:6 */
+    { 8, 167, 5 }, /* 614: cards/simple/rules.cards:167:5 */
+    { 8, 118, 11 }, /* 615: cards/simple/rules.cards:118:11 */
+    { 8, 174, 32 }, /* 616: cards/simple/rules.cards:174:32 */
+    { 8, 174, 58 }, /* 617: cards/simple/rules.cards:174:58 */
+    { 8, 174, 76 }, /* 618: cards/simple/rules.cards:174:76 */
+    { 8, 174, 49 }, /* 619: cards/simple/rules.cards:174:49 */
+    { 8, 175, 3 }, /* 620: cards/simple/rules.cards:175:3 */
+    { 8, 175, 15 }, /* 621: cards/simple/rules.cards:175:15 */
     { 8, 176, 15 }, /* 622: cards/simple/rules.cards:176:15 */
-    { 8, 177, 15 }, /* 623: cards/simple/rules.cards:177:15 */
-    { 8, 177, 5 }, /* 624: cards/simple/rules.cards:177:5 */
-    { 8, 180, 12 }, /* 625: cards/simple/rules.cards:180:12 */
-    { 8, 180, 39 }, /* 626: cards/simple/rules.cards:180:39 */
-    { 8, 180, 29 }, /* 627: cards/simple/rules.cards:180:29 */
-    { 8, 174, 11 }, /* 628: cards/simple/rules.cards:174:11 */
-    { 9, 107, 9 }, /* 629: cards/simple/setup.cards:107:9 */
-    { 9, 108, 9 }, /* 630: cards/simple/setup.cards:108:9 */
-    { 9, 110, 62 }, /* 631: cards/simple/setup.cards:110:62 */
-    { 9, 110, 36 }, /* 632: cards/simple/setup.cards:110:36 */
-    { 9, 103, 11 }, /* 633: cards/simple/setup.cards:103:11 */
-    { 9, 127, 3 }, /* 634: cards/simple/setup.cards:127:3 */
-    { 9, 130, 22 }, /* 635: cards/simple/setup.cards:130:22 */
-    { 9, 130, 3 }, /* 636: cards/simple/setup.cards:130:3 */
-    { 9, 124, 11 }, /* 637: cards/simple/setup.cards:124:11 */
-    { 9, 139, 5 }, /* 638: cards/simple/setup.cards:139:5 */
-    { 9, 136, 11 }, /* 639: cards/simple/setup.cards:136:11 */
-    { 9, 149, 5 }, /* 640: cards/simple/setup.cards:149:5 */
-    { 9, 150, 5 }, /* 641: cards/simple/setup.cards:150:5 */
-    { 9, 146, 11 }, /* 642: cards/simple/setup.cards:146:11 */
-    { 9, 11, 36 }, /* 643: cards/simple/setup.cards:11:36 */
-    { 9, 12, 37 }, /* 644: cards/simple/setup.cards:12:37 */
-    { 9, 13, 32 }, /* 645: cards/simple/setup.cards:13:32 */
-    { 9, 16, 3 }, /* 646: cards/simple/setup.cards:16:3 */
-    { 9, 17, 8 }, /* 647: cards/simple/setup.cards:17:8 */
-    { 9, 17, 41 }, /* 648: cards/simple/setup.cards:17:41 */
-    { 9, 17, 31 }, /* 649: cards/simple/setup.cards:17:31 */
-    { 9, 17, 21 }, /* 650: cards/simple/setup.cards:17:21 */
-    { 9, 17, 83 }, /* 651: cards/simple/setup.cards:17:83 */
-    { 9, 17, 73 }, /* 652: cards/simple/setup.cards:17:73 */
-    { 9, 17, 63 }, /* 653: cards/simple/setup.cards:17:63 */
-    { 9, 19, 30 }, /* 654: cards/simple/setup.cards:19:30 */
-    { 9, 19, 22 }, /* 655: cards/simple/setup.cards:19:22 */
-    { 9, 22, 3 }, /* 656: cards/simple/setup.cards:22:3 */
-    { 9, 23, 22 }, /* 657: cards/simple/setup.cards:23:22 */
-    { 9, 30, 3 }, /* 658: cards/simple/setup.cards:30:3 */
-    { 9, 34, 13 }, /* 659: cards/simple/setup.cards:34:13 */
-    { 9, 35, 5 }, /* 660: cards/simple/setup.cards:35:5 */
-    { 9, 36, 5 }, /* 661: cards/simple/setup.cards:36:5 */
-    { 9, 38, 15 }, /* 662: cards/simple/setup.cards:38:15 */
-    { 9, 38, 5 }, /* 663: cards/simple/setup.cards:38:5 */
-    { 9, 41, 13 }, /* 664: cards/simple/setup.cards:41:13 */
-    { 9, 42, 5 }, /* 665: cards/simple/setup.cards:42:5 */
-    { 9, 43, 5 }, /* 666: cards/simple/setup.cards:43:5 */
-    { 9, 43, 13 }, /* 667: cards/simple/setup.cards:43:13 */
-    { 9, 45, 15 }, /* 668: cards/simple/setup.cards:45:15 */
-    { 9, 45, 5 }, /* 669: cards/simple/setup.cards:45:5 */
-    { 9, 48, 13 }, /* 670: cards/simple/setup.cards:48:13 */
-    { 9, 49, 5 }, /* 671: cards/simple/setup.cards:49:5 */
-    { 9, 50, 5 }, /* 672: cards/simple/setup.cards:50:5 */
-    { 9, 50, 13 }, /* 673: cards/simple/setup.cards:50:13 */
-    { 9, 52, 5 }, /* 674: cards/simple/setup.cards:52:5 */
-    { 9, 54, 3 }, /* 675: cards/simple/setup.cards:54:3 */
-    { 9, 55, 3 }, /* 676: cards/simple/setup.cards:55:3 */
-    { 9, 59, 3 }, /* 677: cards/simple/setup.cards:59:3 */
-    { 9, 60, 3 }, /* 678: cards/simple/setup.cards:60:3 */
-    { 9, 61, 3 }, /* 679: cards/simple/setup.cards:61:3 */
-    { 9, 62, 3 }, /* 680: cards/simple/setup.cards:62:3 */
-    { 9, 63, 3 }, /* 681: cards/simple/setup.cards:63:3 */
-    { 9, 64, 3 }, /* 682: cards/simple/setup.cards:64:3 */
-    { 9, 65, 3 }, /* 683: cards/simple/setup.cards:65:3 */
-    { 9, 66, 3 }, /* 684: cards/simple/setup.cards:66:3 */
-    { 9, 67, 5 }, /* 685: cards/simple/setup.cards:67:5 */
-    { 9, 68, 17 }, /* 686: cards/simple/setup.cards:68:17 */
-    { 9, 68, 7 }, /* 687: cards/simple/setup.cards:68:7 */
-    { 9, 71, 3 }, /* 688: cards/simple/setup.cards:71:3 */
-    { 9, 72, 5 }, /* 689: cards/simple/setup.cards:72:5 */
-    { 9, 72, 17 }, /* 690: cards/simple/setup.cards:72:17 */
-    { 9, 73, 17 }, /* 691: cards/simple/setup.cards:73:17 */
-    { 9, 73, 7 }, /* 692: cards/simple/setup.cards:73:7 */
-    { 9, 82, 3 }, /* 693: cards/simple/setup.cards:82:3 */
-    { 9, 82, 15 }, /* 694: cards/simple/setup.cards:82:15 */
-    { 9, 83, 15 }, /* 695: cards/simple/setup.cards:83:15 */
-    { 9, 83, 5 }, /* 696: cards/simple/setup.cards:83:5 */
-    { 9, 85, 3 }, /* 697: cards/simple/setup.cards:85:3 */
-    { 9, 86, 3 }, /* 698: cards/simple/setup.cards:86:3 */
-    { 9, 87, 3 }, /* 699: cards/simple/setup.cards:87:3 */
-    { 9, 88, 3 }, /* 700: cards/simple/setup.cards:88:3 */
-    { 9, 89, 3 }, /* 701: cards/simple/setup.cards:89:3 */
-    { 9, 90, 3 }, /* 702: cards/simple/setup.cards:90:3 */
-    { 9, 91, 3 }, /* 703: cards/simple/setup.cards:91:3 */
-    { 9, 91, 15 }, /* 704: cards/simple/setup.cards:91:15 */
-    { 9, 92, 5 }, /* 705: cards/simple/setup.cards:92:5 */
-    { 9, 93, 7 }, /* 706: cards/simple/setup.cards:93:7 */
-    { 9, 94, 39 }, /* 707: cards/simple/setup.cards:94:39 */
-    { 9, 95, 37 }, /* 708: cards/simple/setup.cards:95:37 */
-    { 9, 95, 27 }, /* 709: cards/simple/setup.cards:95:27 */
-    { 9, 6, 1 }, /* 710: cards/simple/setup.cards:6:1 */
-    { 8, 14, 52 }, /* 711: cards/simple/rules.cards:14:52 */
-    { 8, 14, 5 }, /* 712: cards/simple/rules.cards:14:5 */
-    { 8, 18, 5 }, /* 713: cards/simple/rules.cards:18:5 */
+    { 8, 176, 5 }, /* 623: cards/simple/rules.cards:176:5 */
+    { 8, 179, 12 }, /* 624: cards/simple/rules.cards:179:12 */
+    { 8, 179, 39 }, /* 625: cards/simple/rules.cards:179:39 */
+    { 8, 179, 29 }, /* 626: cards/simple/rules.cards:179:29 */
+    { 8, 173, 11 }, /* 627: cards/simple/rules.cards:173:11 */
+    { 9, 107, 9 }, /* 628: cards/simple/setup.cards:107:9 */
+    { 9, 108, 9 }, /* 629: cards/simple/setup.cards:108:9 */
+    { 9, 110, 62 }, /* 630: cards/simple/setup.cards:110:62 */
+    { 9, 110, 36 }, /* 631: cards/simple/setup.cards:110:36 */
+    { 9, 103, 11 }, /* 632: cards/simple/setup.cards:103:11 */
+    { 9, 127, 3 }, /* 633: cards/simple/setup.cards:127:3 */
+    { 9, 130, 22 }, /* 634: cards/simple/setup.cards:130:22 */
+    { 9, 130, 3 }, /* 635: cards/simple/setup.cards:130:3 */
+    { 9, 124, 11 }, /* 636: cards/simple/setup.cards:124:11 */
+    { 9, 139, 5 }, /* 637: cards/simple/setup.cards:139:5 */
+    { 9, 136, 11 }, /* 638: cards/simple/setup.cards:136:11 */
+    { 9, 149, 5 }, /* 639: cards/simple/setup.cards:149:5 */
+    { 9, 150, 5 }, /* 640: cards/simple/setup.cards:150:5 */
+    { 9, 146, 11 }, /* 641: cards/simple/setup.cards:146:11 */
+    { 9, 11, 36 }, /* 642: cards/simple/setup.cards:11:36 */
+    { 9, 12, 37 }, /* 643: cards/simple/setup.cards:12:37 */
+    { 9, 13, 32 }, /* 644: cards/simple/setup.cards:13:32 */
+    { 9, 16, 3 }, /* 645: cards/simple/setup.cards:16:3 */
+    { 9, 17, 8 }, /* 646: cards/simple/setup.cards:17:8 */
+    { 9, 17, 41 }, /* 647: cards/simple/setup.cards:17:41 */
+    { 9, 17, 31 }, /* 648: cards/simple/setup.cards:17:31 */
+    { 9, 17, 21 }, /* 649: cards/simple/setup.cards:17:21 */
+    { 9, 17, 83 }, /* 650: cards/simple/setup.cards:17:83 */
+    { 9, 17, 73 }, /* 651: cards/simple/setup.cards:17:73 */
+    { 9, 17, 63 }, /* 652: cards/simple/setup.cards:17:63 */
+    { 9, 19, 30 }, /* 653: cards/simple/setup.cards:19:30 */
+    { 9, 19, 22 }, /* 654: cards/simple/setup.cards:19:22 */
+    { 9, 22, 3 }, /* 655: cards/simple/setup.cards:22:3 */
+    { 9, 23, 22 }, /* 656: cards/simple/setup.cards:23:22 */
+    { 9, 30, 3 }, /* 657: cards/simple/setup.cards:30:3 */
+    { 9, 34, 13 }, /* 658: cards/simple/setup.cards:34:13 */
+    { 9, 35, 5 }, /* 659: cards/simple/setup.cards:35:5 */
+    { 9, 36, 5 }, /* 660: cards/simple/setup.cards:36:5 */
+    { 9, 38, 15 }, /* 661: cards/simple/setup.cards:38:15 */
+    { 9, 38, 5 }, /* 662: cards/simple/setup.cards:38:5 */
+    { 9, 41, 13 }, /* 663: cards/simple/setup.cards:41:13 */
+    { 9, 42, 5 }, /* 664: cards/simple/setup.cards:42:5 */
+    { 9, 43, 5 }, /* 665: cards/simple/setup.cards:43:5 */
+    { 9, 43, 13 }, /* 666: cards/simple/setup.cards:43:13 */
+    { 9, 45, 15 }, /* 667: cards/simple/setup.cards:45:15 */
+    { 9, 45, 5 }, /* 668: cards/simple/setup.cards:45:5 */
+    { 9, 48, 13 }, /* 669: cards/simple/setup.cards:48:13 */
+    { 9, 49, 5 }, /* 670: cards/simple/setup.cards:49:5 */
+    { 9, 50, 5 }, /* 671: cards/simple/setup.cards:50:5 */
+    { 9, 50, 13 }, /* 672: cards/simple/setup.cards:50:13 */
+    { 9, 52, 5 }, /* 673: cards/simple/setup.cards:52:5 */
+    { 9, 54, 3 }, /* 674: cards/simple/setup.cards:54:3 */
+    { 9, 55, 3 }, /* 675: cards/simple/setup.cards:55:3 */
+    { 9, 59, 3 }, /* 676: cards/simple/setup.cards:59:3 */
+    { 9, 60, 3 }, /* 677: cards/simple/setup.cards:60:3 */
+    { 9, 61, 3 }, /* 678: cards/simple/setup.cards:61:3 */
+    { 9, 62, 3 }, /* 679: cards/simple/setup.cards:62:3 */
+    { 9, 63, 3 }, /* 680: cards/simple/setup.cards:63:3 */
+    { 9, 64, 3 }, /* 681: cards/simple/setup.cards:64:3 */
+    { 9, 65, 3 }, /* 682: cards/simple/setup.cards:65:3 */
+    { 9, 66, 3 }, /* 683: cards/simple/setup.cards:66:3 */
+    { 9, 67, 5 }, /* 684: cards/simple/setup.cards:67:5 */
+    { 9, 68, 17 }, /* 685: cards/simple/setup.cards:68:17 */
+    { 9, 68, 7 }, /* 686: cards/simple/setup.cards:68:7 */
+    { 9, 71, 3 }, /* 687: cards/simple/setup.cards:71:3 */
+    { 9, 72, 5 }, /* 688: cards/simple/setup.cards:72:5 */
+    { 9, 72, 17 }, /* 689: cards/simple/setup.cards:72:17 */
+    { 9, 73, 17 }, /* 690: cards/simple/setup.cards:73:17 */
+    { 9, 73, 7 }, /* 691: cards/simple/setup.cards:73:7 */
+    { 9, 82, 3 }, /* 692: cards/simple/setup.cards:82:3 */
+    { 9, 82, 15 }, /* 693: cards/simple/setup.cards:82:15 */
+    { 9, 83, 15 }, /* 694: cards/simple/setup.cards:83:15 */
+    { 9, 83, 5 }, /* 695: cards/simple/setup.cards:83:5 */
+    { 9, 85, 3 }, /* 696: cards/simple/setup.cards:85:3 */
+    { 9, 86, 3 }, /* 697: cards/simple/setup.cards:86:3 */
+    { 9, 87, 3 }, /* 698: cards/simple/setup.cards:87:3 */
+    { 9, 88, 3 }, /* 699: cards/simple/setup.cards:88:3 */
+    { 9, 89, 3 }, /* 700: cards/simple/setup.cards:89:3 */
+    { 9, 90, 3 }, /* 701: cards/simple/setup.cards:90:3 */
+    { 9, 91, 3 }, /* 702: cards/simple/setup.cards:91:3 */
+    { 9, 91, 15 }, /* 703: cards/simple/setup.cards:91:15 */
+    { 9, 92, 5 }, /* 704: cards/simple/setup.cards:92:5 */
+    { 9, 93, 7 }, /* 705: cards/simple/setup.cards:93:7 */
+    { 9, 94, 39 }, /* 706: cards/simple/setup.cards:94:39 */
+    { 9, 95, 37 }, /* 707: cards/simple/setup.cards:95:37 */
+    { 9, 95, 27 }, /* 708: cards/simple/setup.cards:95:27 */
+    { 9, 6, 1 }, /* 709: cards/simple/setup.cards:6:1 */
+    { 8, 14, 52 }, /* 710: cards/simple/rules.cards:14:52 */
+    { 8, 14, 5 }, /* 711: cards/simple/rules.cards:14:5 */
+    { 8, 18, 5 }, /* 712: cards/simple/rules.cards:18:5 */
+    { 8, 19, 77 }, /* 713: cards/simple/rules.cards:19:77 */
     { 8, 19, 77 }, /* 714: cards/simple/rules.cards:19:77 */
-    { 8, 19, 77 }, /* 715: cards/simple/rules.cards:19:77 */
+    { 8, 20, 45 }, /* 715: cards/simple/rules.cards:20:45 */
     { 8, 20, 45 }, /* 716: cards/simple/rules.cards:20:45 */
-    { 8, 20, 45 }, /* 717: cards/simple/rules.cards:20:45 */
-    { 8, 18, 5 }, /* 718: cards/simple/rules.cards:18:5 */
-    { 8, 19, 86 }, /* 719: cards/simple/rules.cards:19:86 */
-    { 8, 20, 79 }, /* 720: cards/simple/rules.cards:20:79 */
-    { 8, 18, 5 }, /* 721: cards/simple/rules.cards:18:5 */
-    { 8, 24, 19 }, /* 722: cards/simple/rules.cards:24:19 */
-    { 8, 11, 1 }, /* 723: cards/simple/rules.cards:11:1 */
+    { 8, 18, 5 }, /* 717: cards/simple/rules.cards:18:5 */
+    { 8, 19, 86 }, /* 718: cards/simple/rules.cards:19:86 */
+    { 8, 20, 79 }, /* 719: cards/simple/rules.cards:20:79 */
+    { 8, 18, 5 }, /* 720: cards/simple/rules.cards:18:5 */
+    { 8, 24, 19 }, /* 721: cards/simple/rules.cards:24:19 */
+    { 8, 11, 1 }, /* 722: cards/simple/rules.cards:11:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -13424,7 +13421,7 @@ const RtGameDef simple_game = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    724, Site_table, 11, Site_files,
+    723, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
