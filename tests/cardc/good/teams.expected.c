@@ -20,15 +20,15 @@
 enum { SIDE_north = 0, SIDE_south = 1 };
 enum { KIND_chip = 0 };
 enum { ZONE_box = 0, ZONE_pool = 1, ZONE_hand = 2 };
-enum { VAR_health = 0, VAR_points = 1, VAR_plan = 2 };
+enum { VAR_health = 0, VAR_points = 1, VAR_plan = 2, VAR_planned = 4 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 7 };
-enum { VCELL_health = 12, VCELL_points = 13 };
-enum { ZCELL_box = 2, ZCELL_pool = 7, ZCELL_hand = 14 };
+enum { VCELL_health = 14, VCELL_points = 15 };
+enum { ZCELL_box = 4, ZCELL_pool = 9, ZCELL_hand = 16 };
 static const int32_t layout[] = {
     /* zone capacities */ 4, 4, 4,
-    /* vars */ VCELL_health, VCELL_points, 0, 1,
+    /* vars */ VCELL_health, VCELL_points, 0, 1, 2, 3,
     /* zones */ ZCELL_box, ZCELL_pool, ZCELL_hand,
     PLAYER_CELLS,
 };
@@ -70,7 +70,7 @@ struct Locals_setup {
     RtValue v_c;
 };
 
-/* tests/cardc/good/teams/teams.cards:20: setup */
+/* tests/cardc/good/teams/teams.cards:21: setup */
 static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
@@ -78,13 +78,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
-            #line 21 "tests/cardc/good/teams/teams.cards"
+            #line 22 "tests/cardc/good/teams/teams.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    #line 21 "tests/cardc/good/teams/teams.cards"
+                    #line 22 "tests/cardc/good/teams/teams.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 0);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -117,15 +117,16 @@ struct Locals_round {
     RtValue v_n;
     RtValue v_p_2;
     RtValue v_p_3;
+    RtValue v_best;
     RtValue v_option;
 };
 
-/* tests/cardc/good/teams/teams.cards:25: count */
+/* tests/cardc/good/teams/teams.cards:26: count */
 RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
-    #line 25 "tests/cardc/good/teams/teams.cards"
+    #line 26 "tests/cardc/good/teams/teams.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -134,15 +135,15 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc++;
     }
     return acc;
-#line 138 "teams.c"
+#line 139 "teams.c"
 }
 
-/* tests/cardc/good/teams/teams.cards:48: argmax */
+/* tests/cardc/good/teams/teams.cards:52: argmax */
 RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
-    #line 48 "tests/cardc/good/teams/teams.cards"
+    #line 52 "tests/cardc/good/teams/teams.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
@@ -150,7 +151,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     for (int i = 0; i < n; i++) {
         RtValue it_p_3 = i; (void)it_p_3;
         if (!(!rt_player_out(g, it_p_3))) continue;
-        RtValue v = rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, it_p_3), rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, it_p_3), 0, 2, "plan", 23), 0), 24);
+        RtValue v = rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, it_p_3), rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, it_p_3), 0, 2, "plan", 25), 0), 26);
         if (!seen || v > best) {
             best = v;
             acc = it_p_3;
@@ -158,29 +159,29 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     if (!seen)
-        (void)rt_fail(g, 25, "argmax of no items");
+        (void)rt_fail(g, 27, "argmax of no items");
     return acc;
-#line 164 "teams.c"
+#line 165 "teams.c"
 }
 
-/* tests/cardc/good/teams/teams.cards:24: round */
+/* tests/cardc/good/teams/teams.cards:25: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 25 "tests/cardc/good/teams/teams.cards"
+        #line 26 "tests/cardc/good/teams/teams.cards"
         L->v_turn = rt_player_in(g, f->me);
         L->v_saved_me = f->me;
         L->v_passes = 0;
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            #line 26 "tests/cardc/good/teams/teams.cards"
-            rt_choose_begin(g, f->me, 10, 0, 2);
+            #line 27 "tests/cardc/good/teams/teams.cards"
+            rt_choose_begin(g, f->me, 11, 0, 2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 10)) {
+                if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 11)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, " of ");
                     rt_log_side(g, rt_player_side(g, f->me));
@@ -216,11 +217,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* take a chip __count_pool__ left_ */
-                    #line 28 "tests/cardc/good/teams/teams.cards"
-                    rt_choose_begin(g, f->me, 11, 0, 3);
+                    #line 29 "tests/cardc/good/teams/teams.cards"
+                    rt_choose_begin(g, f->me, 12, 0, 3);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 11)) {
+                        if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 12)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": which chip?");
                             rt_label_end(g);
@@ -241,19 +242,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 2:;
                         L->v_c = rt_chosen(g);
-                        #line 29 "tests/cardc/good/teams/teams.cards"
+                        #line 30 "tests/cardc/good/teams/teams.cards"
                         rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 4), RT_AT_TOP, 5, KIND_chip, 0, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
-                        #line 30 "tests/cardc/good/teams/teams.cards"
+                        #line 31 "tests/cardc/good/teams/teams.cards"
                         rt_pvar_store(g, VAR_points, VCELL_points, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, f->me), Inst_chip(g, L->v_c)->fd_value, 6), 7);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* hit _next_me__ */
-                    #line 34 "tests/cardc/good/teams/teams.cards"
-                    rt_pvar_store(g, VAR_health, VCELL_health, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_health, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 8);
                     #line 35 "tests/cardc/good/teams/teams.cards"
+                    rt_pvar_store(g, VAR_health, VCELL_health, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_health, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 8);
+                    #line 36 "tests/cardc/good/teams/teams.cards"
                     if (rt_pvar_at(g, VCELL_health, PLAYER_CELLS, rt_next_player(g, f->me)) == 0) {
-                        #line 36 "tests/cardc/good/teams/teams.cards"
+                        #line 37 "tests/cardc/good/teams/teams.cards"
                         rt_eliminate(g, rt_next_player(g, f->me), 9);
                         if (rt_check(g)) return RT_END;
                     }
@@ -264,7 +265,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 10)) return RT_END;
         }
         f->me = L->v_saved_me;
-        #line 41 "tests/cardc/good/teams/teams.cards"
+        #line 42 "tests/cardc/good/teams/teams.cards"
         L->v_turn_2 = rt_player_in(g, f->me);
         L->v_saved_me_2 = f->me;
         L->v_passes_2 = 0;
@@ -274,37 +275,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 3, 0, 11);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                /* action "plan _n_" */
-                if (!rt_logging(g)) {
-                    {
-                        int when_ok = -1;
-                        for (int i = 0; i < 3; i++) {
-                            if (when_ok < 0 ? (when_ok = !!(rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 12), 0) == 0)) : when_ok) rt_opt_add(&ob, i * 3 + 0, RT_NONE, 4);
-                        }
-                    }
-                } else {
-                    {
-                        int when_ok = -1;
-                        for (int i = 0; i < 3; i++) {
-                            RtValue it_n = i + 1; (void)it_n;
-                            if (when_ok < 0 ? (when_ok = !!(rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 13), 0) == 0)) : when_ok) {
-                                rt_opt_add(&ob, i * 3 + 0, RT_NONE, 4);
-                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 4)) {
-                                    rt_log_str(g, "plan ");
-                                    rt_log_int(g, it_n);
-                                    rt_label_end(g);
-                                }
-                            }
-                        }
-                    }
-                }
+                /* action "plan" */
+                if (!rt_get(g, VAR_planned + rt_index(g, rt_player_side(g, f->me), 0, 2, "planned", 12), 0)) rt_opt_add(&ob, 0, RT_NONE, 4);
                 /* action "give _p_ a chip" */
                 if (!rt_logging(g)) {
                     {
                         int n = rt_players(g);
                         for (int i = 0; i < n; i++) {
                             RtValue it_p_2 = i; (void)it_p_2;
-                            if (((int)(it_p_2 != f->me) & (int)(rt_player_side(g, it_p_2) == rt_player_side(g, f->me))) && (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 14)[0] == 0))) rt_opt_add(&ob, i * 3 + 1, RT_NONE, 5);
+                            if (((int)(it_p_2 != f->me) & (int)(rt_player_side(g, it_p_2) == rt_player_side(g, f->me))) && (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 13)[0] == 0))) rt_opt_add(&ob, i * 3 + 1, RT_NONE, 6);
                         }
                     }
                 } else {
@@ -312,9 +291,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         int n = rt_players(g);
                         for (int i = 0; i < n; i++) {
                             RtValue it_p_2 = i; (void)it_p_2;
-                            if (((int)(it_p_2 != f->me) & (int)(rt_player_side(g, it_p_2) == rt_player_side(g, f->me))) && (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 15)[0] == 0))) {
-                                rt_opt_add(&ob, i * 3 + 1, RT_NONE, 5);
-                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 5)) {
+                            if (((int)(it_p_2 != f->me) & (int)(rt_player_side(g, it_p_2) == rt_player_side(g, f->me))) && (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 14)[0] == 0))) {
+                                rt_opt_add(&ob, i * 3 + 1, RT_NONE, 6);
+                                if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 6)) {
                                     rt_log_str(g, "give ");
                                     rt_log_player(g, it_p_2);
                                     rt_log_str(g, " a chip");
@@ -325,44 +304,81 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "done" */
-                rt_opt_add(&ob, 2, RT_NONE, 6);
+                rt_opt_add(&ob, 2, RT_NONE, 7);
                 rt_opt_done(g, &ob, 11);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 16, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 15, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
             /* fall through */
         case 3:;
             L->v_action_2 = rt_chosen(g) % 3;
-            if (L->v_action_2 == 0) { /* plan _n_ */
-                L->v_n = rt_chosen(g) / 3 + 1;
-                #line 42 "tests/cardc/good/teams/teams.cards"
+            if (L->v_action_2 == 0) { /* plan */
+                #line 44 "tests/cardc/good/teams/teams.cards"
+                rt_choose_begin(g, f->me, 5, RT_CHOOSE_HIDDEN, 16);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        for (int i = 0; i < 3; i++) {
+                            RtValue it_n = i + 1; (void)it_n;
+                            rt_opt_add(&ob, it_n, RT_NONE, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 16);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 4;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 4:;
+                    L->v_n = rt_chosen(g);
+                    #line 44 "tests/cardc/good/teams/teams.cards"
+                    {
+                        RtValue who = 0;
+                        int elem = VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 18);
+                        rt_set_at(g, elem, who, L->v_n, 17);
+                    }
+                    if (rt_check(g)) return RT_END;
+                }
+                #line 45 "tests/cardc/good/teams/teams.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 18);
-                    rt_set_at(g, elem, who, L->v_n, 17);
+                    int elem = VAR_planned + rt_index(g, rt_player_side(g, f->me), 0, 2, "planned", 20);
+                    rt_set_at(g, elem, who, 1, 19);
                 }
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action_2 == 1) { /* give _p_ a chip */
                 L->v_p_2 = rt_chosen(g) / 3 + 0;
-                #line 44 "tests/cardc/good/teams/teams.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_hand, f->me, 19), 0, rt_zone_of(g, ZONE_hand, L->v_p_2, 20), RT_AT_TOP, 21, KIND_chip, 0, RT_KEEP_NONE, -1, -1);
+                #line 48 "tests/cardc/good/teams/teams.cards"
+                rt_move_end_known(g, rt_zone_of(g, ZONE_hand, f->me, 21), 0, rt_zone_of(g, ZONE_hand, L->v_p_2, 22), RT_AT_TOP, 23, KIND_chip, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action_2 == 2) { /* done */
             }
             if (L->v_action_2 == 2) L->v_passes_2 |= 1 << f->me;
             L->v_turn_2 = rt_next_unpassed(g, L->v_turn_2, L->v_passes_2);
             if (L->v_turn_2 == RT_NONE) break;
-            if (rt_back_edge(g, 22)) return RT_END;
+            if (rt_back_edge(g, 24)) return RT_END;
         }
         f->me = L->v_saved_me_2;
-        #line 48 "tests/cardc/good/teams/teams.cards"
-        return rt_win_team(g, Agg2_round(g, f, L), 26);
-#line 363 "teams.c"
+        #line 52 "tests/cardc/good/teams/teams.cards"
+        L->v_best = Agg2_round(g, f, L);
+        if (rt_check(g)) return RT_END;
+        #line 53 "tests/cardc/good/teams/teams.cards"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, "the plans are shown: ");
+            rt_log_player(g, L->v_best);
+            rt_log_str(g, " wins");
+            rt_log_end(g);
+        }
+        #line 54 "tests/cardc/good/teams/teams.cards"
+        return rt_win_team(g, L->v_best, 28);
+#line 379 "teams.c"
         break;
     default:
-        return rt_fail(g, 27, "bad resume point");
+        return rt_fail(g, 29, "bad resume point");
     }
     return RT_DONE;
 }
@@ -390,6 +406,8 @@ static const RtVarDef vars[] = {
     { "points", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
     { "plan[north]", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PRIVATE, 0 },
     { "plan[south]", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PRIVATE, 1 },
+    { "planned[north]", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "planned[south]", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {
@@ -397,19 +415,20 @@ static const char *const strings[] = {
     "choose a chip from pool", /* 1 */
     "hit {next(me)}", /* 2 */
     "take a turn", /* 3 */
-    "plan {n}", /* 4 */
-    "give {p} a chip", /* 5 */
-    "done", /* 6 */
-    "Red chip", /* 7 */
-    "Blue chip", /* 8 */
-    "choose", /* 9 */
-    "{me} of {me.side}, {my health} health", /* 10 */
-    "{me}: which chip?", /* 11 */
+    "plan", /* 4 */
+    "choose a number", /* 5 */
+    "give {p} a chip", /* 6 */
+    "done", /* 7 */
+    "Red chip", /* 8 */
+    "Blue chip", /* 9 */
+    "choose", /* 10 */
+    "{me} of {me.side}, {my health} health", /* 11 */
+    "{me}: which chip?", /* 12 */
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/teams/teams.cards", 20, Script_setup, 1 },
-    { "round", "tests/cardc/good/teams/teams.cards", 24, Script_round, 14 },
+    { "setup", "tests/cardc/good/teams/teams.cards", 21, Script_setup, 1 },
+    { "round", "tests/cardc/good/teams/teams.cards", 25, Script_round, 15 },
 };
 
 static const int16_t Copies_base[] = {
@@ -424,34 +443,36 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 21, 18 }, /* 0: tests/cardc/good/teams/teams.cards:21:18 */
-    { 0, 20, 1 }, /* 1: tests/cardc/good/teams/teams.cards:20:1 */
-    { 0, 26, 5 }, /* 2: tests/cardc/good/teams/teams.cards:26:5 */
-    { 0, 28, 9 }, /* 3: tests/cardc/good/teams/teams.cards:28:9 */
-    { 0, 29, 21 }, /* 4: tests/cardc/good/teams/teams.cards:29:21 */
-    { 0, 29, 11 }, /* 5: tests/cardc/good/teams/teams.cards:29:11 */
-    { 0, 30, 11 }, /* 6: tests/cardc/good/teams/teams.cards:30:11 */
-    { 0, 30, 11 }, /* 7: tests/cardc/good/teams/teams.cards:30:11 */
-    { 0, 34, 9 }, /* 8: tests/cardc/good/teams/teams.cards:34:9 */
-    { 0, 36, 11 }, /* 9: tests/cardc/good/teams/teams.cards:36:11 */
-    { 0, 25, 3 }, /* 10: tests/cardc/good/teams/teams.cards:25:3 */
-    { 0, 41, 3 }, /* 11: tests/cardc/good/teams/teams.cards:41:3 */
-    { 0, 42, 47 }, /* 12: tests/cardc/good/teams/teams.cards:42:47 */
-    { 0, 42, 47 }, /* 13: tests/cardc/good/teams/teams.cards:42:47 */
-    { 0, 43, 97 }, /* 14: tests/cardc/good/teams/teams.cards:43:97 */
-    { 0, 43, 97 }, /* 15: tests/cardc/good/teams/teams.cards:43:97 */
-    { 0, 41, 3 }, /* 16: tests/cardc/good/teams/teams.cards:41:3 */
-    { 0, 42, 63 }, /* 17: tests/cardc/good/teams/teams.cards:42:63 */
-    { 0, 42, 68 }, /* 18: tests/cardc/good/teams/teams.cards:42:68 */
-    { 0, 44, 16 }, /* 19: tests/cardc/good/teams/teams.cards:44:16 */
-    { 0, 44, 28 }, /* 20: tests/cardc/good/teams/teams.cards:44:28 */
-    { 0, 44, 7 }, /* 21: tests/cardc/good/teams/teams.cards:44:7 */
-    { 0, 41, 3 }, /* 22: tests/cardc/good/teams/teams.cards:41:3 */
-    { 0, 48, 60 }, /* 23: tests/cardc/good/teams/teams.cards:48:60 */
-    { 0, 48, 44 }, /* 24: tests/cardc/good/teams/teams.cards:48:44 */
-    { 0, 48, 7 }, /* 25: tests/cardc/good/teams/teams.cards:48:7 */
-    { 0, 48, 3 }, /* 26: tests/cardc/good/teams/teams.cards:48:3 */
-    { 0, 24, 1 }, /* 27: tests/cardc/good/teams/teams.cards:24:1 */
+    { 0, 22, 18 }, /* 0: tests/cardc/good/teams/teams.cards:22:18 */
+    { 0, 21, 1 }, /* 1: tests/cardc/good/teams/teams.cards:21:1 */
+    { 0, 27, 5 }, /* 2: tests/cardc/good/teams/teams.cards:27:5 */
+    { 0, 29, 9 }, /* 3: tests/cardc/good/teams/teams.cards:29:9 */
+    { 0, 30, 21 }, /* 4: tests/cardc/good/teams/teams.cards:30:21 */
+    { 0, 30, 11 }, /* 5: tests/cardc/good/teams/teams.cards:30:11 */
+    { 0, 31, 11 }, /* 6: tests/cardc/good/teams/teams.cards:31:11 */
+    { 0, 31, 11 }, /* 7: tests/cardc/good/teams/teams.cards:31:11 */
+    { 0, 35, 9 }, /* 8: tests/cardc/good/teams/teams.cards:35:9 */
+    { 0, 37, 11 }, /* 9: tests/cardc/good/teams/teams.cards:37:11 */
+    { 0, 26, 3 }, /* 10: tests/cardc/good/teams/teams.cards:26:3 */
+    { 0, 42, 3 }, /* 11: tests/cardc/good/teams/teams.cards:42:3 */
+    { 0, 43, 36 }, /* 12: tests/cardc/good/teams/teams.cards:43:36 */
+    { 0, 47, 97 }, /* 13: tests/cardc/good/teams/teams.cards:47:97 */
+    { 0, 47, 97 }, /* 14: tests/cardc/good/teams/teams.cards:47:97 */
+    { 0, 42, 3 }, /* 15: tests/cardc/good/teams/teams.cards:42:3 */
+    { 0, 44, 7 }, /* 16: tests/cardc/good/teams/teams.cards:44:7 */
+    { 0, 44, 33 }, /* 17: tests/cardc/good/teams/teams.cards:44:33 */
+    { 0, 44, 38 }, /* 18: tests/cardc/good/teams/teams.cards:44:38 */
+    { 0, 45, 7 }, /* 19: tests/cardc/good/teams/teams.cards:45:7 */
+    { 0, 45, 15 }, /* 20: tests/cardc/good/teams/teams.cards:45:15 */
+    { 0, 48, 16 }, /* 21: tests/cardc/good/teams/teams.cards:48:16 */
+    { 0, 48, 28 }, /* 22: tests/cardc/good/teams/teams.cards:48:28 */
+    { 0, 48, 7 }, /* 23: tests/cardc/good/teams/teams.cards:48:7 */
+    { 0, 42, 3 }, /* 24: tests/cardc/good/teams/teams.cards:42:3 */
+    { 0, 52, 67 }, /* 25: tests/cardc/good/teams/teams.cards:52:67 */
+    { 0, 52, 51 }, /* 26: tests/cardc/good/teams/teams.cards:52:51 */
+    { 0, 52, 14 }, /* 27: tests/cardc/good/teams/teams.cards:52:14 */
+    { 0, 54, 3 }, /* 28: tests/cardc/good/teams/teams.cards:54:3 */
+    { 0, 25, 1 }, /* 29: tests/cardc/good/teams/teams.cards:25:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -474,8 +495,8 @@ const RtGameDef teams_game = {
     3, zones,
     1, kinds,
     2, cards, Copies_base,
-    4, vars,
-    12, strings,
+    6, vars,
+    13, strings,
     2, scripts,
     0, 1,
     0, Consts_base,
@@ -484,7 +505,7 @@ const RtGameDef teams_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    28, Site_table, 1, Site_files,
+    30, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
