@@ -500,8 +500,8 @@ static int leak(PgGen *g, PgBuf *b, const char *var)
     pg_fresh(g, x);
     int at = line_now(b);
     switch (g->leak) {
-    case PG_LEAK_PUBLIC_CHOOSE:   /* a public choice over my private zone */
-        pg_put(b, "  choose %s in my %s { move %s to %s }\n", x, z, x, s);
+    case PG_LEAK_PUBLIC_CHOOSE:   /* a public choice over my private zone, naming the card before its move shows it */
+        pg_put(b, "  choose %s in my %s { my %s += 1  move %s to %s }\n", x, z, ctr, x, s);
         break;
     case PG_LEAK_LOG_HOLE:   /* a log hole names my private card */
         pg_put(b, "  if not empty(my %s) {\n    let %s = top(my %s)\n    log \"{me} holds {%s.%s}\"\n  }\n", z, x, z, x,
