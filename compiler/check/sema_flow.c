@@ -895,6 +895,49 @@ static void fl_call(Flow *F, Frame *fr, const AstNode *s, Secret pc)
     F->depth--;
 }
 
+/* fl_for: `for [up to N] x in C [where W] { ... }`: the body runs under
+   the secrets of N, of C's items when C is no zone, and of W. */
+static void fl_for(Flow *F, Frame *fr, const AstNode *s, Secret pc)
+{
+    Secret body = pc;
+    if (s->d)
+        body = join(body, fl_expr(F, fr, s->d));
+    Secret item = named(F, element(F, fr, s->a), s->name);
+    if (s->a->sem_type != T_ZONE)
+        body = join(body, item);
+    else
+        body = join(body, fl_expr(F, fr, s->a));
+    int slot = (int)s->ival;
+    if (slot >= 0 && slot < fr->nlocals)
+        fr->locals[slot] = item;
+    if (s->c)
+        body = join(body, fl_expr(F, fr, s->c));
+    for (int pass = 0; pass < 2; pass++)   /* twice: a local set in the body reaches the next item */
+        fl_block(F, fr, s->b, body);
+}
+
+/* fl_reveal: `reveal X [to P | to all p in players where W]`, `look P at
+   X`: a public event; what is shown is known to whom it is shown after. */
+static void fl_reveal(Flow *F, Frame *fr, const AstNode *s, Secret pc)
+{
+    effect(F, s->loc, pc, "this reveal");
+    if (s->b && s->op != 'a')
+        effect(F, s->b->loc, fl_expr(F, fr, s->b), "who is shown this");
+    if (s->op == 'a' && s->c) {   /* to all p in players where COND: who passes is seen */
+        int slot = (int)s->ival;
+        if (slot >= 0 && slot < fr->nlocals)
+            fr->locals[slot] = PUBLIC;
+        effect(F, s->c->loc, fl_expr(F, fr, s->c), "who is shown this");
+    }
+    if (s->op == 0 && !s->b) {
+        show(F, fr, s->a, (Whom){NULL, -1, 0}, 1);
+    } else if (s->op != 'a' && s->b) {   /* to a player, or to the players of a side */
+        Whom w = resolve(fr, s->b);
+        w.side = s->b->sem_type == T_SIDE;
+        show(F, fr, s->a, w, 0);
+    }
+}
+
 /* fl_stmt: one statement under pc. */
 static void fl_stmt(Flow *F, Frame *fr, const AstNode *s, Secret pc)
 {
@@ -918,24 +961,9 @@ static void fl_stmt(Flow *F, Frame *fr, const AstNode *s, Secret pc)
         fl_block(F, fr, s->b, c);
         break;
     }
-    case AST_FOR: {
-        Secret body = pc;
-        if (s->d)
-            body = join(body, fl_expr(F, fr, s->d));
-        Secret item = named(F, element(F, fr, s->a), s->name);
-        if (s->a->sem_type != T_ZONE)
-            body = join(body, item);
-        else
-            body = join(body, fl_expr(F, fr, s->a));
-        int slot = (int)s->ival;
-        if (slot >= 0 && slot < fr->nlocals)
-            fr->locals[slot] = item;
-        if (s->c)
-            body = join(body, fl_expr(F, fr, s->c));
-        for (int pass = 0; pass < 2; pass++)   /* twice: a local set in the body reaches the next item */
-            fl_block(F, fr, s->b, body);
+    case AST_FOR:
+        fl_for(F, fr, s, pc);
         break;
-    }
     case AST_CHOOSE:
         fl_choose(F, fr, s, pc);
         break;
@@ -999,25 +1027,9 @@ static void fl_stmt(Flow *F, Frame *fr, const AstNode *s, Secret pc)
     case AST_LOG:
         fl_log(F, fr, s, pc);
         break;
-    case AST_REVEAL: {
-        effect(F, s->loc, pc, "this reveal");
-        if (s->b && s->op != 'a')
-            effect(F, s->b->loc, fl_expr(F, fr, s->b), "who is shown this");
-        if (s->op == 'a' && s->c) {   /* to all p in players where COND: who passes is seen */
-            int slot = (int)s->ival;
-            if (slot >= 0 && slot < fr->nlocals)
-                fr->locals[slot] = PUBLIC;
-            effect(F, s->c->loc, fl_expr(F, fr, s->c), "who is shown this");
-        }
-        if (s->op == 0 && !s->b) {
-            show(F, fr, s->a, (Whom){NULL, -1, 0}, 1);
-        } else if (s->op != 'a' && s->b) {   /* to a player, or to the players of a side */
-            Whom w = resolve(fr, s->b);
-            w.side = s->b->sem_type == T_SIDE;
-            show(F, fr, s->a, w, 0);
-        }
+    case AST_REVEAL:
+        fl_reveal(F, fr, s, pc);
         break;
-    }
     default:
         break;
     }
