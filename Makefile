@@ -315,7 +315,7 @@ $(B)/fuzz/libcardrt.a: $(FUZZ_RT_OBJ)
 # The compiler's targets link the compiler's modules (libcardc.a above);
 # compile also the runtime, whose writer and state-block layout the back
 # ends use (as cardc does). replay links EvR's generated C (without its
-# engine main) and the runtime.
+# engine main) and the runtime; engine links EvR's and Simple's.
 $(B)/fuzz/bin/%: tests/fuzz/targets/%.c tests/fuzz/targets/fuzz_target.h $(B)/fuzz/libcardc.a
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer $(CC_INC) -o $@ $< $(B)/fuzz/libcardc.a $(YAML_LIBS)
@@ -328,6 +328,10 @@ $(B)/fuzz/bin/compile: tests/fuzz/targets/compile.c tests/fuzz/targets/fuzz_targ
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer $(CC_INC) -o $@ $< $(B)/fuzz/libcardc.a \
 	  $(B)/fuzz/libcardrt.a $(YAML_LIBS) -lm
+$(B)/fuzz/bin/engine: tests/fuzz/targets/engine.c $(B)/fuzz/game-evr.o $(B)/fuzz/game-simple.o $(B)/fuzz/libcardrt.a
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iruntime -I$(B)/gen -o $@ $< $(B)/fuzz/game-evr.o \
+	  $(B)/fuzz/game-simple.o $(B)/fuzz/libcardrt.a -lm $(LAB_LIBS)
 
 fuzz: $(FUZZ_BINS)
 	@bash tests/fuzz/run.sh fuzz $(B)/fuzz/bin $(FUZZ_SECONDS) $(FUZZ_TARGETS)
