@@ -2,7 +2,9 @@
 # run.sh: drive the libFuzzer targets (built by the Makefile into BIN/<t>).
 #   run.sh replay BIN T...          run every file of tests/fuzz/corpus/<t>/ and
 #                                   tests/fuzz/crashes/<t>/ once (make test)
-#   run.sh fuzz BIN SECONDS T...    fuzz each target SECONDS seconds in turn (make fuzz)
+#   run.sh fuzz BIN SECONDS T...    fuzz each target SECONDS seconds (make fuzz): in turn,
+#                                   or FUZZ_JOBS targets at a time (FUZZ_JOBS=N in the
+#                                   environment; default 1)
 #   run.sh merge BIN T...           merge build/fuzz/new/<t>/ into the corpus (make fuzz-merge):
 #                                   only inputs that reach code the corpus does not
 # tests/fuzz/targets/<t>.options, if present, sets a target's fuzzing
@@ -47,22 +49,39 @@ replay)
   done
   ;;
 fuzz)
-  secs=$1
+  secs=$1 jobs=${FUZZ_JOBS:-1}
   shift
-  for t in "$@"; do
-    new=$work/new/$t crash=$work/crash/$t
+  case $jobs in ''|*[!0-9]*|0) echo "run.sh: FUZZ_JOBS must be a positive number, not '$jobs'" >&2; exit 2 ;; esac
+  # fuzz_one T: fuzz target T for secs seconds; 1 if it found a problem.
+  fuzz_one() {
+    local t=$1 new=$work/new/$1 crash=$work/crash/$1 log=$work/fuzz-$1.log
     mkdir -p "$new" "$crash"
-    log=$work/fuzz-$t.log
     echo "fuzz: $t for ${secs}s (new inputs: $new/, log: $log)"
     # shellcheck disable=SC2046
     if ! "$bin/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $(options "$t") \
          -artifact_prefix="$crash/" "$new" "$here/corpus/$t" >"$log" 2>&1; then
       echo "fuzz: $t FOUND A PROBLEM: the input is in $crash/ (log: $log)"
       grep -E "^==[0-9]+==ERROR|runtime error|SUMMARY|Test unit written" "$log" | head -10
-      status=1
-    else
-      grep -E "^#[0-9]+.*DONE" "$log" | tail -1
+      return 1
     fi
+    echo "fuzz: $t: $(grep -E "^#[0-9]+.*DONE" "$log" | tail -1)"
+  }
+  running=0
+  for t in "$@"; do
+    if [ "$jobs" -eq 1 ]; then
+      fuzz_one "$t" || status=1
+      continue
+    fi
+    fuzz_one "$t" &
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then
+      wait -n || status=1
+      running=$((running - 1))
+    fi
+  done
+  while [ "$running" -gt 0 ]; do
+    wait -n || status=1
+    running=$((running - 1))
   done
   ;;
 merge)
