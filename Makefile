@@ -271,10 +271,10 @@ FUZZ_JOBS    ?= 1
 FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard tests/fuzz/targets/*.c))))
 FUZZ_BINS    := $(addprefix $(B)/fuzz/bin/,$(FUZZ_TARGETS))
 FUZZ_SAN     := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-# Every compiler module but the driver, the output writers (files) and the
-# sheet back end (cairo and pango, fonts and images read from disk):
-# the front ends, the checker, the IR, the C back end, JSON and YAML export.
-FUZZ_CC_SRC  := $(filter-out compiler/cardc.c compiler/common/outfile.c compiler/back/sheet%,$(CC_SRC))
+# Every compiler module but the driver: the front ends, the checker, the IR
+# and the back ends (a target links only the modules it calls: the sheet
+# back end brings cairo and pango, which only compile links).
+FUZZ_CC_SRC  := $(filter-out compiler/cardc.c,$(CC_SRC))
 FUZZ_CC_OBJ  := $(patsubst compiler/%.c,$(B)/fuzz/cc/%.o,$(FUZZ_CC_SRC)) $(B)/fuzz/cc/parser.o $(B)/fuzz/cc/lexer.o
 FUZZ_RT_OBJ  := $(patsubst runtime/%.c,$(B)/fuzz/rt/%.o,$(RT_SRC) $(LAB_SRC))
 
@@ -316,7 +316,7 @@ $(B)/fuzz/libcardrt.a: $(FUZZ_RT_OBJ)
 
 # The compiler's targets link the compiler's modules (libcardc.a above);
 # compile also the runtime, whose writer and state-block layout the back
-# ends use (as cardc does). replay links EvR's generated C (without its
+# ends use (as cardc does), and cairo and pango for the sheet. replay links EvR's generated C (without its
 # engine main) and the runtime; engine links EvR's and Simple's.
 $(B)/fuzz/bin/%: tests/fuzz/targets/%.c tests/fuzz/targets/fuzz_target.h $(B)/fuzz/libcardc.a
 	@mkdir -p $(dir $@)
@@ -329,7 +329,7 @@ $(B)/fuzz/bin/replay: tests/fuzz/targets/replay.c $(B)/fuzz/game-evr.o $(B)/fuzz
 $(B)/fuzz/bin/compile: tests/fuzz/targets/compile.c tests/fuzz/targets/fuzz_target.h $(B)/fuzz/libcardc.a $(B)/fuzz/libcardrt.a
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer $(CC_INC) -o $@ $< $(B)/fuzz/libcardc.a \
-	  $(B)/fuzz/libcardrt.a $(YAML_LIBS) -lm
+	  $(B)/fuzz/libcardrt.a $(YAML_LIBS) $(SHEET_LIBS)
 $(B)/fuzz/bin/engine: tests/fuzz/targets/engine.c $(B)/fuzz/game-evr.o $(B)/fuzz/game-simple.o $(B)/fuzz/libcardrt.a
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iruntime -I$(B)/gen -o $@ $< $(B)/fuzz/game-evr.o \

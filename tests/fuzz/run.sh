@@ -17,6 +17,8 @@ shift 2
 here=tests/fuzz
 work=$(dirname "$bin")            # build/fuzz
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+# leaks inside system libraries' own caches (fontconfig, under the sheet back end) are not ours
+export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 options() {

@@ -1,12 +1,18 @@
 /* compile.c: libFuzzer target: the whole compiler on one .cards file, as
-   `cardc c`, `cardc ir`, `cardc json` and `cardc yaml` run it, into memory:
-   parse, check (the secrecy check included), the checks on the IR, then
-   every back end but the sheet's: the generated C (source and header),
-   the IR as text, the JSON card database and the YAML export. The YAML
+   `cardc c`, `cardc ir`, `cardc json`, `cardc yaml` and `cardc sheet` run
+   it: parse, check (the secrecy check included), the checks on the IR,
+   then every back end: the generated C (source and header), the IR as
+   text, the JSON card database and the YAML export, into memory; the
+   printable sheet (a PDF of the first cards) into a temporary folder,
+   removed after. The YAML
    export is then loaded and checked again (the round trip `cardc yaml`
    promises): a game that checked must check again from its YAML, with the
-   same card database; anything else aborts, as a finding. */
+   same card database; anything else aborts, as a finding. A game whose
+   layouts draw image files gets no sheet: the checker has found that the
+   files it names exist, and reading one such as /dev/stdin could block. */
+#include <dirent.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "emit_c.h"
 #include "export_json.h"
@@ -16,6 +22,7 @@
 #include "load.h"
 #include "model.h"
 #include "parse.h"
+#include "sheet.h"
 #include "yaml_load.h"
 
 /* round_trip: load the YAML text (exported from the game whose JSON card
@@ -46,6 +53,43 @@ static void round_trip(FuzzRun *r, const char *yaml, const char *json)
     }
 }
 
+/* draws_images: some layout of m draws an image file. */
+static int draws_images(const Model *m)
+{
+    for (int k = 0; k < m->nkinds; k++) {
+        const MLayout *l = &m->layouts[k];
+        for (int i = 0; i < l->nfront + l->nback; i++)
+            if ((i < l->nfront ? l->front[i] : l->back[i - l->nfront]).what == LI_IMAGE)
+                return 1;
+    }
+    return 0;
+}
+
+/* sheet: `cardc sheet --cards A B C D` (a PDF of the game's first four
+   cards, however many it has: a card takes tens of milliseconds to lay
+   out and draw) into a temporary folder, then remove the folder and
+   whatever is in it. */
+static void sheet(FuzzRun *r, const Model *m)
+{
+    char dir[] = "/tmp/cardc-fuzz-XXXXXX";
+    if (!mkdtemp(dir))
+        return;
+    SheetOptions o;
+    sheet_options_default(&o);
+    const char *names[4];
+    for (int c = 0; c < m->ncards && c < 4; c++)
+        names[o.nselect++] = m->cards[c].name;
+    o.select = names;
+    sheet_write(&r->d, &r->arena, m, &o, arena_printf(&r->arena, "%s/cards.pdf", dir));
+    DIR *dp = opendir(dir);
+    for (struct dirent *e; dp && (e = readdir(dp));)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlink(arena_printf(&r->arena, "%s/%s", dir, e->d_name));
+    if (dp)
+        closedir(dp);
+    rmdir(dir);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FuzzRun r;
@@ -63,6 +107,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             const char *yaml = export_yaml_text(&r.d, &r.arena, &r.prog, file);
             if (yaml) /* NULL: a construct YAML cannot hold, reported */
                 round_trip(&r, yaml, json);
+            if (m->layouts && !draws_images(m))
+                sheet(&r, m);
         }
     }
     fuzz_end(&r);
