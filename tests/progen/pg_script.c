@@ -434,9 +434,10 @@ static void menu(PgCtx *c, PgBuf *b)
     hidden = hidden || c->simult;
     int n = 1 + pg_rand(g, 3), save_pc = c->pc, save_mine = c->mine;
     if (prompts(c, 40)) {
-        c->mine = 0;
+        c->mine = 0;   /* every player sees the question */
         pg_put(b, " prompt ");
         pg_text(c, b, NULL);
+        c->mine = save_mine;
     }
     pg_put(b, " {\n");
     c->ind++;
