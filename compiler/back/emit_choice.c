@@ -103,9 +103,18 @@ static void options_loop(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     int when_first = when_c && !E->fallible && !emit_calls_function(when);
     /* the label's holes read the item bound as the loop's C variable; an
        aggregate among them (a helper function) reads it from the frame */
-    int store = !bound_ok || ir_has_aggregate(where) || ir_has_aggregate(when) || ir_has_aggregate(fmt);
+    int store_base = !bound_ok || ir_has_aggregate(where) || ir_has_aggregate(when);
+    int store = store_base || ir_has_aggregate(fmt);
     int used = ct == T_ZONE || ct == T_SPACES || !value || fmt || emit_loop_var_used(E, depth, bound_ok, store);
     emit_unbind(E, depth);
+    /* stored for the label's holes alone (the copy of the loop run while
+       the log is on): the frame is given back its value after the loop,
+       so that a log changes nothing of the state (frames are hashed) */
+    const char *kept = store && !store_base ? emit_lname(E, E->unit->locals[slot]) : NULL;
+    if (kept) {
+        E->reads_frame = 1;
+        emit_line(E, "RtValue kept_item = L->%s;", kept);
+    }
     /* `when` does not depend on the item. One that cannot fail is tested
        before the loop (which it skips when false); any other is evaluated
        once, at the first item that passes `where` (as often as it matters,
@@ -175,6 +184,8 @@ static void options_loop(Emit *E, const IrNode *coll, int slot, const IrNode *wh
         E->indent--;
         emit_line(E, "}");
     }
+    if (kept)
+        emit_line(E, "L->%s = kept_item;", kept);
     E->indent--;
     emit_line(E, "}");
 }
@@ -398,7 +409,14 @@ static void repeated_options(Emit *E, const IrNode *s, const char *chosen, const
     int depth = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
     const char *cond = s->kids[1] ? emit_expr(E, s->kids[1]) : "1";
     emit_unbind(E, depth);
-    emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]) || ir_has_aggregate(fmt));
+    int store_base = !bound_ok || ir_has_aggregate(s->kids[1]);
+    /* stored for the label's holes alone: given back after (options_loop) */
+    const char *kept = !store_base && ir_has_aggregate(fmt) ? emit_lname(E, E->unit->locals[s->index]) : NULL;
+    if (kept) {
+        E->reads_frame = 1;
+        emit_line(E, "RtValue kept_item = L->%s;", kept);
+    }
+    emit_pure_loop_open(E, coll, s->index, cvar, store_base || ir_has_aggregate(fmt));
     /* a bare condition: `if ((a == b))` warns (clang) */
     const char *test = chosen ? arena_printf(E->a, "if (%s && !rt_list_has(g, %s, %s)) ", cond, chosen, cvar)
                      : s->kids[1] ? arena_printf(E->a, "if (%s) ", emit_bare(E, cond)) : "";
@@ -419,6 +437,8 @@ static void repeated_options(Emit *E, const IrNode *s, const char *chosen, const
     }
     E->indent--;
     emit_line(E, "}");
+    if (kept)
+        emit_line(E, "L->%s = kept_item;", kept);
     E->indent--;
     emit_line(E, "}");
 }

@@ -167,6 +167,16 @@ Test(dice, interchangeable_dice_hash_and_note_the_same_as_counts_and_as_cards)
                "100 of 100 games the same, steps taken, without the knowledge record, no cards played, 0 of them dice\n");
 }
 
+/* A label whose holes hold an aggregate reading the item (the program
+   generator's find): the options' loop written for the log stores each
+   item in the frame for the aggregate and gives the frame its value back,
+   so the games with and without a log hash equal at every decision. */
+Test(dice, a_label_aggregate_leaves_the_frame_as_it_was)
+{
+    run_expect(counted_check("label_frames", "frames", "counted 100"),
+               "100 of 100 games the same, steps taken, without the knowledge record, no cards played, 0 of them dice\n");
+}
+
 /* `play`: a choice among identical dice tells them apart by the face (and
    state) they show, the same label otherwise; dice that show the same are
    one option: two Red dice show hit x2. */

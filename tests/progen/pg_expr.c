@@ -307,7 +307,7 @@ static void use_of(PgCtx *c, PgBuf *b, const PgLocal *l)
     if (l->t.ty == PG_PLAYER) {
         switch (pg_rand(g, 3)) {
         case 0: pg_put(b, "%s.%s >= %d", l->name, g->ctr[0].name, pg_rand(g, 3)); return;
-        case 1: pg_put(b, "%s.side == %s", l->name, g->side[pg_rand(g, g->nplayers)]); return;
+        case 1: pg_put(b, "%s.side == %s", l->name, g->side[pg_rand(g, g->nsides)]); return;
         default: pg_put(b, "%s != ", l->name); pg_player(c, b, 1); return;
         }
     }
@@ -645,7 +645,7 @@ void pg_side(PgCtx *c, PgBuf *b, int d)
     PgGen *g = c->g;
     for (;;) {
         switch (pg_rand(g, 4)) {
-        case 0: pg_put(b, "%s", g->side[pg_rand(g, g->nplayers)]); return;
+        case 0: pg_put(b, "%s", g->side[pg_rand(g, g->nsides)]); return;
         case 1: pg_player(c, b, d); pg_put(b, ".side"); return;
         case 2: if (card_field(c, b, PG_SIDE, 0)) return; break;
         default: if (pg_var(c, b, PG_SIDE, 0)) return; break;
@@ -688,7 +688,7 @@ void pg_bool(PgCtx *c, PgBuf *b, int d)
         return;
     }
     for (;;) {
-        int r = pg_rand(g, d > 0 ? 16 : 5);
+        int r = pg_rand(g, d > 0 ? 17 : 5);
         switch (r) {
         case 0: pg_put(b, pg_chance(g, 50) ? "true" : "false"); return;
         case 1: if (card_field(c, b, PG_BOOL, 0)) return; break;
@@ -721,6 +721,13 @@ void pg_bool(PgCtx *c, PgBuf *b, int d)
             pg_enum(c, b, g->kind[g->die].mark_enum, d - 1);
             pg_put(b, ")");
             return;
+        case 15:   /* a player out of the game (PG_F_PLAYERS_OUT) */
+            if (!(g->feat & PG_BIT(PG_F_PLAYERS_OUT)))
+                break;
+            pg_put(b, pg_chance(g, 50) ? "not " : "");
+            pg_player(c, b, d - 1);
+            pg_put(b, ".out");
+            return;
         case 14: {
             const PgLocal *l = pg_local(c, PG_CARD, -1);
             if (!l)
@@ -744,4 +751,36 @@ void pg_expr(PgCtx *c, PgBuf *b, PgType t, int d)
     case PG_SIDE: pg_side(c, b, d); return;
     default: pg_enum(c, b, t.sub, d); return;
     }
+}
+
+/* pg_text: see pg_script.h. */
+void pg_text(PgCtx *c, PgBuf *b, const PgLocal *item)
+{
+    PgGen *g = c->g;
+    static const char *const words[] = {"pick", "\\\"say\\\"", "tab\\tstop", "Ünï ☆", "odds:", "left"};
+    c->in_player++;   /* a hole draws no random number */
+    pg_put(b, "\"%s ", words[pg_rand(g, 6)]);
+    if (item) {
+        pg_put(b, "{%s} ", item->name);
+        if (item->t.ty == PG_CARD && !g->kind[item->t.sub].is_die)
+            pg_put(b, "({%s.%s}, {%s.name}) ", item->name, g->kind[item->t.sub].f_value, item->name);
+    }
+    int n = 1 + pg_rand(g, 3);
+    for (int i = 0; i < n; i++) {
+        static const int types[] = {PG_INT, PG_BOOL, PG_PLAYER, PG_SIDE, PG_ENUM};
+        PgType t = {types[pg_rand(g, g->nen ? 5 : 4)], 0};
+        if (t.ty == PG_ENUM)
+            t.sub = pg_rand(g, g->nen);
+        if (t.ty == PG_BOOL && pg_chance(g, 30)) {   /* a string in a hole */
+            pg_put(b, "{if ");
+            pg_bool(c, b, 1);
+            pg_put(b, " then \"{yes}\" else \"no \\\"%d\\\"\"} ", pg_rand(g, 10));
+            continue;
+        }
+        pg_put(b, "{");
+        pg_expr(c, b, t, 1);
+        pg_put(b, "} ");
+    }
+    pg_put(b, "end\"");
+    c->in_player--;
 }

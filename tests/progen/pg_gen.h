@@ -34,6 +34,12 @@ typedef enum PgFeature {
     PG_F_INTERCHANGEABLE, /* interchangeable dice: their zones rolled, moved and counted by face */
     PG_F_RANDOM,        /* random(players) inside expressions: draws side by side (the order of evaluation) */
     PG_F_LEAKS,         /* one program in eight holds one known leak, which cardc check must reject */
+    PG_F_MAPS,          /* a map of spaces and edges, zones per space, neighbours/within/adjacent/distance/reachable */
+    PG_F_PROMPTS,       /* prompts and labels with holes on choices, menus, options, turns and actions */
+    PG_F_PLAYERS_OUT,   /* eliminate P, p.out */
+    PG_F_TEAMS,         /* four players in two teams */
+    PG_F_DICE_POOLS,    /* dice of numbers and of faces of several symbols in one pool, d.SYMBOL, die states */
+    PG_F_VIEWS,         /* view { f per player  hidden x }, shown by the play screen */
     PG_F_COUNT
 } PgFeature;
 

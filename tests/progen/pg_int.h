@@ -84,7 +84,7 @@ typedef struct PgGen {
     uint32_t feat;
     char used[PG_MAX_NAMES][PG_NAME];
     int nused;
-    int nplayers;
+    int nplayers, nsides, teams;   /* teams: PG_F_TEAMS, four players on two sides */
     char side[3][PG_NAME];
     PgEnum en[PG_MAX_ENUMS];
     int nen;
@@ -117,6 +117,18 @@ typedef struct PgGen {
     int nwhile;
     /* PG_F_LEAKS: the kind of leak this program holds (PG_LEAK_*), or -1 */
     int leak;
+    /* PG_F_MAPS (pg_world.c): the map's kind, its int field and states,
+       the zone its spaces lie in, each player's space (a card variable)
+       and the zone per space (units: 0 when none) of the first kind */
+    int has_map, units;
+    char m_kind[PG_NAME], m_val[PG_NAME], m_flag[PG_NAME], m_num[PG_NAME], m_zone[PG_NAME], m_pos[PG_NAME];
+    char m_units[PG_NAME];
+    /* PG_F_DICE_POOLS (pg_world.c): a die of numbers, a die of faces of
+       several symbols of enum pool_enum with a state, their two zones */
+    int has_pool, pool_enum;
+    char d_num[PG_NAME], d_sym[PG_NAME], d_held[PG_NAME], pool[PG_NAME], kept[PG_NAME];
+    /* PG_F_VIEWS: the function the view shows per player */
+    int has_view;
 } PgGen;
 
 /* The leaks PG_F_LEAKS writes, one per program, each a kind of
@@ -137,6 +149,14 @@ void pg_put(PgBuf *b, const char *fmt, ...)
 #endif
     ;
 void pg_fresh(PgGen *g, char *out);
+
+/* pg_world.c: maps, dice pools and views (PG_F_MAPS, PG_F_DICE_POOLS,
+   PG_F_VIEWS). pg_decl_world declares the map and the pool (after the
+   kinds), pg_setup_world deals them in the setup, pg_decl_view writes
+   the view and its function. */
+void pg_decl_world(PgGen *g, PgBuf *b);
+void pg_setup_world(PgGen *g, PgBuf *b);
+void pg_decl_view(PgGen *g, PgBuf *b);
 
 /* pg_script: n statements of a script of the given place (PG_IN_*). */
 void pg_script(PgGen *g, PgBuf *b, int where, int n);

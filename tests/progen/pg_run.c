@@ -124,6 +124,7 @@ PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
     char variant[64];
     int has_variant = variant_of(text, variant, sizeof variant);
     int has_dice = strstr(text, " interchangeable {") != NULL;
+    int has_view = strstr(text, "\nview {") != NULL;
     /* a leaky program (PG_F_LEAKS) names its leak and the line to reject:
        its errors are all there (any other would be a false alarm) */
     char leak[64] = "", at[64] = "";
@@ -263,6 +264,21 @@ PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
              dir, game, s, o->build, o->build, dir, o->games, s, dir, dir, s, dir, dir, dir, dir, dir);
     {
         int bad = step(dir, seed, "the engine built by clang", cmd, 0, &r, msg, n);
+        run_free(&r);
+        if (bad)
+            return PG_FAILED;
+    }
+    /* a game with a view is played on the play screen (the view's function
+       shown per player, its hidden names left off) by a person who always
+       answers 1, for 200 answers: it ends, or the input does (exit 1);
+       neither a runtime error nor a sanitizer report */
+    if (has_view) {
+        snprintf(cmd, sizeof cmd,
+                 "yes 1 | head -n 200 | '%s/engine' play --seed %llu > '%s/play.txt'; st=$?; "
+                 "grep -q '^result: error' '%s/play.txt' && { tail -n 5 '%s/play.txt'; exit 1; }; "
+                 "grep -q '^result: \\|end of input' '%s/play.txt' && [ $st -le 1 ]",
+                 dir, s, dir, dir, dir, dir);
+        int bad = step(dir, seed, "the play screen", cmd, 0, &r, msg, n);
         run_free(&r);
         if (bad)
             return PG_FAILED;

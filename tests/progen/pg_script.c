@@ -250,6 +250,13 @@ static int ranges(PgCtx *c, int pct)
     return (c->g->feat & PG_BIT(PG_F_ARRAYS)) && pg_chance(c->g, pct);
 }
 
+/* prompts: whether a prompt or a label with holes is written here
+   (PG_F_PROMPTS, with chance pct). */
+static int prompts(PgCtx *c, int pct)
+{
+    return (c->g->feat & PG_BIT(PG_F_PROMPTS)) && pg_chance(c->g, pct);
+}
+
 /* where: " where COND" using l (maybe none; none when l may not be
    read here: a condition on a secret would give it away). */
 static int where(PgCtx *c, PgBuf *b, const PgLocal *l, int pct)
@@ -364,8 +371,14 @@ static void choose_stmt(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
     int save = c->nloc, save_mine = c->mine;
-    PgBuf who = {0};
+    PgBuf who = {0}, ask = {0};
     int other = by(c, &who);   /* the chooser does not see the chosen */
+    if (prompts(c, 40)) {   /* asked before anything is chosen: it cannot name the item */
+        c->mine = 0;
+        pg_put(&ask, " prompt ");
+        pg_text(c, &ask, NULL);
+        c->mine = save_mine;
+    }
     pg_put(b, "choose ");
     int r = pg_rand(g, 4);
     if (r == 1)
@@ -383,8 +396,18 @@ static void choose_stmt(PgCtx *c, PgBuf *b)
     c->mine = save_mine;
     pg_put(b, "%s%s", who.s ? who.s : "", written || (hidden && pg_chance(g, 30)) ? " hidden" : "");
     free(who.s);
-    if (pg_chance(g, 30) && l->sec != PG_SEC_OTHER)   /* each item's label shows the item (to the chooser) */
-        pg_put(b, " label \"take {%s}\"", l->name);
+    pg_put(b, "%s", ask.s ? ask.s : "");
+    free(ask.s);
+    if (pg_chance(g, 30) && l->sec != PG_SEC_OTHER) {   /* each item's label shows the item (to the chooser) */
+        if (prompts(c, 70)) {   /* and what the chooser may know: his secrets only when he alone sees it */
+            c->mine = hidden && !other;
+            pg_put(b, " label ");
+            pg_text(c, b, l);
+            c->mine = save_mine;
+        } else {
+            pg_put(b, " label \"take {%s}\"", l->name);
+        }
+    }
     int secret_where = has_where && l->sec != PG_SEC_PUBLIC;
     if (hidden)   /* the answer: the chooser's */
         l->sec = other || l->sec == PG_SEC_OTHER ? PG_SEC_OTHER : PG_SEC_MINE;
@@ -409,12 +432,25 @@ static void menu(PgCtx *c, PgBuf *b)
     if (hidden)
         pg_put(b, " hidden");
     hidden = hidden || c->simult;
+    int n = 1 + pg_rand(g, 3), save_pc = c->pc, save_mine = c->mine;
+    if (prompts(c, 40)) {
+        c->mine = 0;   /* every player sees the question */
+        pg_put(b, " prompt ");
+        pg_text(c, b, NULL);
+        c->mine = save_mine;
+    }
     pg_put(b, " {\n");
     c->ind++;
-    int n = 1 + pg_rand(g, 3), save_pc = c->pc, save_mine = c->mine;
     for (int i = 0; i < n; i++) {
         indent(c, b);
-        pg_put(b, "option \"%s %d\"", i % 2 ? "take \\\"it\\\"" : "option", i + 1);
+        if (prompts(c, 50)) {   /* a label with holes: its chooser's secrets only when he alone sees it */
+            c->mine = hidden && !other && c->pc != PG_SEC_OTHER;
+            pg_put(b, "option ");
+            pg_text(c, b, NULL);
+            c->mine = save_mine;
+        } else {
+            pg_put(b, "option \"%s %d\"", i % 2 ? "take \\\"it\\\"" : "option", i + 1);
+        }
         if (i + 1 < n && pg_chance(g, 60)) {
             pg_put(b, " when ");
             c->mine = hidden && !other && c->pc != PG_SEC_OTHER && pg_chance(g, 60);
@@ -578,7 +614,13 @@ static void reveal_stmt(PgCtx *c, PgBuf *b)
             x = NULL;
     }
     if (x && pg_chance(g, 70)) {
-        if (pg_chance(g, 30)) {
+        if (pg_chance(g, 15)) {   /* to every player passing a public test */
+            char p[PG_NAME];
+            pg_fresh(g, p);
+            pg_put(b, "reveal %s to all %s in players", x->name, p);
+            if (pg_chance(g, 70))
+                pg_put(b, " where %s.side == %s", p, g->side[pg_rand(g, g->nsides)]);
+        } else if (pg_chance(g, 30)) {
             pg_put(b, "reveal %s to ", x->name);
             if (pg_chance(g, 30))
                 pg_side(c, b, 1);
@@ -643,25 +685,41 @@ static void turns_stmt(PgCtx *c, PgBuf *b)
     c->first_ok = 0;
     if (!(g->feat & PG_BIT(PG_F_TURNS)) || pg_chance(g, 40)) {
         pg_put(b, "turns from %s until next(me) == %s", g->first, g->first);
+        if (g->feat & PG_BIT(PG_F_PLAYERS_OUT))   /* the first out: next(me) is never he */
+            pg_put(b, " or %s.out", g->first);
         block(c, b, 1 + pg_rand(g, 3));
     } else {
         int all_pass = (g->feat & PG_BIT(PG_F_ALL_PASS)) && pg_chance(g, 40);
         if (all_pass)
-            pg_put(b, "turns from %s until all pass {\n", g->first);
+            pg_put(b, "turns from %s until all pass", g->first);
         else
-            pg_put(b, "turns from %s until %d passes in a row {\n", g->first, 1 + pg_rand(g, 2));
+            pg_put(b, "turns from %s until %d passes in a row", g->first, 1 + pg_rand(g, 2));
+        if (prompts(c, 40)) {
+            pg_put(b, " prompt ");
+            pg_text(c, b, NULL);
+        }
+        pg_put(b, " {\n");
         c->ind++;
         int n = 1 + pg_rand(g, 3);
         for (int i = 0; i < n; i++) {
             indent(c, b);
-            pg_put(b, "action \"act %d\"", i + 1);
             int at = c->nloc;
+            PgBuf fr = {0};
+            const PgLocal *l = NULL;
             if (pg_chance(g, 40)) {
-                pg_put(b, " for ");
+                pg_put(&fr, " for ");
                 int over = (g->feat & PG_BIT(PG_F_ALL_PASS)) ? pg_rand(g, 4) : 0;   /* cards, players, a range */
-                const PgLocal *l = over == 3 ? range_collection(c, b) : collection(c, b, over == 2, 1);
-                where(c, b, l, 50);
+                l = over == 3 ? range_collection(c, &fr) : collection(c, &fr, over == 2, 1);
+                where(c, &fr, l, 50);
             }
+            if (prompts(c, 50)) {   /* every player sees the label; it may show the item */
+                pg_put(b, "action ");
+                pg_text(c, b, l);
+            } else {
+                pg_put(b, "action \"act %d\"", i + 1);
+            }
+            pg_put(b, "%s", fr.s ? fr.s : "");
+            free(fr.s);
             if (pg_chance(g, 40)) {
                 int item = c->nloc;
                 PgLocal hidden = item > at ? c->loc[at] : (PgLocal){{0}, {0, 0}, 0};
@@ -781,6 +839,15 @@ static int simple(PgCtx *c, PgBuf *b)
     PgGen *g = c->g;
     if (g->nizone && pg_chance(g, 10)) {
         dice_stmt(c, b);
+        return 1;
+    }
+    if ((g->has_map || g->has_pool) && pg_chance(g, 15) && pg_world_stmt(c, b))
+        return 1;
+    if ((g->feat & PG_BIT(PG_F_PLAYERS_OUT)) && c->win_ok && pg_chance(g, 4)) {
+        /* never the last player in (a runtime error): the game goes on */
+        pg_put(b, "if count(q in players where not q.out) > 1 { eliminate ");
+        pg_player(c, b, 1);
+        pg_put(b, " }");
         return 1;
     }
     switch (pg_rand(g, 14)) {

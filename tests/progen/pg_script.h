@@ -87,5 +87,14 @@ void pg_bool(PgCtx *c, PgBuf *b, int d);
 void pg_enum(PgCtx *c, PgBuf *b, int e, int d);
 void pg_side(PgCtx *c, PgBuf *b, int d);
 void pg_expr(PgCtx *c, PgBuf *b, PgType t, int d);
+/* pg_text: a text with holes for a prompt or a label, quoted: words and
+   one to three holes of values an expression here may read (see
+   PgCtx.mine), none of which draws a random number; item, when not
+   NULL, is a local the text shows (a label's item). */
+void pg_text(PgCtx *c, PgBuf *b, const PgLocal *item);
+/* pg_world_stmt: a rule on the map or the dice pool (pg_world.c), or 0
+   when the game has neither or none fits here (a function, a secret
+   condition, a simultaneous choice). */
+int pg_world_stmt(PgCtx *c, PgBuf *b);
 
 #endif

@@ -90,9 +90,35 @@ Test(progen, covers_constructs)
         "variant ", "remove card ", " keep", " private", " hidden", " by ", " as ", "opponent", "this.",
         "log public ", "reveal ", "look ", " at top(", " private per player of ", " hidden per player of ",
         " private = ", "[me.side", "# leak: ",
+        /* maps, prompts and labels, players out, teams, dice pools, views, families */
+        "\nmap ", " symmetric {", " directed {", "  region ", "  spaces {", "neighbours(me.", "within(me.",
+        "adjacent(", "distance(", "reachable(", " avoiding ", " per space of ", " : card per player",
+        " prompt \"", "option \"pick", "action \"", "eliminate ", ".out", "\n  teams\n", "\"Numbers ",
+        " x2, ", " + ", " state ", " where not ", ".face)", "view {", " per player\n  hidden ", "to all ",
+        " = v + ", "lose_game", "look ",
     };
     for (size_t i = 0; i < sizeof constructs / sizeof *constructs; i++)
         cr_expect(has_in_seeds(f, constructs[i], 100), "no game of seeds 1..100 has '%s'", constructs[i]);
+}
+
+/* Each construct of issue 54's list is written by its feature and by no
+   other: on, some game of seeds 1..100 has it; off, none does. */
+Test(progen, each_construct_follows_its_feature)
+{
+    static const struct {
+        int feature;
+        const char *needle;
+    } cases[] = {
+        {PG_F_MAPS, "\nmap "},          {PG_F_MAPS, "reachable("},     {PG_F_PROMPTS, " prompt \""},
+        {PG_F_PLAYERS_OUT, "eliminate "}, {PG_F_PLAYERS_OUT, ".out"},     {PG_F_TEAMS, "\n  teams\n"},
+        {PG_F_DICE_POOLS, "\"Numbers "}, {PG_F_VIEWS, "\nview {"},
+    };
+    uint32_t all = pg_default_features();
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cr_expect(has_in_seeds(all, cases[i].needle, 100), "no game of seeds 1..100 has '%s'", cases[i].needle);
+        cr_expect(!has_in_seeds(all & ~(1u << cases[i].feature), cases[i].needle, 100),
+                  "a game without feature %s has '%s'", pg_features[cases[i].feature].name, cases[i].needle);
+    }
 }
 
 /* PG_F_LEAKS writes one leak in the programs of one seed in eight, each
