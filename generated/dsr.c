@@ -1897,14 +1897,14 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_sector_target(RtGame *g, RtFrame *f, R
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_reinforce_ok(RtGame *g, RtFrame *f, RtValue, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_symbol_token_ready(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_spend(RtGame *g, RtFrame *f, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_symbol_token_ready(RtGame *g, RtFrame *f, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_can_spend(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_healable_here(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue);
@@ -1915,14 +1915,14 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_completable(RtGame *g, RtFrame *f);
+RT_MAYBE_UNUSED static RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f);
+RT_MAYBE_UNUSED static RtValue Fn_completable(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_imperials_down(RtGame *g, RtFrame *f);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue);
 static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f);
@@ -2338,11 +2338,12 @@ static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, struct Locals_any_useful *
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
         L->v_p = it_p;
+        if (rt_back_edge(g, 384)) { L->v_p = 0; return 0; }   /* the step budget */
         if (Agg3_any_useful(g, f, L)) { L->v_p = 0; return 1; }
     }
     L->v_p = 0;
     return acc;
-#line 2346 "dsr.c"
+#line 2347 "dsr.c"
 }
 
 /* cards/dsr/game.cards:286: function any_useful */
@@ -2358,7 +2359,7 @@ static RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_te
     (void)v_on_team;
     #line 287 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, L) || Agg2_any_useful(g, f, L));
-#line 2362 "dsr.c"
+#line 2363 "dsr.c"
 }
 
 /* cards/dsr/game.cards:292: function token_ready */
@@ -2368,8 +2369,8 @@ static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
     (void)f;
     (void)v_t;
     #line 292 "cards/dsr/game.cards"
-    return (!rt_card_state(g, v_t, KIND_alliance, 0, 384));
-#line 2373 "dsr.c"
+    return (!rt_card_state(g, v_t, KIND_alliance, 0, 385));
+#line 2374 "dsr.c"
 }
 
 /* cards/dsr/game.cards:293: function effect_token */
@@ -2379,8 +2380,8 @@ static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
     (void)f;
     (void)v_t;
     #line 293 "cards/dsr/game.cards"
-    return ((Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 385))->fd_effect == ENUM_heal) || (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 386))->fd_effect == ENUM_sabotage));
-#line 2384 "dsr.c"
+    return ((Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 386))->fd_effect == ENUM_heal) || (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 387))->fd_effect == ENUM_sabotage));
+#line 2385 "dsr.c"
 }
 
 /* cards/dsr/game.cards:294: any */
@@ -2390,13 +2391,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
     (void)v_p;
     #line 294 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, v_p, 387);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, v_p, 388);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         if (((!rt__state(g, it_t, 0))) && (((int)(Inst_alliance(g, it_t)->fd_effect == ENUM_heal) | (int)(Inst_alliance(g, it_t)->fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 2400 "dsr.c"
+#line 2401 "dsr.c"
 }
 
 /* cards/dsr/game.cards:294: function effect_tokens_ready */
@@ -2407,7 +2408,7 @@ static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 294 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f, v_p);
-#line 2411 "dsr.c"
+#line 2412 "dsr.c"
 }
 
 /* cards/dsr/game.cards:295: any */
@@ -2417,13 +2418,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
     (void)v_p;
     #line 295 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, v_p, 388);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, v_p, 389);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         if (((!rt__state(g, it_t, 0))) && (Inst_alliance(g, it_t)->fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 2427 "dsr.c"
+#line 2428 "dsr.c"
 }
 
 /* cards/dsr/game.cards:295: function reinforcement_ready */
@@ -2434,7 +2435,7 @@ static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 295 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f, v_p);
-#line 2438 "dsr.c"
+#line 2439 "dsr.c"
 }
 
 /* cards/dsr/game.cards:296: function reinforce_ok */
@@ -2448,23 +2449,24 @@ static inline RtValue Fn_reinforce_ok(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 296 "cards/dsr/game.cards"
     return (Memo_reinforcement_ready(g, f, memo1, v_p) && Memo_die_left(g, f, memo2, v_s));
-#line 2452 "dsr.c"
+#line 2453 "dsr.c"
 }
 
 /* cards/dsr/game.cards:297: any */
-RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_ready(RtGame *g, RtFrame *f, RtValue v_p)
+RT_NOINLINE static RtValue Agg1_symbol_token_ready(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
     #line 297 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, v_p, 389);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, v_p, 390);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
+        if (rt_back_edge(g, 391)) return 0;   /* the step budget */
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 2468 "dsr.c"
+#line 2470 "dsr.c"
 }
 
 /* cards/dsr/game.cards:297: function symbol_token_ready */
@@ -2475,7 +2477,7 @@ static inline RtValue Fn_symbol_token_ready(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 297 "cards/dsr/game.cards"
     return Agg1_symbol_token_ready(g, f, v_p);
-#line 2479 "dsr.c"
+#line 2481 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: any */
@@ -2491,7 +2493,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_spend(RtGame *g, RtFrame *f, RtValue
         if (((int)((int)((int)(rt_card_kind(g, it_d) == KIND_red_die) | (int)(rt_card_kind(g, it_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, it_d) == KIND_green_die)) | (int)(rt_card_kind(g, it_d) == KIND_blue_die))) return 1;
     }
     return acc;
-#line 2495 "dsr.c"
+#line 2497 "dsr.c"
 }
 
 /* cards/dsr/game.cards:298: function can_spend */
@@ -2505,7 +2507,7 @@ static inline RtValue Fn_can_spend(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 299 "cards/dsr/game.cards"
     return ((Memo_effect_tokens_ready(g, f, memo1, v_p) || Memo_symbol_token_ready(g, f, memo2, v_p)) || (Memo_reinforcement_ready(g, f, memo3, v_p) && Agg1_can_spend(g, f, v_p)));
-#line 2509 "dsr.c"
+#line 2511 "dsr.c"
 }
 
 /* cards/dsr/game.cards:302: function healable_here */
@@ -2515,8 +2517,8 @@ static inline RtValue Fn_healable_here(RtGame *g, RtFrame *f, RtValue v_c)
     (void)f;
     (void)v_c;
     #line 302 "cards/dsr/game.cards"
-    return (((!Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 390))->fd_imperial) && (rt_card_state(g, v_c, KIND_asset, 1, 391) == rt_var_at(g, VCELL_deploy))) && (rt_card_state(g, v_c, KIND_asset, 0, 392) > 0));
-#line 2520 "dsr.c"
+    return (((!Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 392))->fd_imperial) && (rt_card_state(g, v_c, KIND_asset, 1, 393) == rt_var_at(g, VCELL_deploy))) && (rt_card_state(g, v_c, KIND_asset, 0, 394) > 0));
+#line 2522 "dsr.c"
 }
 
 /* cards/dsr/game.cards:304: any */
@@ -2531,10 +2533,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && Fn_useful(g, f, Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 395))->fd_symbol_shown, it_c, 0)) return 1;
+        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && Fn_useful(g, f, Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 397))->fd_symbol_shown, it_c, 0)) return 1;
     }
     return acc;
-#line 2538 "dsr.c"
+#line 2540 "dsr.c"
 }
 
 /* cards/dsr/game.cards:303: function symbol_token_for_sector */
@@ -2544,8 +2546,8 @@ static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue 
     (void)f;
     (void)v_t;
     #line 304 "cards/dsr/game.cards"
-    return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 393))) && (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 394))->fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 2549 "dsr.c"
+    return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 395))) && (Inst_alliance(g, rt_card_inst(g, v_t, KIND_alliance, 396))->fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
+#line 2551 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: function is_rebellion_die */
@@ -2556,7 +2558,7 @@ static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 307 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 2560 "dsr.c"
+#line 2562 "dsr.c"
 }
 
 /* cards/dsr/game.cards:308: function own_trait */
@@ -2567,7 +2569,7 @@ static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 309 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 2571 "dsr.c"
+#line 2573 "dsr.c"
 }
 
 /* cards/dsr/game.cards:311: any */
@@ -2583,7 +2585,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 2587 "dsr.c"
+#line 2589 "dsr.c"
 }
 
 /* cards/dsr/game.cards:311: function die_left */
@@ -2594,7 +2596,7 @@ static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 311 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 2598 "dsr.c"
+#line 2600 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: function on_die */
@@ -2606,8 +2608,8 @@ static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
     (void)v_f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 314 "cards/dsr/game.cards"
-    return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 396) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 397) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 398) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 399) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 400) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 401) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 402) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
-#line 2611 "dsr.c"
+    return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 398) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 399) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 400) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 401) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 402) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 403) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 404) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
+#line 2613 "dsr.c"
 }
 
 /* cards/dsr/game.cards:317: any */
@@ -2620,10 +2622,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if ((((Count_symbol(g, it_d, ENUM_tactical, 403) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 404) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 405) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 406) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 407) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 408) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 409) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
+        if ((((Count_symbol(g, it_d, ENUM_tactical, 405) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 406) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 407) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 408) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 409) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 410) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 411) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 2627 "dsr.c"
+#line 2629 "dsr.c"
 }
 
 /* cards/dsr/game.cards:317: function showing */
@@ -2634,7 +2636,7 @@ static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 317 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 2638 "dsr.c"
+#line 2640 "dsr.c"
 }
 
 /* cards/dsr/game.cards:318: function die_for */
@@ -2649,8 +2651,8 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     (void)v_on_team;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 318 "cards/dsr/game.cards"
-    return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 410))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 411))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 412))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 413))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 414))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 415))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 416))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 417))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 418) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 419) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 420) : rt_card_state(g, v_c, KIND_asset, 5, 421))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 422))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 423))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 424))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 425))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 426))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 427))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 428))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 429))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 430) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 431) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 432) : rt_card_state(g, v_c, KIND_asset, 5, 433))))), 434)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 435))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 436))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 437))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 438))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 439))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 440))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 441))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 442))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 443) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 444) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 445) : rt_card_state(g, v_c, KIND_asset, 5, 446))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 447))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 448))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 449))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 450))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 451))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 452))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 453))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 454))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 455) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 456) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 457) : rt_card_state(g, v_c, KIND_asset, 5, 458))))), 459)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 460))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 461))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 462))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 463))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 464))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 465))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 466))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 467))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 468) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 469) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 470) : rt_card_state(g, v_c, KIND_asset, 5, 471))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 472))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 473))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 474))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 475))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 476))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 477))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 478))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 479))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 480) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 481) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 482) : rt_card_state(g, v_c, KIND_asset, 5, 483))))), 484)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 485))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 486))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 487))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 488))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 489))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 490))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 491))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 492))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 493) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 494) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 495) : rt_card_state(g, v_c, KIND_asset, 5, 496))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 497))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 498))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 499))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 500))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 501))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 502))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 503))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 504))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 505) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 506) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 507) : rt_card_state(g, v_c, KIND_asset, 5, 508))))), 509)) : 0)) > 0)))));
-#line 2654 "dsr.c"
+    return (Memo_showing(g, f, memo1, v_f) && (((((((rt_select((v_f == ENUM_tactical), 1, rt_select((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[0] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 412))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 413))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 414))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 415))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 416))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 417))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 418))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 419))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 420) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 421) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 422) : rt_card_state(g, v_c, KIND_asset, 5, 423))))))) ? (seq[1] = ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 424))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 425))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 426))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 427))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 428))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 429))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 430))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 431))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 432) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 433) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 434) : rt_card_state(g, v_c, KIND_asset, 5, 435))))), 436)) : 0)) > 0)) || (((rt_select((v_f == ENUM_intelligence), 1, rt_select((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[2] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 437))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 438))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 439))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 440))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 441))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 442))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 443))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 444))->fd_need_l))))), (seq[2] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 445) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 446) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 447) : rt_card_state(g, v_c, KIND_asset, 5, 448))))))) ? (seq[3] = ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 449))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 450))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 451))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 452))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 453))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 454))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 455))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 456))->fd_need_l))))), rt_sub(g, seq[3], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 457) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 458) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 459) : rt_card_state(g, v_c, KIND_asset, 5, 460))))), 461)) : 0)) > 0))) || (((rt_select((v_f == ENUM_support), 1, rt_select((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[4] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 462))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 463))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 464))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 465))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 466))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 467))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 468))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 469))->fd_need_l))))), (seq[4] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 470) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 471) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 472) : rt_card_state(g, v_c, KIND_asset, 5, 473))))))) ? (seq[5] = ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 474))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 475))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 476))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 477))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 478))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 479))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 480))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 481))->fd_need_l))))), rt_sub(g, seq[5], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 482) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 483) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 484) : rt_card_state(g, v_c, KIND_asset, 5, 485))))), 486)) : 0)) > 0))) || (((rt_select((v_f == ENUM_leadership), 1, rt_select((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))), 2, 0))) > 0) && ((((seq[6] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 487))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 488))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 489))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 490))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 491))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 492))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 493))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 494))->fd_need_l))))), (seq[6] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 495) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 496) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 497) : rt_card_state(g, v_c, KIND_asset, 5, 498))))))) ? (seq[7] = ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 499))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 500))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 501))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 502))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 503))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 504))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 505))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 506))->fd_need_l))))), rt_sub(g, seq[7], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 507) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 508) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 509) : rt_card_state(g, v_c, KIND_asset, 5, 510))))), 511)) : 0)) > 0)))));
+#line 2656 "dsr.c"
 }
 
 /* cards/dsr/game.cards:319: any */
@@ -2664,10 +2666,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 510) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 511) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 512) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 513) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 514) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 515) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 516) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
+        if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 512) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 513) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 514) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 515) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 516) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 517) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 518) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 2671 "dsr.c"
+#line 2673 "dsr.c"
 }
 
 /* cards/dsr/game.cards:319: function any_die_for */
@@ -2679,7 +2681,7 @@ static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_on_team;
     #line 319 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 2683 "dsr.c"
+#line 2685 "dsr.c"
 }
 
 /* cards/dsr/game.cards:324: any */
@@ -2694,10 +2696,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if ((seq[0] = (((Count_symbol(g, it_d, ENUM_tactical, 520) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 521) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 522) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 523) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 524) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 525) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 526) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Fn_shows(g, f, seq[0], Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 527))->fd_die_of)) > 0) return 1;
+        if ((seq[0] = (((Count_symbol(g, it_d, ENUM_tactical, 522) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 523) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 524) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 525) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 526) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 527) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 528) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Fn_shows(g, f, seq[0], Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 529))->fd_die_of)) > 0) return 1;
     }
     return acc;
-#line 2701 "dsr.c"
+#line 2703 "dsr.c"
 }
 
 /* cards/dsr/game.cards:322: function free_ready */
@@ -2707,8 +2709,8 @@ static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
     (void)f;
     (void)v_c;
     #line 323 "cards/dsr/game.cards"
-    return (((!rt_card_state(g, v_c, KIND_asset, 7, 517)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 518))->fd_power == ENUM_reroll) || ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 519))->fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 2712 "dsr.c"
+    return (((!rt_card_state(g, v_c, KIND_asset, 7, 519)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 520))->fd_power == ENUM_reroll) || ((Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 521))->fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
+#line 2714 "dsr.c"
 }
 
 struct Locals_symbol_tokens {
@@ -2723,14 +2725,14 @@ RT_PURE static RtValue Agg2_symbol_tokens(RtGame *g, RtFrame *f, struct Locals_s
     (void)L;
     #line 325 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 528);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 530);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         if (!(Fn_token_ready(g, f, it_t) && (Inst_alliance(g, it_t)->fd_effect == ENUM_shows_symbol))) continue;
         acc++;
     }
     return acc;
-#line 2734 "dsr.c"
+#line 2736 "dsr.c"
 }
 
 /* cards/dsr/game.cards:325: sum */
@@ -2744,11 +2746,12 @@ static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f, struct Locals_symbol_to
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
         L->v_p = it_p;
-        acc = rt_add(g, acc, Agg2_symbol_tokens(g, f, L), 529);
+        if (rt_back_edge(g, 531)) { L->v_p = 0; return 0; }   /* the step budget */
+        acc = rt_add(g, acc, Agg2_symbol_tokens(g, f, L), 532);
     }
     L->v_p = 0;
     return acc;
-#line 2752 "dsr.c"
+#line 2755 "dsr.c"
 }
 
 /* cards/dsr/game.cards:325: function symbol_tokens */
@@ -2760,7 +2763,7 @@ static RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
     (void)f;
     #line 325 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f, L);
-#line 2764 "dsr.c"
+#line 2767 "dsr.c"
 }
 
 /* cards/dsr/game.cards:331: any */
@@ -2774,10 +2777,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && (seq[12] = ((seq[11] = (seq[8] = (seq[5] = rt_div(g, rt_add(g, (((seq[1] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[1] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[2] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[2], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 530)) : 0)), 1, 531), 2, 532), rt_add(g, seq[5], rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[3] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[4] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 533)) : 0)), 1, 534), 2, 535), 536)), rt_add(g, seq[8], rt_div(g, rt_add(g, (((seq[6] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[6] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[7] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[7], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 537)) : 0)), 1, 538), 2, 539), 540)), rt_add(g, seq[11], rt_div(g, rt_add(g, (((seq[9] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[9] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[10] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[10], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 541)) : 0)), 1, 542), 2, 543), 544))), (seq[12] <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 545)))) return 1;
+        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Inst_asset(g, it_c)->fd_imperial) | (int)(seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))))) && (seq[12] = ((seq[11] = (seq[8] = (seq[5] = rt_div(g, rt_add(g, (((seq[1] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[1] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[2] = (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[2], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 533)) : 0)), 1, 534), 2, 535), rt_add(g, seq[5], rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[3] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[4] = (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 536)) : 0)), 1, 537), 2, 538), 539)), rt_add(g, seq[8], rt_div(g, rt_add(g, (((seq[6] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[6] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[7] = (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[7], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 540)) : 0)), 1, 541), 2, 542), 543)), rt_add(g, seq[11], rt_div(g, rt_add(g, (((seq[9] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), (seq[9] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))))) ? (seq[10] = (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_cost_s, Inst_asset(g, it_c)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c)->fd_need_s, Inst_asset(g, it_c)->fd_need_l))))), rt_sub(g, seq[10], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 544)) : 0)), 1, 545), 2, 546), 547))), (seq[12] <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 548)))) return 1;
     }
     return acc;
-#line 2781 "dsr.c"
+#line 2784 "dsr.c"
 }
 
 /* cards/dsr/game.cards:332: any */
@@ -2788,13 +2791,13 @@ RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
     (void)seq;
     #line 332 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 562);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 565);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((((((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, it_c_2)->fd_cost_t, (seq[0] + Inst_asset(g, it_c_2)->fd_cost_i)), (seq[1] + Inst_asset(g, it_c_2)->fd_cost_s)), (seq[2] + Inst_asset(g, it_c_2)->fd_cost_l)) > 0)) && (!rt__state(g, it_c_2, 7)))) && (seq[14] = ((seq[13] = (seq[10] = (seq[7] = rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[3] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[4] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 546)) : 0)), 1, 547), 2, 548), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[5] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[6] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[6], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 549)) : 0)), 1, 550), 2, 551), 552)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[8] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[9] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[9], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 553)) : 0)), 1, 554), 2, 555), 556)), rt_add(g, seq[13], rt_div(g, rt_add(g, (((seq[11] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[11] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[12] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[12], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 557)) : 0)), 1, 558), 2, 559), 560))), (seq[14] <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 561)))) return 1;
+        if ((((((seq[2] = (seq[1] = (seq[0] = Inst_asset(g, it_c_2)->fd_cost_t, (seq[0] + Inst_asset(g, it_c_2)->fd_cost_i)), (seq[1] + Inst_asset(g, it_c_2)->fd_cost_s)), (seq[2] + Inst_asset(g, it_c_2)->fd_cost_l)) > 0)) && (!rt__state(g, it_c_2, 7)))) && (seq[14] = ((seq[13] = (seq[10] = (seq[7] = rt_div(g, rt_add(g, (((seq[3] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[3] > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[4] = (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_tactical == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[4], (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 549)) : 0)), 1, 550), 2, 551), rt_add(g, seq[7], rt_div(g, rt_add(g, (((seq[5] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[5] > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[6] = (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[6], (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 552)) : 0)), 1, 553), 2, 554), 555)), rt_add(g, seq[10], rt_div(g, rt_add(g, (((seq[8] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[8] > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[9] = (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_support == +ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[9], (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 556)) : 0)), 1, 557), 2, 558), 559)), rt_add(g, seq[13], rt_div(g, rt_add(g, (((seq[11] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), (seq[11] > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))))) ? (seq[12] = (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_cost_s, Inst_asset(g, it_c_2)->fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Inst_asset(g, it_c_2)->fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Inst_asset(g, it_c_2)->fd_need_i, rt_select((ENUM_leadership == ENUM_support), Inst_asset(g, it_c_2)->fd_need_s, Inst_asset(g, it_c_2)->fd_need_l))))), rt_sub(g, seq[12], (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 560)) : 0)), 1, 561), 2, 562), 563))), (seq[14] <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 564)))) return 1;
     }
     return acc;
-#line 2798 "dsr.c"
+#line 2801 "dsr.c"
 }
 
 /* cards/dsr/game.cards:330: function completable */
@@ -2804,7 +2807,7 @@ static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
     (void)f;
     #line 331 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 2808 "dsr.c"
+#line 2811 "dsr.c"
 }
 
 /* cards/dsr/game.cards:335: sum */
@@ -2817,10 +2820,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 563) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 564) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 565) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 566) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 567) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 568) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 569) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
+        acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 566) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 567) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 568) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 569) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 570) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 571) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 572) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
     }
     return acc;
-#line 2824 "dsr.c"
+#line 2827 "dsr.c"
 }
 
 /* cards/dsr/game.cards:335: function rolled_count */
@@ -2831,7 +2834,7 @@ static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 335 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 2835 "dsr.c"
+#line 2838 "dsr.c"
 }
 
 /* cards/dsr/game.cards:339: function hurtable */
@@ -2843,8 +2846,8 @@ static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
     (void)seq;
     (void)v_c;
     #line 339 "cards/dsr/game.cards"
-    return (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 570), (seq[0] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 571))->fd_capacity));
-#line 2848 "dsr.c"
+    return (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 573), (seq[0] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 574))->fd_capacity));
+#line 2851 "dsr.c"
 }
 
 /* cards/dsr/game.cards:341: any */
@@ -2856,13 +2859,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
     (void)seq;
     #line 341 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 572);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 575);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if ((seq[0] = rt__state(g, it_c, 0), (seq[0] < Inst_asset(g, it_c)->fd_capacity))) return 1;
     }
     return acc;
-#line 2866 "dsr.c"
+#line 2869 "dsr.c"
 }
 
 /* cards/dsr/game.cards:341: max */
@@ -2875,7 +2878,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     #line 341 "cards/dsr/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 573);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 576);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
         if (!((seq[0] = rt__state(g, it_c_2, 0), (seq[0] < Inst_asset(g, it_c_2)->fd_capacity)))) continue;
@@ -2886,9 +2889,9 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
         }
     }
     if (!seen)
-        (void)rt_fail(g, 574, "max of no items");
+        (void)rt_fail(g, 577, "max of no items");
     return acc;
-#line 2892 "dsr.c"
+#line 2895 "dsr.c"
 }
 
 /* cards/dsr/game.cards:340: function most_damage */
@@ -2899,7 +2902,7 @@ static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 341 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 2903 "dsr.c"
+#line 2906 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: function most_damaged */
@@ -2913,8 +2916,8 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 343 "cards/dsr/game.cards"
-    return (((rt_card_state(g, v_c, KIND_asset, 0, 575) > 0) && (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 576), (seq[0] == Memo_most_damage(g, f, memo1, v_p)))) && ((seq[1] = rt_card_state(g, v_c, KIND_asset, 0, 577), (seq[1] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 578))->fd_capacity))));
-#line 2918 "dsr.c"
+    return (((rt_card_state(g, v_c, KIND_asset, 0, 578) > 0) && (seq[0] = rt_card_state(g, v_c, KIND_asset, 0, 579), (seq[0] == Memo_most_damage(g, f, memo1, v_p)))) && ((seq[1] = rt_card_state(g, v_c, KIND_asset, 0, 580), (seq[1] < Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 581))->fd_capacity))));
+#line 2921 "dsr.c"
 }
 
 /* cards/dsr/game.cards:345: function imperials_down */
@@ -2924,7 +2927,7 @@ static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
     (void)f;
     #line 345 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 2928 "dsr.c"
+#line 2931 "dsr.c"
 }
 
 struct Locals_score {
@@ -2951,10 +2954,10 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(Inst_asset(g, it_c)->fd_imperial)) continue;
-        acc = rt_add(g, acc, rt__state(g, it_c, 0), 579);
+        acc = rt_add(g, acc, rt__state(g, it_c, 0), 582);
     }
     return acc;
-#line 2958 "dsr.c"
+#line 2961 "dsr.c"
 }
 
 /* cards/dsr/game.cards:352: count */
@@ -2971,7 +2974,7 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2975 "dsr.c"
+#line 2978 "dsr.c"
 }
 
 /* cards/dsr/game.cards:353: sum */
@@ -2985,10 +2988,10 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (!(rt_flat((int)(rt__state(g, it_c_3, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c_3, 6))))) continue;
-        acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 583);
+        acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 586);
     }
     return acc;
-#line 2992 "dsr.c"
+#line 2995 "dsr.c"
 }
 
 /* cards/dsr/game.cards:354: sum */
@@ -3001,10 +3004,10 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_q = i; (void)it_q;
-        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 585)[0], 586);
+        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 588)[0], 589);
     }
     return acc;
-#line 3008 "dsr.c"
+#line 3011 "dsr.c"
 }
 
 /* cards/dsr/game.cards:354: sum */
@@ -3014,13 +3017,13 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     (void)L;
     #line 354 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_2, 589);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_2, 592);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
-        acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 590);
+        acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 593);
     }
     return acc;
-#line 3024 "dsr.c"
+#line 3027 "dsr.c"
 }
 
 /* cards/dsr/game.cards:354: sum */
@@ -3034,11 +3037,12 @@ static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     for (int i = 0; i < n; i++) {
         RtValue it_q_2 = i; (void)it_q_2;
         L->v_q_2 = it_q_2;
-        acc = rt_add(g, acc, Agg6_score(g, f, L), 591);
+        if (rt_back_edge(g, 594)) { L->v_q_2 = 0; return 0; }   /* the step budget */
+        acc = rt_add(g, acc, Agg6_score(g, f, L), 595);
     }
     L->v_q_2 = 0;
     return acc;
-#line 3042 "dsr.c"
+#line 3046 "dsr.c"
 }
 
 /* cards/dsr/game.cards:355: sum */
@@ -3051,10 +3055,10 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_k = zc[1 + i]; (void)it_k;
-        acc = rt_add(g, acc, rt__state(g, it_k, 0), 595);
+        acc = rt_add(g, acc, rt__state(g, it_k, 0), 599);
     }
     return acc;
-#line 3058 "dsr.c"
+#line 3062 "dsr.c"
 }
 
 /* cards/dsr/game.cards:355: count */
@@ -3071,7 +3075,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 3075 "dsr.c"
+#line 3079 "dsr.c"
 }
 
 /* cards/dsr/game.cards:356: sum */
@@ -3084,10 +3088,10 @@ RT_PURE static RtValue Agg9_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_q_3 = i; (void)it_q_3;
-        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, it_q_3, 599)[0], 600);
+        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, it_q_3, 603)[0], 604);
     }
     return acc;
-#line 3091 "dsr.c"
+#line 3095 "dsr.c"
 }
 
 /* cards/dsr/game.cards:350: function score */
@@ -3102,8 +3106,8 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)seq;
     (void)v_p;
     #line 351 "cards/dsr/game.cards"
-    return (seq[4] = rt_sub(g, (seq[3] = rt_sub(g, (seq[2] = (seq[1] = (seq[0] = rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 580), 581), (8 * Agg2_score(g, f, L)), 582), rt_add(g, seq[0], Agg3_score(g, f, L), 584)), rt_add(g, seq[1], rt_mul(g, 5, Agg4_score(g, f, L), 587), 588)), rt_sub(g, seq[2], rt_mul(g, 2, Agg5_score(g, f, L), 592), 593)), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 594), rt_sub(g, seq[3], rt_mul(g, 3, Agg7_score(g, f, L), 596), 597)), (15 * Agg8_score(g, f, L)), 598), rt_add(g, seq[4], rt_mul(g, 2, Agg9_score(g, f, L), 601), 602));
-#line 3107 "dsr.c"
+    return (seq[4] = rt_sub(g, (seq[3] = rt_sub(g, (seq[2] = (seq[1] = (seq[0] = rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 583), 584), (8 * Agg2_score(g, f, L)), 585), rt_add(g, seq[0], Agg3_score(g, f, L), 587)), rt_add(g, seq[1], rt_mul(g, 5, Agg4_score(g, f, L), 590), 591)), rt_sub(g, seq[2], rt_mul(g, 2, Agg5_score(g, f, L), 596), 597)), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 598), rt_sub(g, seq[3], rt_mul(g, 3, Agg7_score(g, f, L), 600), 601)), (15 * Agg8_score(g, f, L)), 602), rt_add(g, seq[4], rt_mul(g, 2, Agg9_score(g, f, L), 605), 606));
+#line 3111 "dsr.c"
 }
 
 /* cards/dsr/game.cards:358: function matched */
@@ -3115,8 +3119,8 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
     (void)seq;
     (void)v_c;
     #line 359 "cards/dsr/game.cards"
-    return (seq[14] = (seq[10] = (seq[6] = (seq[2] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 603))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 604))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 605))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 606))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 607))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 608))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 609))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 610))->fd_need_l))))), rt_sub(g, seq[2], (((seq[0] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 611))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 612))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 613))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 614))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 615))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 616))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 617))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 618))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 619) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 620) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 621) : rt_card_state(g, v_c, KIND_asset, 5, 622))))))) ? (seq[1] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 623))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 624))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 625))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 626))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 627))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 628))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 629))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 630))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 631) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 632) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 633) : rt_card_state(g, v_c, KIND_asset, 5, 634))))), 635)) : 0)), 636)), rt_add(g, seq[6], (seq[5] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 637))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 638))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 639))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 640))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 641))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 642))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 643))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 644))->fd_need_l))))), rt_sub(g, seq[5], (((seq[3] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 645))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 646))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 647))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 648))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 649))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 650))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 651))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 652))->fd_need_l))))), (seq[3] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 653) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 654) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 655) : rt_card_state(g, v_c, KIND_asset, 5, 656))))))) ? (seq[4] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 657))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 658))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 659))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 660))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 661))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 662))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 663))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 664))->fd_need_l))))), rt_sub(g, seq[4], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 665) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 666) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 667) : rt_card_state(g, v_c, KIND_asset, 5, 668))))), 669)) : 0)), 670)), 671)), rt_add(g, seq[10], (seq[9] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 672))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 673))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 674))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 675))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 676))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 677))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 678))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 679))->fd_need_l))))), rt_sub(g, seq[9], (((seq[7] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 680))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 681))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 682))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 683))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 684))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 685))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 686))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 687))->fd_need_l))))), (seq[7] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 688) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 689) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 690) : rt_card_state(g, v_c, KIND_asset, 5, 691))))))) ? (seq[8] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 692))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 693))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 694))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 695))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 696))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 697))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 698))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 699))->fd_need_l))))), rt_sub(g, seq[8], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 700) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 701) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 702) : rt_card_state(g, v_c, KIND_asset, 5, 703))))), 704)) : 0)), 705)), 706)), rt_add(g, seq[14], (seq[13] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 707))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 708))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 709))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 710))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 711))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 712))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 713))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 714))->fd_need_l))))), rt_sub(g, seq[13], (((seq[11] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 715))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 716))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 717))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 718))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 719))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 720))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 721))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 722))->fd_need_l))))), (seq[11] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 723) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 724) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 725) : rt_card_state(g, v_c, KIND_asset, 5, 726))))))) ? (seq[12] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 727))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 728))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 729))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 730))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 731))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 732))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 733))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 734))->fd_need_l))))), rt_sub(g, seq[12], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 735) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 736) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 737) : rt_card_state(g, v_c, KIND_asset, 5, 738))))), 739)) : 0)), 740)), 741));
-#line 3120 "dsr.c"
+    return (seq[14] = (seq[10] = (seq[6] = (seq[2] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 607))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 608))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 609))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 610))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 611))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 612))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 613))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 614))->fd_need_l))))), rt_sub(g, seq[2], (((seq[0] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 615))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 616))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 617))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 618))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 619))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 620))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 621))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 622))->fd_need_l))))), (seq[0] > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 623) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 624) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 625) : rt_card_state(g, v_c, KIND_asset, 5, 626))))))) ? (seq[1] = ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 627))->fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 628))->fd_cost_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 629))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 630))->fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 631))->fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 632))->fd_need_i : ((ENUM_tactical == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 633))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 634))->fd_need_l))))), rt_sub(g, seq[1], (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 635) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 636) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 637) : rt_card_state(g, v_c, KIND_asset, 5, 638))))), 639)) : 0)), 640)), rt_add(g, seq[6], (seq[5] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 641))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 642))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 643))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 644))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 645))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 646))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 647))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 648))->fd_need_l))))), rt_sub(g, seq[5], (((seq[3] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 649))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 650))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 651))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 652))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 653))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 654))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 655))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 656))->fd_need_l))))), (seq[3] > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 657) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 658) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 659) : rt_card_state(g, v_c, KIND_asset, 5, 660))))))) ? (seq[4] = ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 661))->fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 662))->fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 663))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 664))->fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 665))->fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 666))->fd_need_i : ((ENUM_intelligence == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 667))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 668))->fd_need_l))))), rt_sub(g, seq[4], (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 669) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 670) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 671) : rt_card_state(g, v_c, KIND_asset, 5, 672))))), 673)) : 0)), 674)), 675)), rt_add(g, seq[10], (seq[9] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 676))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 677))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 678))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 679))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 680))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 681))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 682))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 683))->fd_need_l))))), rt_sub(g, seq[9], (((seq[7] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 684))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 685))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 686))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 687))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 688))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 689))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 690))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 691))->fd_need_l))))), (seq[7] > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 692) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 693) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 694) : rt_card_state(g, v_c, KIND_asset, 5, 695))))))) ? (seq[8] = ((0 ? ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 696))->fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 697))->fd_cost_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 698))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 699))->fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 700))->fd_need_t : ((ENUM_support == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 701))->fd_need_i : ((ENUM_support == +ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 702))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 703))->fd_need_l))))), rt_sub(g, seq[8], (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 704) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 705) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 706) : rt_card_state(g, v_c, KIND_asset, 5, 707))))), 708)) : 0)), 709)), 710)), rt_add(g, seq[14], (seq[13] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 711))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 712))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 713))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 714))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 715))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 716))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 717))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 718))->fd_need_l))))), rt_sub(g, seq[13], (((seq[11] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 719))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 720))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 721))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 722))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 723))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 724))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 725))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 726))->fd_need_l))))), (seq[11] > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 727) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 728) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 729) : rt_card_state(g, v_c, KIND_asset, 5, 730))))))) ? (seq[12] = ((0 ? ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 731))->fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 732))->fd_cost_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 733))->fd_cost_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 734))->fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 735))->fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 736))->fd_need_i : ((ENUM_leadership == ENUM_support) ? Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 737))->fd_need_s : Inst_asset(g, rt_card_inst(g, v_c, KIND_asset, 738))->fd_need_l))))), rt_sub(g, seq[12], (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 739) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 740) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 741) : rt_card_state(g, v_c, KIND_asset, 5, 742))))), 743)) : 0)), 744)), 745));
+#line 3124 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -3135,27 +3139,28 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
         { /* death_star_roll */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_death_star_roll)] = {0};
             RtFrame *callee = rt_frame_at(cells, 1, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_death_star_roll, callee, 742);
+            RtStatus st = rt_call_now(g, Script_proc_death_star_roll, callee, 746);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 10 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 743);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 747);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_v = cells_v_list[1 + L->v_i];
+                if (rt_back_edge(g, 748)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_v) == KIND_vader_die)) continue;
                 #line 11 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_v;
-                    rt_set_card_state(g, die, KIND_vader_die, 0, Faces_vader_die[rt_random(g, 6u)], 744);
+                    rt_set_card_state(g, die, KIND_vader_die, 0, Faces_vader_die[rt_random(g, 6u)], 749);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 12 "cards/dsr/darkside.cards"
-                if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 745) == ENUM_clockwise) {
+                if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 750) == ENUM_clockwise) {
                     #line 13 "cards/dsr/darkside.cards"
                     rt_var_store(g, VAR_vader, VCELL_vader, Fn_cw(g, f, rt_var_at(g, VCELL_vader)));
                     #line 14 "cards/dsr/darkside.cards"
@@ -3170,12 +3175,12 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     { /* vader_acts */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 746);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 751);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 747) == ENUM_counter_clockwise) {
+                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 752) == ENUM_counter_clockwise) {
                     #line 17 "cards/dsr/darkside.cards"
                     rt_var_store(g, VAR_vader, VCELL_vader, Fn_ccw(g, f, rt_var_at(g, VCELL_vader)));
                     #line 18 "cards/dsr/darkside.cards"
@@ -3190,12 +3195,12 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     { /* vader_acts */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 748);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 753);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 749) == ENUM_helmet) {
+                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 754) == ENUM_helmet) {
                     #line 21 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3208,7 +3213,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     { /* vader_acts */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 750);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 755);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3219,7 +3224,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 751);
+                        RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 756);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3230,7 +3235,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 752);
+                        RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 757);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3248,7 +3253,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     { /* death_star_roll */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_death_star_roll)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 1, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_death_star_roll, callee, 753);
+                        RtStatus st = rt_call_now(g, Script_proc_death_star_roll, callee, 758);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3257,7 +3262,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     { /* vader_acts */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_acts)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 754);
+                        RtStatus st = rt_call_now(g, Script_proc_vader_acts, callee, 759);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3266,10 +3271,10 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3270 "dsr.c"
+#line 3275 "dsr.c"
         break;
     default:
-        return rt_fail(g, 755, "bad resume point");
+        return rt_fail(g, 760, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3290,7 +3295,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 756);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 761);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3300,17 +3305,18 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                 #line 38 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 757);
+                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 762);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 39 "cards/dsr/darkside.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 758);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 763);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_k = cells_v_list_2[1 + L->v_i_2];
-                        if (!(Inst_component(g, L->v_k)->fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 759))) {
+                        if (rt_back_edge(g, 764)) return RT_END;   /* the step budget */
+                        if (!(Inst_component(g, L->v_k)->fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 765))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -3321,7 +3327,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_str(g, "The Death Star die shows ");
-                                rt_log_value(g, RT_TY_ENUM + 3, rt_card_state(g, L->v_d, KIND_death_star_die, 0, 760));
+                                rt_log_value(g, RT_TY_ENUM + 3, rt_card_state(g, L->v_d, KIND_death_star_die, 0, 766));
                                 rt_log_str(g, ": ");
                                 rt_log_str(g, rt_card_name(g, L->v_k));
                                 rt_log_str(g, " is operational.");
@@ -3334,7 +3340,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_run_directive)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 12, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_run_directive, callee, 761);
+                                RtStatus st = rt_call_now(g, Script_proc_run_directive, callee, 767);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -3346,7 +3352,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_op_counter)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 762);
+                                RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 768);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -3358,10 +3364,10 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3362 "dsr.c"
+#line 3368 "dsr.c"
         break;
     default:
-        return rt_fail(g, 763, "bad resume point");
+        return rt_fail(g, 769, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3381,11 +3387,12 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
             const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_darkside));
             for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
                 RtValue it_d = walk_v_d[at_v_d]; (void)it_d;
+                if (rt_back_edge(g, 770)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, it_d) == KIND_death_star_die)) continue;
                 #line 54 "cards/dsr/darkside.cards"
                 {
                     RtValue die = it_d;
-                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 764);
+                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 771);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 55 "cards/dsr/darkside.cards"
@@ -3393,7 +3400,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                     const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
                     for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
                         RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
-                        if (!((Inst_component(g, it_k)->fd_colour == rt_card_state(g, it_d, KIND_death_star_die, 0, 765)) && (!rt__state(g, it_k, 1)))) {
+                        if (!((Inst_component(g, it_k)->fd_colour == rt_card_state(g, it_d, KIND_death_star_die, 0, 772)) && (!rt__state(g, it_k, 1)))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -3404,7 +3411,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_op_counter)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 766);
+                            RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 773);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -3413,10 +3420,10 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3417 "dsr.c"
+#line 3424 "dsr.c"
         break;
     default:
-        return rt_fail(g, 767, "bad resume point");
+        return rt_fail(g, 774, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3434,9 +3441,9 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 61 "cards/dsr/darkside.cards"
-        if ((seq[0] = rt_card_state(g, L->v_k, KIND_component, 0, 768), (seq[0] < Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 769))->fd_length))) {
+        if ((seq[0] = rt_card_state(g, L->v_k, KIND_component, 0, 775), (seq[0] < Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 776))->fd_length))) {
             #line 62 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 770), 1, 771), 772);
+            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 777), 1, 778), 779);
             if (rt_check(g)) return RT_END;
             #line 63 "cards/dsr/darkside.cards"
             if (rt_logging(g)) {
@@ -3444,14 +3451,14 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_str(g, "An Operation Counter is added to ");
                 rt_log_str(g, rt_card_name(g, L->v_k));
                 rt_log_str(g, " (");
-                rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 773));
+                rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 780));
                 rt_log_str(g, " of ");
-                rt_log_int(g, Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 774))->fd_length);
+                rt_log_int(g, Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 781))->fd_length);
                 rt_log_str(g, ").");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_card_state(g, L->v_k, KIND_component, 0, 775); (void)hole; }
-                { volatile RtValue hole = Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 776))->fd_length; (void)hole; }
+                { volatile RtValue hole = rt_card_state(g, L->v_k, KIND_component, 0, 782); (void)hole; }
+                { volatile RtValue hole = Inst_component(g, rt_card_inst(g, L->v_k, KIND_component, 783))->fd_length; (void)hole; }
             }
             if (rt_check(g)) return RT_END;
         } else {
@@ -3463,10 +3470,10 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 3467 "dsr.c"
+#line 3474 "dsr.c"
         break;
     default:
-        return rt_fail(g, 777, "bad resume point");
+        return rt_fail(g, 784, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3480,7 +3487,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
         { /* vader_attack */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_attack)] = {0};
             RtFrame *callee = rt_frame_at(cells, 5, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_vader_attack, callee, 778);
+            RtStatus st = rt_call_now(g, Script_proc_vader_attack, callee, 785);
             if (st != RT_DONE)
                 return st;
         }
@@ -3491,15 +3498,15 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 779);
+            RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 786);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3500 "dsr.c"
+#line 3507 "dsr.c"
         break;
     default:
-        return rt_fail(g, 780, "bad resume point");
+        return rt_fail(g, 787, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3529,15 +3536,15 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
             callee->v[1] = arg1;
             callee->v[2] = arg2;
             callee->v[3] = arg3;
-            RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 781);
+            RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 788);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3538 "dsr.c"
+#line 3545 "dsr.c"
         break;
     default:
-        return rt_fail(g, 782, "bad resume point");
+        return rt_fail(g, 789, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3556,12 +3563,13 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 84 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 783);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 790);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
+                if (rt_back_edge(g, 791)) return RT_END;   /* the step budget */
                 if (!(rt_flat((int)(!!Inst_asset(g, L->v_c)->fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)))) continue;
                 #line 85 "cards/dsr/darkside.cards"
                 if (rt_logging(g)) {
@@ -3581,7 +3589,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_run_threat, callee, 784);
+                    RtStatus st = rt_call_now(g, Script_proc_run_threat, callee, 792);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3589,10 +3597,10 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3593 "dsr.c"
+#line 3601 "dsr.c"
         break;
     default:
-        return rt_fail(g, 785, "bad resume point");
+        return rt_fail(g, 793, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3610,28 +3618,28 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
         #line 94 "cards/dsr/darkside.cards"
         if (Fn_hurtable(g, f, L->v_c)) {
             #line 95 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 786), 1, 787), 788);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 794), 1, 795), 796);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/dsr/darkside.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_c));
                 rt_log_str(g, " takes a DAMAGE (");
-                rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 789));
+                rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 797));
                 rt_log_str(g, " of ");
-                rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 790))->fd_capacity);
+                rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 798))->fd_capacity);
                 rt_log_str(g, ").");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 791); (void)hole; }
-                { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 792))->fd_capacity; (void)hole; }
+                { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 799); (void)hole; }
+                { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 800))->fd_capacity; (void)hole; }
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3632 "dsr.c"
+#line 3640 "dsr.c"
         break;
     default:
-        return rt_fail(g, 793, "bad resume point");
+        return rt_fail(g, 801, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3663,7 +3671,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 794);
+                    RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 802);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3674,7 +3682,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
         if (rt_var_at(g, VCELL_deploy) == L->v_s) {
             #line 105 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 795));
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 803));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
                     RtValue it_c_2 = walk_v_c_2[at_v_c_2]; (void)it_c_2;
                     if (!(Fn_of_type(g, f, it_c_2, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
@@ -3684,7 +3692,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 796);
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 804);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3692,10 +3700,10 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3696 "dsr.c"
+#line 3704 "dsr.c"
         break;
     default:
-        return rt_fail(g, 797, "bad resume point");
+        return rt_fail(g, 805, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3716,11 +3724,12 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
         #line 113 "cards/dsr/darkside.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 806)) return RT_END;   /* the step budget */
             #line 114 "cards/dsr/darkside.cards"
             L->v_top_damage = Fn_most_damage(g, f, L->v_p);
             #line 115 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 798));
+                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 807));
                 for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                     RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                     if (!(((int)(rt__state(g, it_c, 0) > 0) & (int)(rt__state(g, it_c, 0) == L->v_top_damage)) && Fn_hurtable(g, f, it_c))) continue;
@@ -3730,7 +3739,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 799);
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 808);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3738,10 +3747,10 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3742 "dsr.c"
+#line 3751 "dsr.c"
         break;
     default:
-        return rt_fail(g, 800, "bad resume point");
+        return rt_fail(g, 809, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3763,7 +3772,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 122 "cards/dsr/darkside.cards"
-        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 801))->fd_threat == ENUM_hit_heroes_droids) {
+        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 810))->fd_threat == ENUM_hit_heroes_droids) {
             #line 123 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
@@ -3776,12 +3785,12 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
                 callee->v[3] = arg3;
-                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 802);
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 811);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 803))->fd_threat == ENUM_hit_all_here) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 812))->fd_threat == ENUM_hit_all_here) {
             #line 125 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
@@ -3794,15 +3803,15 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
                 callee->v[3] = arg3;
-                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 804);
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 813);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 805))->fd_threat == ENUM_hit_active_team) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 814))->fd_threat == ENUM_hit_active_team) {
             #line 127 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 806));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 815));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
                     #line 127 "cards/dsr/darkside.cards"
@@ -3811,14 +3820,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 807);
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 816);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 808))->fd_threat == ENUM_hit_vehicles) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 817))->fd_threat == ENUM_hit_vehicles) {
             #line 129 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
@@ -3831,22 +3840,22 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
                 callee->v[3] = arg3;
-                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 809);
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 818);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 810))->fd_threat == ENUM_add_counter) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 819))->fd_threat == ENUM_add_counter) {
             #line 131 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_fullest_gets_counter)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 11, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_fullest_gets_counter, callee, 811);
+                RtStatus st = rt_call_now(g, Script_proc_fullest_gets_counter, callee, 820);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 812))->fd_threat == ENUM_heal_imperials) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 821))->fd_threat == ENUM_heal_imperials) {
             #line 133 "cards/dsr/darkside.cards"
             {
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
@@ -3854,7 +3863,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
                     if (!(rt_flat((int)((int)(!!Inst_asset(g, it_i)->fd_imperial) & (int)(it_i != L->v_c)) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
-                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 813), 1, 814);
+                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 822), 1, 823);
                     if (rt_check(g)) return RT_END;
                     #line 135 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3869,43 +3878,44 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     }
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 815))->fd_threat == ENUM_hit_most_damaged) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 824))->fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_most_damaged_rebels)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_hit_most_damaged_rebels, callee, 816);
+                RtStatus st = rt_call_now(g, Script_proc_hit_most_damaged_rebels, callee, 825);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 817))->fd_threat == ENUM_roll_death_star) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 826))->fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_krennic_roll)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 2, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_krennic_roll, callee, 818);
+                RtStatus st = rt_call_now(g, Script_proc_krennic_roll, callee, 827);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 819))->fd_threat == ENUM_take_token) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 828))->fd_threat == ENUM_take_token) {
             #line 142 "cards/dsr/darkside.cards"
             { /* probe_discard */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_probe_discard)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_probe_discard, callee, 820);
+                RtStatus st = rt_call_now(g, Script_proc_probe_discard, callee, 829);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 821))->fd_threat == ENUM_hit_leaders) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 830))->fd_threat == ENUM_hit_leaders) {
             #line 144 "cards/dsr/darkside.cards"
             for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                 L->v_p = L->v_i_2;
+                if (rt_back_edge(g, 831)) return RT_END;   /* the step budget */
                 #line 144 "cards/dsr/darkside.cards"
                 {
-                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 822));
+                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 832));
                     for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                         RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
                         if (!(Inst_asset(g, it_r_2)->fd_leader_of > 0)) continue;
@@ -3915,7 +3925,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 823);
+                            RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 833);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -3936,16 +3946,16 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
                 callee->v[3] = arg3;
-                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 824);
+                RtStatus st = rt_call_now(g, Script_proc_hit_here, callee, 834);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3946 "dsr.c"
+#line 3956 "dsr.c"
         break;
     default:
-        return rt_fail(g, 825, "bad resume point");
+        return rt_fail(g, 835, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3968,7 +3978,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Inst_component(g, it_k)->fd_length)) return 1;
     }
     return acc;
-#line 3972 "dsr.c"
+#line 3982 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:154: argmax */
@@ -3992,9 +4002,9 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         }
     }
     if (!seen)
-        (void)rt_fail(g, 826, "argmax of no items");
+        (void)rt_fail(g, 836, "argmax of no items");
     return acc;
-#line 3998 "dsr.c"
+#line 4008 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:152: fullest_gets_counter */
@@ -4011,16 +4021,16 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_add_op_counter)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 827);
+                RtStatus st = rt_call_now(g, Script_proc_add_op_counter, callee, 837);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 4021 "dsr.c"
+#line 4031 "dsr.c"
         break;
     default:
-        return rt_fail(g, 828, "bad resume point");
+        return rt_fail(g, 838, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4041,7 +4051,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         if (L->v_d == ENUM_hit_team) {
             #line 162 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 829));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 839));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
                     #line 162 "cards/dsr/darkside.cards"
@@ -4050,7 +4060,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hurt)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 830);
+                        RtStatus st = rt_call_now(g, Script_proc_hurt, callee, 840);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4062,7 +4072,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             { /* vader_attack */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_vader_attack)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 5, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_vader_attack, callee, 831);
+                RtStatus st = rt_call_now(g, Script_proc_vader_attack, callee, 841);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4075,7 +4085,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     RtValue it_i = walk_v_i[at_v_i]; (void)it_i;
                     if (!(rt_flat((int)(!!Inst_asset(g, it_i)->fd_imperial) & (int)(rt__state(g, it_i, 0) > 0)))) continue;
                     #line 167 "cards/dsr/darkside.cards"
-                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 832), 1, 833);
+                    rt_set_state_known(g, it_i, KIND_asset, 0, rt_sub(g, rt__state(g, it_i, 0), 1, 842), 1, 843);
                     if (rt_check(g)) return RT_END;
                     #line 168 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -4095,7 +4105,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             { /* hit_most_damaged_rebels */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_hit_most_damaged_rebels)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_hit_most_damaged_rebels, callee, 834);
+                RtStatus st = rt_call_now(g, Script_proc_hit_most_damaged_rebels, callee, 844);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4105,7 +4115,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             { /* fullest_gets_counter */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_fullest_gets_counter)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 11, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_fullest_gets_counter, callee, 835);
+                RtStatus st = rt_call_now(g, Script_proc_fullest_gets_counter, callee, 845);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4117,7 +4127,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 836);
+                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 846);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4128,7 +4138,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 837);
+                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 847);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4139,16 +4149,16 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_trigger_sector)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 838);
+                RtStatus st = rt_call_now(g, Script_proc_trigger_sector, callee, 848);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 4149 "dsr.c"
+#line 4159 "dsr.c"
         break;
     default:
-        return rt_fail(g, 839, "bad resume point");
+        return rt_fail(g, 849, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4170,12 +4180,12 @@ static RtStatus Script_proc_probe_discard(RtGame *g, RtFrame *f)
         #line 186 "cards/dsr/darkside.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            if (!((rt_var_at(g, VCELL_sharing) && (!(rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 840)[0] == 0))) && ((L->v_p == f->me) || (rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, f->me, 841)[0] == 0)))) continue;
+            if (!((rt_var_at(g, VCELL_sharing) && (!(rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 850)[0] == 0))) && ((L->v_p == f->me) || (rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, f->me, 851)[0] == 0)))) continue;
             #line 187 "cards/dsr/darkside.cards"
-            L->v_t = rt_bottom_at(g, rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 842), ZONE_held, L->v_p, 843);
+            L->v_t = rt_bottom_at(g, rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 852), ZONE_held, L->v_p, 853);
             if (rt_check(g)) return RT_END;
             #line 188 "cards/dsr/darkside.cards"
-            rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 844, KIND_alliance, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 854, KIND_alliance, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 189 "cards/dsr/darkside.cards"
             rt_var_store(g, VAR_sharing, VCELL_sharing, 0);
@@ -4189,10 +4199,10 @@ static RtStatus Script_proc_probe_discard(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4193 "dsr.c"
+#line 4203 "dsr.c"
         break;
     default:
-        return rt_fail(g, 845, "bad resume point");
+        return rt_fail(g, 855, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4219,13 +4229,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 58 "cards/dsr/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 856)) return RT_END;   /* the step budget */
             #line 58 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_of(g, ZONE_held, L->v_p, 846));
+                const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_of(g, ZONE_held, L->v_p, 857));
                 for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
                     RtValue it_t = walk_v_t[at_v_t]; (void)it_t;
                     #line 58 "cards/dsr/rules.cards"
-                    rt_set_state_known(g, it_t, KIND_alliance, 0, 0, 0, 847);
+                    rt_set_state_known(g, it_t, KIND_alliance, 0, 0, 0, 858);
                 }
             }
         }
@@ -4240,7 +4251,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_clear_marks)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_clear_marks, callee, 848);
+                    RtStatus st = rt_call_now(g, Script_proc_clear_marks, callee, 859);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -4250,9 +4261,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 60 "cards/dsr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
+            if (rt_back_edge(g, 860)) return RT_END;   /* the step budget */
             #line 60 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p_2, 849));
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p_2, 861));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
                     RtValue it_c_2 = walk_v_c_2[at_v_c_2]; (void)it_c_2;
                     #line 60 "cards/dsr/rules.cards"
@@ -4261,7 +4273,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_clear_marks)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_clear_marks, callee, 850);
+                        RtStatus st = rt_call_now(g, Script_proc_clear_marks, callee, 862);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4270,7 +4282,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             }
         }
         #line 63 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 122, 0, 851);
+        rt_choose_begin(g, f->me, 122, 0, 863);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
@@ -4285,7 +4297,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 851);
+            rt_opt_done(g, &ob, 863);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4310,14 +4322,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         { /* dark_side */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_dark_side)] = {0};
             RtFrame *callee = rt_frame_at(cells, 0, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_dark_side, callee, 852);
+            RtStatus st = rt_call_now(g, Script_proc_dark_side, callee, 864);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 70 "cards/dsr/rules.cards"
         { /* rebellion_dice */
-            (void)rt_enter(g, 16, f->self, f->me, NLOCALS_proc_rebellion_dice, 853);
+            (void)rt_enter(g, 16, f->self, f->me, NLOCALS_proc_rebellion_dice, 865);
         }
         f->pc = 2;
         {
@@ -4332,15 +4344,15 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         { /* conclude */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_conclude)] = {0};
             RtFrame *callee = rt_frame_at(cells, 44, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_conclude, callee, 854);
+            RtStatus st = rt_call_now(g, Script_proc_conclude, callee, 866);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4341 "dsr.c"
+#line 4353 "dsr.c"
         break;
     default:
-        return rt_fail(g, 855, "bad resume point");
+        return rt_fail(g, 867, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4356,27 +4368,27 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 76 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 856);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 868);
         if (rt_check(g)) return RT_END;
         #line 77 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 857);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 869);
         if (rt_check(g)) return RT_END;
         #line 78 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 858);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 870);
         if (rt_check(g)) return RT_END;
         #line 79 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 859);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 871);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 860);
+        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 872);
         if (rt_check(g)) return RT_END;
         #line 81 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 861);
+        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 873);
         if (rt_check(g)) return RT_END;
-#line 4377 "dsr.c"
+#line 4389 "dsr.c"
         break;
     default:
-        return rt_fail(g, 862, "bad resume point");
+        return rt_fail(g, 874, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4398,7 +4410,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         { /* gather_pool */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gather_pool)] = {0};
             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_gather_pool, callee, 863);
+            RtStatus st = rt_call_now(g, Script_proc_gather_pool, callee, 875);
             if (st != RT_DONE)
                 return st;
         }
@@ -4408,7 +4420,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         #line 91 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 92 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 124, 0, 864);
+            rt_choose_begin(g, f->me, 124, 0, 876);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
                     rt_log_player(g, f->me);
@@ -4447,7 +4459,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 5);
                     rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 6);
                     rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 7);
-                    rt_opt_done(g, &ob, 864);
+                    rt_opt_done(g, &ob, 876);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -4470,7 +4482,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 865);
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 877);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4484,7 +4496,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 866);
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 878);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4498,7 +4510,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 867);
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 879);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4512,7 +4524,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 868);
+                        RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 880);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -4521,7 +4533,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 98 "cards/dsr/rules.cards"
                     { /* assign_token */
                         RtValue arg0 = f->me;
-                        RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 869);
+                        RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 881);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -4539,7 +4551,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 99 "cards/dsr/rules.cards"
                     { /* use_token */
                         RtValue arg0 = f->me;
-                        RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 870);
+                        RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 882);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -4555,11 +4567,11 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 871)) return RT_END;
+            if (rt_back_edge(g, 883)) return RT_END;
         }
         #line 102 "cards/dsr/rules.cards"
         { /* others_spend */
-            (void)rt_enter(g, 17, f->self, f->me, NLOCALS_proc_others_spend, 872);
+            (void)rt_enter(g, 17, f->self, f->me, NLOCALS_proc_others_spend, 884);
         }
         f->pc = 4;
         {
@@ -4574,7 +4586,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_rolled);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 873);
+                Roll_any(g, rt_zone_at(g, zone, i), 885);
         }
         if (rt_check(g)) return RT_END;
         #line 104 "cards/dsr/rules.cards"
@@ -4590,7 +4602,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         }
         #line 106 "cards/dsr/rules.cards"
         { /* team_ability */
-            (void)rt_enter(g, 42, f->self, f->me, NLOCALS_proc_team_ability, 874);
+            (void)rt_enter(g, 42, f->self, f->me, NLOCALS_proc_team_ability, 886);
         }
         f->pc = 5;
         {
@@ -4613,7 +4625,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             while (((int)(!!rt_var_at(g, VCELL_acting)) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && Fn_completable(g, f)) {
                 #line 117 "cards/dsr/rules.cards"
                 { /* assign_menu */
-                    (void)rt_enter(g, 21, f->self, f->me, NLOCALS_proc_assign_menu, 875);
+                    (void)rt_enter(g, 21, f->self, f->me, NLOCALS_proc_assign_menu, 887);
                 }
                 f->pc = 6;
                 {
@@ -4624,7 +4636,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 /* fall through */
             case 6:;
                 if (rt_check(g)) return RT_END;
-                if (rt_back_edge(g, 876)) return RT_END;
+                if (rt_back_edge(g, 888)) return RT_END;
             }
             #line 118 "cards/dsr/rules.cards"
             if ((!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)) && (!Fn_completable(g, f))) {
@@ -4637,12 +4649,12 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 120 "cards/dsr/rules.cards"
-                if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 877);
+                if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 889);
                 if (rt_check(g)) return RT_END;
             }
             #line 122 "cards/dsr/rules.cards"
             { /* others_spend */
-                (void)rt_enter(g, 17, f->self, f->me, NLOCALS_proc_others_spend, 878);
+                (void)rt_enter(g, 17, f->self, f->me, NLOCALS_proc_others_spend, 890);
             }
             f->pc = 7;
             {
@@ -4661,7 +4673,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     {
                         RtValue zone = rt_zone_shared(g, ZONE_rolled);
                         for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                            Roll_any(g, rt_zone_at(g, zone, i), 879);
+                            Roll_any(g, rt_zone_at(g, zone, i), 891);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 126 "cards/dsr/rules.cards"
@@ -4680,7 +4692,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 #line 132 "cards/dsr/rules.cards"
                 while (rt_flat((int)(!!rt_var_at(g, VCELL_acting)) & (int)(!!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)))) {
                     #line 133 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, f->me, 125, 0, 880);
+                    rt_choose_begin(g, f->me, 125, 0, 892);
                     {
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
                             rt_log_player(g, f->me);
@@ -4717,7 +4729,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 5);
                             rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 6);
                             rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 7);
-                            rt_opt_done(g, &ob, 880);
+                            rt_opt_done(g, &ob, 892);
                         }
                     }
                     if (rt_option_count(g) > 0) {
@@ -4740,7 +4752,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                                 RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                                 callee->v[0] = arg0;
                                 callee->v[1] = arg1;
-                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 881);
+                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 893);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -4754,7 +4766,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                                 RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                                 callee->v[0] = arg0;
                                 callee->v[1] = arg1;
-                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 882);
+                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 894);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -4768,7 +4780,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                                 RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                                 callee->v[0] = arg0;
                                 callee->v[1] = arg1;
-                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 883);
+                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 895);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -4782,7 +4794,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                                 RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                                 callee->v[0] = arg0;
                                 callee->v[1] = arg1;
-                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 884);
+                                RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 896);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -4791,7 +4803,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                             #line 139 "cards/dsr/rules.cards"
                             { /* assign_token */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 885);
+                                RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 897);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -4809,7 +4821,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                             #line 140 "cards/dsr/rules.cards"
                             { /* use_token */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 886);
+                                RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 898);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -4825,17 +4837,17 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                             if (rt_check(g)) return RT_END;
                         }
                     }
-                    if (rt_back_edge(g, 887)) return RT_END;
+                    if (rt_back_edge(g, 899)) return RT_END;
                 }
                 #line 143 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_rolling, VCELL_rolling, (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)));
             }
-            if (rt_back_edge(g, 888)) return RT_END;
+            if (rt_back_edge(g, 900)) return RT_END;
         }
-#line 4836 "dsr.c"
+#line 4848 "dsr.c"
         break;
     default:
-        return rt_fail(g, 889, "bad resume point");
+        return rt_fail(g, 901, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4855,13 +4867,14 @@ static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f)
         #line 152 "cards/dsr/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 902)) return RT_END;   /* the step budget */
             if (!(L->v_p != f->me)) continue;
             #line 153 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_sharing, VCELL_sharing, Fn_can_spend(g, f, L->v_p));
             #line 154 "cards/dsr/rules.cards"
             while (rt_var_at(g, VCELL_sharing)) {
                 #line 155 "cards/dsr/rules.cards"
-                rt_choose_begin(g, L->v_p, 126, 0, 890);
+                rt_choose_begin(g, L->v_p, 126, 0, 903);
                 {
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
                         rt_log_player(g, L->v_p);
@@ -4900,7 +4913,7 @@ static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 5);
                         rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 6);
                         rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 7);
-                        rt_opt_done(g, &ob, 890);
+                        rt_opt_done(g, &ob, 903);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -4923,7 +4936,7 @@ static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f)
                             RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                             callee->v[0] = arg0;
                             callee->v[1] = arg1;
-                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 891);
+                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 904);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -4937,7 +4950,7 @@ static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f)
                             RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                             callee->v[0] = arg0;
                             callee->v[1] = arg1;
-                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 892);
+                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 905);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -4951,7 +4964,7 @@ static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f)
                             RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                             callee->v[0] = arg0;
                             callee->v[1] = arg1;
-                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 893);
+                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 906);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -4965,7 +4978,7 @@ static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f)
                             RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                             callee->v[0] = arg0;
                             callee->v[1] = arg1;
-                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 894);
+                            RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 907);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -4974,7 +4987,7 @@ static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f)
                         #line 161 "cards/dsr/rules.cards"
                         { /* assign_token */
                             RtValue arg0 = L->v_p;
-                            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 895);
+                            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 908);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -4992,7 +5005,7 @@ static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f)
                         #line 162 "cards/dsr/rules.cards"
                         { /* use_token */
                             RtValue arg0 = L->v_p;
-                            RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 896);
+                            RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 909);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -5013,13 +5026,13 @@ static RtStatus Script_proc_others_spend(RtGame *g, RtFrame *f)
                     #line 164 "cards/dsr/rules.cards"
                     rt_var_store(g, VAR_sharing, VCELL_sharing, Fn_can_spend(g, f, L->v_p));
                 }
-                if (rt_back_edge(g, 897)) return RT_END;
+                if (rt_back_edge(g, 910)) return RT_END;
             }
         }
-#line 5020 "dsr.c"
+#line 5033 "dsr.c"
         break;
     default:
-        return rt_fail(g, 898, "bad resume point");
+        return rt_fail(g, 911, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5043,12 +5056,13 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 171 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 899), 900);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 912), 913);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_b = cells_v_list[1 + L->v_i];
+                if (rt_back_edge(g, 914)) return RT_END;   /* the step budget */
                 #line 172 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
@@ -5057,7 +5071,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 901);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 915);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5070,7 +5084,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 902);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 916);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5083,7 +5097,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 903);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 917);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5096,7 +5110,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 904);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 918);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5105,13 +5119,14 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 177 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 905), 906);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 919), 920);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c = cells_v_list_2[1 + L->v_i_2];
-                if (!((Inst_asset(g, L->v_c)->fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 907)[0] >= 2))) continue;
+                if (rt_back_edge(g, 921)) return RT_END;   /* the step budget */
+                if (!((Inst_asset(g, L->v_c)->fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 922)[0] >= 2))) continue;
                 #line 178 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -5127,7 +5142,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 908);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 923);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5136,12 +5151,13 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 181 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 909), 910);
+        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 924), 925);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_c_2 = cells_v_list_3[1 + L->v_i_3];
+                if (rt_back_edge(g, 926)) return RT_END;   /* the step budget */
                 if (!(Inst_asset(g, L->v_c_2)->fd_power == ENUM_extra_die)) continue;
                 #line 182 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -5158,7 +5174,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 911);
+                    RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 927);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5166,10 +5182,10 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 5170 "dsr.c"
+#line 5186 "dsr.c"
         break;
     default:
-        return rt_fail(g, 912, "bad resume point");
+        return rt_fail(g, 928, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5199,17 +5215,17 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
                 if (!(Fn_own_trait(g, f, it_d) == L->v_s)) continue;
                 L->v_left--;
                 #line 190 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 913);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 929);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 5210 "dsr.c"
+#line 5226 "dsr.c"
         break;
     default:
-        return rt_fail(g, 914, "bad resume point");
+        return rt_fail(g, 930, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5234,7 +5250,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
     case 0:;
         #line 197 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_held, L->v_p, 915), 916);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_held, L->v_p, 931), 932);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5244,7 +5260,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 if (!((Inst_alliance(g, L->v_t)->fd_effect == ENUM_extra_rebellion_die) && Fn_token_ready(g, f, L->v_t))) continue;
                 L->v_left--;
                 #line 198 "cards/dsr/rules.cards"
-                rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 917, KIND_alliance, 1, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 933, KIND_alliance, 1, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 199 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -5272,7 +5288,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                     if (!(Fn_own_trait(g, f, it_d) == L->v_s)) continue;
                     L->v_left_2--;
                     #line 202 "cards/dsr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 918);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 934);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -5283,7 +5299,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
             {
                 RtValue zone = rt_zone_shared(g, ZONE_rerolling);
                 for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                    Roll_any(g, rt_zone_at(g, zone, i), 919);
+                    Roll_any(g, rt_zone_at(g, zone, i), 935);
             }
             if (rt_check(g)) return RT_END;
             #line 204 "cards/dsr/rules.cards"
@@ -5307,7 +5323,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 }
             }
             #line 205 "cards/dsr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 920);
+            if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 936);
             if (rt_check(g)) return RT_END;
         } else {
             #line 207 "cards/dsr/rules.cards"
@@ -5318,16 +5334,16 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 19, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 921);
+                RtStatus st = rt_call_now(g, Script_proc_take_dice, callee, 937);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5328 "dsr.c"
+#line 5344 "dsr.c"
         break;
     default:
-        return rt_fail(g, 922, "bad resume point");
+        return rt_fail(g, 938, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5342,7 +5358,7 @@ struct Locals_proc_assign_menu {
 };
 
 /* cards/dsr/rules.cards:215: any */
-RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
+static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
 {
     (void)f;
     (void)L;
@@ -5351,42 +5367,45 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
+        if (rt_back_edge(g, 940)) return 0;   /* the step budget */
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 5358 "dsr.c"
+#line 5375 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:220: any */
-RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
+static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
 {
     (void)f;
     (void)L;
     #line 220 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 924);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 941);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
+        if (rt_back_edge(g, 942)) return 0;   /* the step budget */
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 5374 "dsr.c"
+#line 5392 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:231: any */
-RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
+static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Locals_proc_assign_menu *L)
 {
     (void)f;
     (void)L;
     #line 231 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 925);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 943);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_5 = zc[1 + i]; (void)it_c_5;
+        if (rt_back_edge(g, 944)) return 0;   /* the step budget */
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 5390 "dsr.c"
+#line 5409 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:213: assign_menu */
@@ -5396,7 +5415,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 214 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 127, 0, 923);
+        rt_choose_begin(g, f->me, 127, 0, 939);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
@@ -5426,8 +5445,9 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             if (Agg3_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 8, RT_NONE, 14);
             rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) > 0, 9, RT_NONE, 15);
             rt_opt_add_if(&ob, rt_var_at(g, VCELL_assigned_now) == 0, 10, RT_NONE, 16);
-            rt_opt_done(g, &ob, 923);
+            rt_opt_done(g, &ob, 939);
         }
+        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             if (!rt_answer_now(g))
@@ -5437,7 +5457,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* assign a die to a card at _deploy_ */
                 #line 216 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 128, 0, 926);
+                rt_choose_begin(g, f->me, 128, 0, 945);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
@@ -5452,7 +5472,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                             if (Fn_sector_target(g, f, it_c_2) && Fn_any_die_for(g, f, it_c_2, 0)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 926);
+                    rt_opt_done(g, &ob, 945);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -5465,7 +5485,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_assign_die, 927);
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_assign_die, 946);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5483,7 +5503,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* assign a die to a Rebel_s ability */
                 #line 221 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 129, 0, 928);
+                rt_choose_begin(g, f->me, 129, 0, 947);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
@@ -5492,13 +5512,13 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 929);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 948);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             if (Fn_team_target(g, f, it_c_4) && Fn_any_die_for(g, f, it_c_4, 1)) rt_opt_add(&ob, it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 928);
+                    rt_opt_done(g, &ob, 947);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -5511,7 +5531,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_assign_die, 930);
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_assign_die, 949);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5536,7 +5556,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 931);
+                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 950);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5550,7 +5570,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 932);
+                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 951);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5564,7 +5584,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 933);
+                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 952);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5578,7 +5598,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 934);
+                    RtStatus st = rt_call_now(g, Script_proc_reinforce, callee, 953);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5587,7 +5607,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 229 "cards/dsr/rules.cards"
                 { /* assign_token */
                     RtValue arg0 = f->me;
-                    RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 935);
+                    RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_assign_token, 954);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -5605,7 +5625,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 230 "cards/dsr/rules.cards"
                 { /* use_token */
                     RtValue arg0 = f->me;
-                    RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 936);
+                    RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_use_token, 955);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -5622,7 +5642,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 8) { /* use a Rebel_s ability */
                 #line 231 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    (void)rt_enter(g, 32, f->self, f->me, NLOCALS_proc_use_free_ability, 937);
+                    (void)rt_enter(g, 32, f->self, f->me, NLOCALS_proc_use_free_ability, 956);
                 }
                 f->pc = 8;
                 {
@@ -5639,7 +5659,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 10) { /* forfeit a die and re-roll the rest */
                 #line 234 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    (void)rt_enter(g, 23, f->self, f->me, NLOCALS_proc_pick_face, 938);
+                    (void)rt_enter(g, 23, f->self, f->me, NLOCALS_proc_pick_face, 957);
                 }
                 f->pc = 9;
                 {
@@ -5656,7 +5676,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_forfeit_die)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_forfeit_die, callee, 939);
+                    RtStatus st = rt_call_now(g, Script_proc_forfeit_die, callee, 958);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5665,10 +5685,10 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 5669 "dsr.c"
+#line 5689 "dsr.c"
         break;
     default:
-        return rt_fail(g, 940, "bad resume point");
+        return rt_fail(g, 959, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5689,7 +5709,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
     case 0:;
         #line 242 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 941);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 960);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5699,7 +5719,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
                 #line 243 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 942);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 961);
                 if (rt_check(g)) return RT_END;
                 #line 244 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -5715,10 +5735,10 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 5719 "dsr.c"
+#line 5739 "dsr.c"
         break;
     default:
-        return rt_fail(g, 943, "bad resume point");
+        return rt_fail(g, 962, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5734,7 +5754,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 250 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 130, 0, 944);
+        rt_choose_begin(g, f->me, 130, 0, 963);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
                 rt_log_player(g, f->me);
@@ -5774,7 +5794,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 22);
                 rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 23);
                 rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 24);
-                rt_opt_done(g, &ob, 944);
+                rt_opt_done(g, &ob, 963);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5811,10 +5831,10 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 5815 "dsr.c"
+#line 5835 "dsr.c"
         break;
     default:
-        return rt_fail(g, 945, "bad resume point");
+        return rt_fail(g, 964, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5832,7 +5852,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 264 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 131, 0, 946);
+        rt_choose_begin(g, f->me, 131, 0, 965);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
                 rt_log_player(g, f->me);
@@ -5874,7 +5894,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 22);
                 rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 23);
                 rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 24);
-                rt_opt_done(g, &ob, 946);
+                rt_opt_done(g, &ob, 965);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5891,7 +5911,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 947);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 966);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5913,7 +5933,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 948);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 967);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5935,7 +5955,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 949);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 968);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5957,7 +5977,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 950);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 969);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -5979,7 +5999,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 951);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 970);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6001,7 +6021,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 952);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 971);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6023,7 +6043,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 953);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 972);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6045,7 +6065,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 954);
+                    RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_give, 973);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6063,10 +6083,10 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 6067 "dsr.c"
+#line 6087 "dsr.c"
         break;
     default:
-        return rt_fail(g, 955, "bad resume point");
+        return rt_fail(g, 974, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6089,7 +6109,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
     case 0:;
         #line 277 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 956);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 975);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6099,7 +6119,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
                 #line 278 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 957);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 976);
                 if (rt_check(g)) return RT_END;
                 #line 279 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -6118,7 +6138,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 281 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 958));
+        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 977));
         if (rt_check(g)) return RT_END;
         #line 282 "cards/dsr/rules.cards"
         { /* add_symbols */
@@ -6128,7 +6148,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_add_symbols, callee, 959);
+            RtStatus st = rt_call_now(g, Script_proc_add_symbols, callee, 978);
             if (st != RT_DONE)
                 return st;
         }
@@ -6137,7 +6157,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* check_complete */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_on_team;
-            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_check_complete, 960);
+            RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_check_complete, 979);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6152,10 +6172,10 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 6156 "dsr.c"
+#line 6176 "dsr.c"
         break;
     default:
-        return rt_fail(g, 961, "bad resume point");
+        return rt_fail(g, 980, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6172,21 +6192,21 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 287 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 962), Fn_shows(g, f, L->v_f, ENUM_tactical), 963), 964);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 981), Fn_shows(g, f, L->v_f, ENUM_tactical), 982), 983);
         if (rt_check(g)) return RT_END;
         #line 288 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 965), Fn_shows(g, f, L->v_f, ENUM_intelligence), 966), 967);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 984), Fn_shows(g, f, L->v_f, ENUM_intelligence), 985), 986);
         if (rt_check(g)) return RT_END;
         #line 289 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 968), Fn_shows(g, f, L->v_f, ENUM_support), 969), 970);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 987), Fn_shows(g, f, L->v_f, ENUM_support), 988), 989);
         if (rt_check(g)) return RT_END;
         #line 290 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 971), Fn_shows(g, f, L->v_f, ENUM_leadership), 972), 973);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 990), Fn_shows(g, f, L->v_f, ENUM_leadership), 991), 992);
         if (rt_check(g)) return RT_END;
-#line 6187 "dsr.c"
+#line 6207 "dsr.c"
         break;
     default:
-        return rt_fail(g, 974, "bad resume point");
+        return rt_fail(g, 993, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6207,7 +6227,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
             #line 298 "cards/dsr/rules.cards"
             if (L->v_on_team) {
                 #line 299 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 975);
+                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 994);
                 if (rt_check(g)) return RT_END;
                 #line 300 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -6216,16 +6236,16 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                     rt_log_str(g, " uses ");
                     rt_log_str(g, rt_card_name(g, L->v_c));
                     rt_log_str(g, "'s ability: ");
-                    rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 976)].fd_text);
+                    rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 995)].fd_text);
                     rt_log_end(g);
                 } else {
-                    { const char *volatile hole = Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 977)].fd_text; (void)hole; }
+                    { const char *volatile hole = Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 996)].fd_text; (void)hole; }
                 }
                 if (rt_check(g)) return RT_END;
                 #line 301 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_run_power, 978);
+                    RtValue *args = rt_enter(g, 31, f->self, f->me, NLOCALS_proc_run_power, 997);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6241,10 +6261,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 303 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 979);
+                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 998);
                 if (rt_check(g)) return RT_END;
                 #line 304 "cards/dsr/rules.cards"
-                if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 980))->fd_imperial) {
+                if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 999))->fd_imperial) {
                     #line 305 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -6267,10 +6287,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6271 "dsr.c"
+#line 6291 "dsr.c"
         break;
     default:
-        return rt_fail(g, 981, "bad resume point");
+        return rt_fail(g, 1000, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6288,7 +6308,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 318 "cards/dsr/rules.cards"
-        rt_choose_begin(g, L->v_p, 132, 0, 982);
+        rt_choose_begin(g, L->v_p, 132, 0, 1001);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
@@ -6297,13 +6317,13 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 983);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 1002);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_t = zc[1 + i]; (void)it_t;
                     if (Fn_symbol_token_for_sector(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 982);
+            rt_opt_done(g, &ob, 1001);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6313,7 +6333,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 319 "cards/dsr/rules.cards"
-            rt_choose_begin(g, L->v_p, 133, 0, 984);
+            rt_choose_begin(g, L->v_p, 133, 0, 1003);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
@@ -6328,7 +6348,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                         if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Inst_alliance(g, L->v_t)->fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 984);
+                rt_opt_done(g, &ob, 1003);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -6338,7 +6358,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 320 "cards/dsr/rules.cards"
-                rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 985, KIND_alliance, 1, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1004, KIND_alliance, 1, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 321 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -6361,7 +6381,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_add_symbols, callee, 986);
+                    RtStatus st = rt_call_now(g, Script_proc_add_symbols, callee, 1005);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6370,7 +6390,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* check_complete */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = 0;
-                    RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_check_complete, 987);
+                    RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_check_complete, 1006);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6387,10 +6407,10 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 6391 "dsr.c"
+#line 6411 "dsr.c"
         break;
     default:
-        return rt_fail(g, 988, "bad resume point");
+        return rt_fail(g, 1007, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6407,7 +6427,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 330 "cards/dsr/rules.cards"
-        rt_choose_begin(g, L->v_p, 134, 0, 989);
+        rt_choose_begin(g, L->v_p, 134, 0, 1008);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
@@ -6416,13 +6436,13 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 990);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_held, ZCELL_held, PLAYER_CELLS, L->v_p, 1009);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_t = zc[1 + i]; (void)it_t;
                     if (Fn_token_ready(g, f, it_t) && Fn_effect_token(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 989);
+            rt_opt_done(g, &ob, 1008);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6432,7 +6452,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 331 "cards/dsr/rules.cards"
-            rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 991, KIND_alliance, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1010, KIND_alliance, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 332 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -6449,7 +6469,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 #line 333 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
                     RtValue arg0 = L->v_p;
-                    RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_heal_two_rebels, 992);
+                    RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1011);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6467,7 +6487,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 #line 333 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
                     RtValue arg0 = L->v_p;
-                    RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_remove_one_counter, 993);
+                    RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_remove_one_counter, 1012);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6483,10 +6503,10 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 6487 "dsr.c"
+#line 6507 "dsr.c"
         break;
     default:
-        return rt_fail(g, 994, "bad resume point");
+        return rt_fail(g, 1013, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6505,10 +6525,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 340 "cards/dsr/rules.cards"
         if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0)))) {
             #line 341 "cards/dsr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 995, KIND_alliance, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_spent)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1014, KIND_alliance, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 342 "cards/dsr/rules.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 996);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1015);
             #line 343 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -6519,13 +6539,13 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 345 "cards/dsr/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) {
             #line 346 "cards/dsr/rules.cards"
-            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 997);
+            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1016);
             if (rt_check(g)) return RT_END;
             #line 347 "cards/dsr/rules.cards"
-            rt_move_known(g, L->v_t, rt_zone_of(g, ZONE_held, L->v_p, 998), RT_AT_TOP, 999, KIND_alliance, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_t, rt_zone_of(g, ZONE_held, L->v_p, 1017), RT_AT_TOP, 1018, KIND_alliance, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 348 "cards/dsr/rules.cards"
-            rt_set_state_known(g, L->v_t, KIND_alliance, 0, 1, 0, 1000);
+            rt_set_state_known(g, L->v_t, KIND_alliance, 0, 1, 0, 1019);
             #line 349 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -6536,10 +6556,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6540 "dsr.c"
+#line 6560 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1001, "bad resume point");
+        return rt_fail(g, 1020, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6559,12 +6579,13 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 357 "cards/dsr/rules.cards"
-        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1002))->fd_power == ENUM_heal_each_team) {
+        if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1021))->fd_power == ENUM_heal_each_team) {
             #line 358 "cards/dsr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
+                if (rt_back_edge(g, 1022)) return RT_END;   /* the step budget */
                 #line 359 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 135, 0, 1003);
+                rt_choose_begin(g, f->me, 135, 0, 1023);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
@@ -6575,13 +6596,13 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1004);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1024);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_r = zc[1 + i]; (void)it_r;
                             rt_opt_add_if(&ob, (rt__state(g, it_r, 0) > 0), it_r, it_r, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1003);
+                    rt_opt_done(g, &ob, 1023);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -6598,18 +6619,18 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1005);
+                        RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1025);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1006))->fd_power == ENUM_heal_two) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1026))->fd_power == ENUM_heal_two) {
             #line 362 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
                 RtValue arg0 = f->me;
-                RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1007);
+                RtValue *args = rt_enter(g, 40, f->self, f->me, NLOCALS_proc_heal_two_rebels, 1027);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -6623,10 +6644,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 2:;
             if (rt_check(g)) return RT_END;
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1008))->fd_power == ENUM_heal_team) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1028))->fd_power == ENUM_heal_team) {
             #line 364 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1009));
+                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1029));
                 for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                     RtValue it_r_2 = walk_v_r_2[at_v_r_2]; (void)it_r_2;
                     if (!(rt__state(g, it_r_2, 0) > 0)) continue;
@@ -6638,18 +6659,18 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1010);
+                        RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1030);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1011))->fd_power == ENUM_remove_counter) {
+        } else if (Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1031))->fd_power == ENUM_remove_counter) {
             #line 366 "cards/dsr/rules.cards"
             { /* remove_one_counter */
                 RtValue arg0 = f->me;
-                RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_remove_one_counter, 1012);
+                RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_remove_one_counter, 1032);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -6670,16 +6691,16 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1013);
+                RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1033);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6680 "dsr.c"
+#line 6701 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1014, "bad resume point");
+        return rt_fail(g, 1034, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6695,7 +6716,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 375 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 129, 0, 1015);
+        rt_choose_begin(g, f->me, 129, 0, 1035);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
@@ -6704,13 +6725,13 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1016);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1036);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_free_ready(g, f, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1015);
+            rt_opt_done(g, &ob, 1035);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6720,7 +6741,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 376 "cards/dsr/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_asset, 7, 1, 0, 1017);
+            rt_set_state_known(g, L->v_c, KIND_asset, 7, 1, 0, 1037);
             #line 377 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -6735,7 +6756,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             if (Inst_asset(g, L->v_c)->fd_power == ENUM_reroll) {
                 #line 379 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reroll_dice, 1018);
+                    (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_reroll_dice, 1038);
                 }
                 f->pc = 2;
                 {
@@ -6750,7 +6771,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 #line 381 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Inst_asset(g, L->v_c)->fd_die_of;
-                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_change_face_of, 1019);
+                    RtValue *args = rt_enter(g, 35, f->self, f->me, NLOCALS_proc_change_face_of, 1039);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6766,10 +6787,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 6770 "dsr.c"
+#line 6791 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1020, "bad resume point");
+        return rt_fail(g, 1040, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6790,7 +6811,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 388 "cards/dsr/rules.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_acting_reroll) < 2) & (int)(!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0)))) {
             #line 389 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 136, 0, 1021);
+            rt_choose_begin(g, f->me, 136, 0, 1041);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
                     rt_log_player(g, f->me);
@@ -6835,7 +6856,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 22);
                     rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 23);
                     rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 24);
-                    rt_opt_done(g, &ob, 1021);
+                    rt_opt_done(g, &ob, 1041);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6856,7 +6877,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1022);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1042);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6868,7 +6889,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1023);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1043);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6880,7 +6901,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1024);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1044);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6892,7 +6913,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1025);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1045);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6904,7 +6925,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1026);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1046);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6916,7 +6937,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1027);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1047);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6928,7 +6949,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1028);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1048);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -6940,20 +6961,20 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reroll_one)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1029);
+                        RtStatus st = rt_call_now(g, Script_proc_reroll_one, callee, 1049);
                         if (st != RT_DONE)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1030)) return RT_END;
+            if (rt_back_edge(g, 1050)) return RT_END;
         }
         #line 401 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1031);
+                Roll_any(g, rt_zone_at(g, zone, i), 1051);
         }
         if (rt_check(g)) return RT_END;
         #line 402 "cards/dsr/rules.cards"
@@ -6977,12 +6998,12 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
             }
         }
         #line 403 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1032);
+        if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1052);
         if (rt_check(g)) return RT_END;
-#line 6983 "dsr.c"
+#line 7004 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1033, "bad resume point");
+        return rt_fail(g, 1053, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7003,7 +7024,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
     case 0:;
         #line 407 "cards/dsr/rules.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1034);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1054);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7013,18 +7034,18 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
                 if (!(Fn_die_face(g, f, L->v_d) == L->v_f)) continue;
                 L->v_left--;
                 #line 407 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1035);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1055);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 408 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1036));
+        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1056));
         if (rt_check(g)) return RT_END;
-#line 7025 "dsr.c"
+#line 7046 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1037, "bad resume point");
+        return rt_fail(g, 1057, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7042,7 +7063,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 413 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 137, 0, 1038);
+        rt_choose_begin(g, f->me, 137, 0, 1058);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
@@ -7057,7 +7078,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     if (Fn_shows(g, f, Fn_die_face(g, f, it_d), L->v_s) > 0) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1038);
+            rt_opt_done(g, &ob, 1058);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -7067,7 +7088,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
         case 1:;
             L->v_d = rt_chosen(g);
             #line 414 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 138, 0, 1039);
+            rt_choose_begin(g, f->me, 138, 0, 1059);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
                     rt_log_player(g, f->me);
@@ -7109,7 +7130,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 32);
                     rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 33);
                     rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 34);
-                    rt_opt_done(g, &ob, 1039);
+                    rt_opt_done(g, &ob, 1059);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7129,7 +7150,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1040);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1060);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7143,7 +7164,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1041);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1061);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7157,7 +7178,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1042);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1062);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7171,7 +7192,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1043);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1063);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7185,7 +7206,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1044);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1064);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7199,7 +7220,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1045);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1065);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7213,7 +7234,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1046);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1066);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7227,7 +7248,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                         RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
                         callee->v[0] = arg0;
                         callee->v[1] = arg1;
-                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1047);
+                        RtStatus st = rt_call_now(g, Script_proc_set_face, callee, 1067);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7235,10 +7256,10 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7239 "dsr.c"
+#line 7260 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1048, "bad resume point");
+        return rt_fail(g, 1068, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7265,7 +7286,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x = walk_v_x[at_v_x]; (void)it_x;
                 if (!((rt_card_kind(g, it_x) == KIND_red_die) && (it_x == L->v_d))) continue;
                 #line 428 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x, KIND_red_die, 0, L->v_f, 1049);
+                rt_set_card_state(g, it_x, KIND_red_die, 0, L->v_f, 1069);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7276,7 +7297,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x_2 = walk_v_x_2[at_v_x_2]; (void)it_x_2;
                 if (!((rt_card_kind(g, it_x_2) == KIND_yellow_die) && (it_x_2 == L->v_d))) continue;
                 #line 429 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_2, KIND_yellow_die, 0, L->v_f, 1050);
+                rt_set_card_state(g, it_x_2, KIND_yellow_die, 0, L->v_f, 1070);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7287,7 +7308,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x_3 = walk_v_x_3[at_v_x_3]; (void)it_x_3;
                 if (!((rt_card_kind(g, it_x_3) == KIND_green_die) && (it_x_3 == L->v_d))) continue;
                 #line 430 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_3, KIND_green_die, 0, L->v_f, 1051);
+                rt_set_card_state(g, it_x_3, KIND_green_die, 0, L->v_f, 1071);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7298,7 +7319,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 RtValue it_x_4 = walk_v_x_4[at_v_x_4]; (void)it_x_4;
                 if (!((rt_card_kind(g, it_x_4) == KIND_blue_die) && (it_x_4 == L->v_d))) continue;
                 #line 431 "cards/dsr/rules.cards"
-                rt_set_card_state(g, it_x_4, KIND_blue_die, 0, L->v_f, 1052);
+                rt_set_card_state(g, it_x_4, KIND_blue_die, 0, L->v_f, 1072);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7313,10 +7334,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 7317 "dsr.c"
+#line 7338 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1053, "bad resume point");
+        return rt_fail(g, 1073, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7334,43 +7355,43 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 438 "cards/dsr/rules.cards"
-        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1054);
+        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1074);
         if (rt_check(g)) return RT_END;
         #line 439 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1055) > L->v_n) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1075) > L->v_n) {
             #line 439 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1056), L->v_n, 1057), 1058);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1076), L->v_n, 1077), 1078);
             if (rt_check(g)) return RT_END;
         } else {
             #line 439 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1059);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1079);
             if (rt_check(g)) return RT_END;
         }
         #line 440 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 8, 1, 1060);
+        rt_set_card_state(g, L->v_c, KIND_asset, 8, 1, 1080);
         if (rt_check(g)) return RT_END;
         #line 441 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " loses ");
-            rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1061), 1062));
+            rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1081), 1082));
             rt_log_str(g, " DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1063));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1083));
             rt_log_str(g, " of ");
-            rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1064))->fd_capacity);
+            rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1084))->fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1065), 1066); (void)hole; }
-            { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 1067); (void)hole; }
-            { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1068))->fd_capacity; (void)hole; }
+            { volatile RtValue hole = rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1085), 1086); (void)hole; }
+            { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 1087); (void)hole; }
+            { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1088))->fd_capacity; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-#line 7371 "dsr.c"
+#line 7392 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1069, "bad resume point");
+        return rt_fail(g, 1089, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7402,11 +7423,11 @@ static RtValue Agg1_proc_heal_one(RtGame *g, RtFrame *f, struct Locals_proc_heal
     for (int i = 0; i < n; i++) {
         RtValue it_q = i; (void)it_q;
         L->v_q = it_q;
-        if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_q, 1070) > 0) { L->v_q = 0; return 1; }
+        if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_q, 1090) > 0) { L->v_q = 0; return 1; }
     }
     L->v_q = 0;
     return acc;
-#line 7410 "dsr.c"
+#line 7431 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:448: any */
@@ -7422,7 +7443,7 @@ RT_PURE static RtValue Agg2_proc_heal_one(RtGame *g, RtFrame *f, struct Locals_p
         if (Fn_healable_here(g, f, it_c) && (!rt__state(g, it_c, 8))) return 1;
     }
     return acc;
-#line 7426 "dsr.c"
+#line 7447 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:450: any */
@@ -7436,11 +7457,11 @@ static RtValue Agg3_proc_heal_one(RtGame *g, RtFrame *f, struct Locals_proc_heal
     for (int i = 0; i < n; i++) {
         RtValue it_q_2 = i; (void)it_q_2;
         L->v_q_2 = it_q_2;
-        if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_q_2, 1072) > 0) { L->v_q_2 = 0; return 1; }
+        if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_q_2, 1092) > 0) { L->v_q_2 = 0; return 1; }
     }
     L->v_q_2 = 0;
     return acc;
-#line 7444 "dsr.c"
+#line 7465 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:455: any */
@@ -7456,7 +7477,7 @@ RT_PURE static RtValue Agg4_proc_heal_one(RtGame *g, RtFrame *f, struct Locals_p
         if (Fn_healable_here(g, f, it_c_2) && (!rt__state(g, it_c_2, 8))) return 1;
     }
     return acc;
-#line 7460 "dsr.c"
+#line 7481 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:447: heal_one */
@@ -7468,7 +7489,7 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
         #line 448 "cards/dsr/rules.cards"
         if (Agg1_proc_heal_one(g, f, L) || Agg2_proc_heal_one(g, f, L)) {
             #line 449 "cards/dsr/rules.cards"
-            rt_choose_begin(g, L->v_p, 139, 0, 1071);
+            rt_choose_begin(g, L->v_p, 139, 0, 1091);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
@@ -7487,7 +7508,7 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                 }
-                rt_opt_done(g, &ob, 1071);
+                rt_opt_done(g, &ob, 1091);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -7499,7 +7520,7 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* a Rebel on a team */
                     #line 451 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, L->v_p, 140, 0, 1073);
+                    rt_choose_begin(g, L->v_p, 140, 0, 1093);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
@@ -7512,10 +7533,10 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                             for (int i = 0; i < n; i++) {
                                 RtValue it_q_3 = i; (void)it_q_3;
                                 L->v_q_3 = it_q_3;
-                                if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_q_3, 1074) > 0) rt_opt_add(&ob, it_q_3, RT_NONE, RT_LABEL_PLAYER);
+                                if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_q_3, 1094) > 0) rt_opt_add(&ob, it_q_3, RT_NONE, RT_LABEL_PLAYER);
                             }
                         }
-                        rt_opt_done(g, &ob, 1073);
+                        rt_opt_done(g, &ob, 1093);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -7525,7 +7546,7 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_q_3 = rt_chosen(g);
                         #line 452 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, L->v_p, 141, 0, 1075);
+                        rt_choose_begin(g, L->v_p, 141, 0, 1095);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
@@ -7534,13 +7555,13 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_3, 1076);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_3, 1096);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_r_4 = zc[1 + i]; (void)it_r_4;
                                     rt_opt_add_if(&ob, ((int)(rt__state(g, it_r_4, 0) > 0) & (int)(!rt__state(g, it_r_4, 8))), it_r_4, it_r_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 1075);
+                            rt_opt_done(g, &ob, 1095);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 3;
@@ -7557,7 +7578,7 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                                 RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
                                 callee->v[0] = arg0;
                                 callee->v[1] = arg1;
-                                RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1077);
+                                RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1097);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -7566,7 +7587,7 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* a face-up Rebel at _deploy_ */
                     #line 456 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, L->v_p, 141, 0, 1078);
+                    rt_choose_begin(g, L->v_p, 141, 0, 1098);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
@@ -7581,7 +7602,7 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                                 if (Fn_healable_here(g, f, it_c_3) && (!rt__state(g, it_c_3, 8))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 1078);
+                        rt_opt_done(g, &ob, 1098);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -7598,7 +7619,7 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                             RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
                             callee->v[0] = arg0;
                             callee->v[1] = arg1;
-                            RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1079);
+                            RtStatus st = rt_call_now(g, Script_proc_heal_rebel, callee, 1099);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -7607,10 +7628,10 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7611 "dsr.c"
+#line 7632 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1080, "bad resume point");
+        return rt_fail(g, 1100, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7634,26 +7655,27 @@ static RtStatus Script_proc_clear_healed(RtGame *g, RtFrame *f)
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 #line 464 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_c, KIND_asset, 8, 0, 1, 1081);
+                rt_set_state_known(g, it_c, KIND_asset, 8, 0, 1, 1101);
             }
         }
         #line 465 "cards/dsr/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_q = L->v_i;
+            if (rt_back_edge(g, 1102)) return RT_END;   /* the step budget */
             #line 465 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_q, 1082));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_q, 1103));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     RtValue it_r = walk_v_r[at_v_r]; (void)it_r;
                     #line 465 "cards/dsr/rules.cards"
-                    rt_set_state_known(g, it_r, KIND_asset, 8, 0, 1, 1083);
+                    rt_set_state_known(g, it_r, KIND_asset, 8, 0, 1, 1104);
                 }
             }
         }
-#line 7654 "dsr.c"
+#line 7676 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1084, "bad resume point");
+        return rt_fail(g, 1105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7672,7 +7694,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
         { /* heal_one */
             RtValue arg0 = L->v_p;
             RtValue arg1 = 1;
-            RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_heal_one, 1085);
+            RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_heal_one, 1106);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -7691,7 +7713,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
         { /* heal_one */
             RtValue arg0 = L->v_p;
             RtValue arg1 = 1;
-            RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_heal_one, 1086);
+            RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_heal_one, 1107);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -7710,15 +7732,15 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
         { /* clear_healed */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_clear_healed)] = {0};
             RtFrame *callee = rt_frame_at(cells, 39, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_clear_healed, callee, 1087);
+            RtStatus st = rt_call_now(g, Script_proc_clear_healed, callee, 1108);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7719 "dsr.c"
+#line 7741 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1088, "bad resume point");
+        return rt_fail(g, 1109, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7735,7 +7757,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 477 "cards/dsr/rules.cards"
-        rt_choose_begin(g, L->v_p, 142, 0, 1089);
+        rt_choose_begin(g, L->v_p, 142, 0, 1110);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
@@ -7750,7 +7772,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)), it_k, it_k, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1089);
+            rt_opt_done(g, &ob, 1110);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -7760,7 +7782,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
         case 1:;
             L->v_k = rt_chosen(g);
             #line 478 "cards/dsr/rules.cards"
-            rt_set_state_known(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1090), 1, 1091);
+            rt_set_state_known(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1111), 1, 1112);
             if (rt_check(g)) return RT_END;
             #line 479 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -7775,10 +7797,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 7779 "dsr.c"
+#line 7801 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1092, "bad resume point");
+        return rt_fail(g, 1113, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7801,11 +7823,12 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 487 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1093), 1094);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1114), 1115);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_b = rt_list_at(g, L->v_list, L->v_i);
+                if (rt_back_edge(g, 1116)) return RT_END;   /* the step budget */
                 #line 488 "cards/dsr/rules.cards"
                 if (Fn_rolled_count(g, f, Inst_team_base(g, L->v_b)->fd_trait) >= Inst_team_base(g, L->v_b)->fd_threshold) {
                     #line 489 "cards/dsr/rules.cards"
@@ -7826,7 +7849,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     #line 490 "cards/dsr/rules.cards"
                     if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_hurt_imperial) {
                         #line 491 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 143, 0, 1095);
+                        rt_choose_begin(g, f->me, 143, 0, 1117);
                         {
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
                                 rt_log_player(g, f->me);
@@ -7848,7 +7871,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 RtOptBuf ob = rt_opt_buf(g);
                                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 40);
                                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 41);
-                                rt_opt_done(g, &ob, 1095);
+                                rt_opt_done(g, &ob, 1117);
                             }
                         }
                         if (rt_option_count(g) > 0) {
@@ -7861,7 +7884,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             L->v_option = rt_chosen(g);
                             if (L->v_option == 0) { /* add a DAMAGE to an Imperial */
                                 #line 493 "cards/dsr/rules.cards"
-                                rt_choose_begin(g, f->me, 144, 0, 1096);
+                                rt_choose_begin(g, f->me, 144, 0, 1118);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 144)) {
@@ -7876,7 +7899,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                             rt_opt_add_if(&ob, ((int)((int)(!!Inst_asset(g, it_c_2)->fd_imperial) & (int)(rt__state(g, it_c_2, 1) == rt_var_at(g, VCELL_deploy))) & (int)(rt__state(g, it_c_2, 0) < Inst_asset(g, it_c_2)->fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 1096);
+                                    rt_opt_done(g, &ob, 1118);
                                 }
                                 if (rt_option_count(g) > 0) {
                                     f->pc = 2;
@@ -7891,7 +7914,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_damage_imperial)] = {0};
                                         RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                                         callee->v[0] = arg0;
-                                        RtStatus st = rt_call_now(g, Script_proc_damage_imperial, callee, 1097);
+                                        RtStatus st = rt_call_now(g, Script_proc_damage_imperial, callee, 1119);
                                         if (st != RT_DONE)
                                             return st;
                                     }
@@ -7902,7 +7925,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Inst_team_base(g, L->v_b)->fd_bonus == ENUM_remove_op_counter) {
                         #line 498 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 145, 0, 1098);
+                        rt_choose_begin(g, f->me, 145, 0, 1120);
                         {
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 145)) {
                                 rt_log_player(g, f->me);
@@ -7924,7 +7947,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 RtOptBuf ob = rt_opt_buf(g);
                                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 42);
                                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 41);
-                                rt_opt_done(g, &ob, 1098);
+                                rt_opt_done(g, &ob, 1120);
                             }
                         }
                         if (rt_option_count(g) > 0) {
@@ -7939,7 +7962,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 #line 499 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
                                     RtValue arg0 = f->me;
-                                    RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_remove_one_counter, 1099);
+                                    RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_remove_one_counter, 1121);
                                     if (args) {
                                         args[0] = arg0;
                                     }
@@ -7961,7 +7984,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         { /* heal_one */
                             RtValue arg0 = f->me;
                             RtValue arg1 = 2;
-                            RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_heal_one, 1100);
+                            RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_heal_one, 1122);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -7980,7 +8003,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         { /* clear_healed */
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_clear_healed)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 39, f->self, f->me);
-                            RtStatus st = rt_call_now(g, Script_proc_clear_healed, callee, 1101);
+                            RtStatus st = rt_call_now(g, Script_proc_clear_healed, callee, 1123);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -7992,7 +8015,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1102);
+                            RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1124);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8002,10 +8025,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 8006 "dsr.c"
+#line 8029 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1103, "bad resume point");
+        return rt_fail(g, 1125, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8023,23 +8046,23 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 514 "cards/dsr/rules.cards"
-        if ((seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1104), (seq[0] < Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1105))->fd_capacity))) {
+        if ((seq[0] = rt_card_state(g, L->v_c, KIND_asset, 0, 1126), (seq[0] < Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1127))->fd_capacity))) {
             #line 515 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1106), 1, 1107), 1108);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1128), 1, 1129), 1130);
             if (rt_check(g)) return RT_END;
             #line 516 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_c));
                 rt_log_str(g, " takes a DAMAGE (");
-                rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1109));
+                rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1131));
                 rt_log_str(g, " of ");
-                rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1110))->fd_capacity);
+                rt_log_int(g, Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1132))->fd_capacity);
                 rt_log_str(g, ").");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 1111); (void)hole; }
-                { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1112))->fd_capacity; (void)hole; }
+                { volatile RtValue hole = rt_card_state(g, L->v_c, KIND_asset, 0, 1133); (void)hole; }
+                { volatile RtValue hole = Inst_asset(g, rt_card_inst(g, L->v_c, KIND_asset, 1134))->fd_capacity; (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 517 "cards/dsr/rules.cards"
@@ -8048,16 +8071,16 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1113);
+                RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1135);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8058 "dsr.c"
+#line 8081 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1114, "bad resume point");
+        return rt_fail(g, 1136, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8087,7 +8110,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 527 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1115);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1137);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -8095,7 +8118,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Inst_asset(g, L->v_c)->fd_imperial)))) continue;
                 #line 528 "cards/dsr/rules.cards"
-                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1116), RT_AT_TOP, 1117, KIND_asset, 9, RT_KEEP_NONE, ZONE_team);
+                rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1138), RT_AT_TOP, 1139, KIND_asset, 9, RT_KEEP_NONE, ZONE_team);
                 if (rt_check(g)) return RT_END;
                 #line 529 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -8110,7 +8133,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 531 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1118);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1140);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8123,7 +8146,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_damage_imperial)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_damage_imperial, callee, 1119);
+                    RtStatus st = rt_call_now(g, Script_proc_damage_imperial, callee, 1141);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8132,16 +8155,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 532 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1120);
+        if (rt_zone_cells_at(g, ZCELL_rolled)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1142);
         if (rt_check(g)) return RT_END;
         #line 533 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_assigned)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1121);
+        if (rt_zone_cells_at(g, ZCELL_assigned)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1143);
         if (rt_check(g)) return RT_END;
         #line 534 "cards/dsr/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_forfeited)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1122);
+        if (rt_zone_cells_at(g, ZCELL_forfeited)[0] != 0) rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1144);
         if (rt_check(g)) return RT_END;
         #line 537 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1123);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1145);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -8151,7 +8174,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 538 "cards/dsr/rules.cards"
                 if (Inst_asset(g, L->v_c_3)->fd_imperial) {
                     #line 539 "cards/dsr/rules.cards"
-                    rt_move_known(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1124, KIND_asset, 9, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1146, KIND_asset, 9, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 540 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -8166,7 +8189,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     }
                 } else {
                     #line 542 "cards/dsr/rules.cards"
-                    rt_move_known(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1125, KIND_asset, 9, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1147, KIND_asset, 9, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 543 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -8184,8 +8207,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 546 "cards/dsr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p = L->v_i_4;
+            if (rt_back_edge(g, 1148)) return RT_END;   /* the step budget */
             #line 547 "cards/dsr/rules.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1126), 1127);
+            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1149), 1150);
             if (L->v_list_4 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -8193,7 +8217,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
                     if (!(rt__state(g, L->v_c_4, 0) >= Inst_asset(g, L->v_c_4)->fd_capacity)) continue;
                     #line 548 "cards/dsr/rules.cards"
-                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1128, KIND_asset, 9, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1151, KIND_asset, 9, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 549 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -8214,7 +8238,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         { /* refill */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_refill)] = {0};
             RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_refill, callee, 1129);
+            RtStatus st = rt_call_now(g, Script_proc_refill, callee, 1152);
             if (st != RT_DONE)
                 return st;
         }
@@ -8226,9 +8250,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_k = walk_v_k[at_v_k]; (void)it_k;
                 if (!(rt_flat((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) >= Inst_component(g, it_k)->fd_length)))) continue;
                 #line 558 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k, KIND_component, 1, 1, 1, 1130);
+                rt_set_state_known(g, it_k, KIND_component, 1, 1, 1, 1153);
                 #line 559 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k, KIND_component, 0, 0, 1, 1131);
+                rt_set_state_known(g, it_k, KIND_component, 0, 0, 1, 1154);
                 #line 560 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -8243,15 +8267,15 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         { /* game_end */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_game_end)] = {0};
             RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_game_end, callee, 1132);
+            RtStatus st = rt_call_now(g, Script_proc_game_end, callee, 1155);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8252 "dsr.c"
+#line 8276 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1133, "bad resume point");
+        return rt_fail(g, 1156, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8276,7 +8300,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 568 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1134);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1157);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -8285,13 +8309,13 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                 #line 569 "cards/dsr/rules.cards"
                 while (rt_flat((int)(rt_live_at(g, LCELL_4 + rt_live_key(Inst_location(g, L->v_l)->fd_place, 3)) < 3) & (int)(!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) {
                     #line 570 "cards/dsr/rules.cards"
-                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1135);
+                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1158);
                     if (rt_check(g)) return RT_END;
                     #line 571 "cards/dsr/rules.cards"
-                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1136, KIND_asset, 9, RT_KEEP_NONE, ZONE_deployed);
+                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1159, KIND_asset, 9, RT_KEEP_NONE, ZONE_deployed);
                     if (rt_check(g)) return RT_END;
                     #line 572 "cards/dsr/rules.cards"
-                    rt_set_state_known(g, L->v_c_2, KIND_asset, 1, Inst_location(g, L->v_l)->fd_place, 1, 1137);
+                    rt_set_state_known(g, L->v_c_2, KIND_asset, 1, Inst_location(g, L->v_l)->fd_place, 1, 1160);
                     #line 573 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -8306,8 +8330,9 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                         #line 575 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
+                            if (rt_back_edge(g, 1161)) return RT_END;   /* the step budget */
                             #line 576 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1138), 1139);
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1162), 1163);
                             if (L->v_list_2 < 0) return RT_END;
                             {
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8322,7 +8347,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                         RtFrame *callee = rt_frame_at(cells, 46, f->self, f->me);
                                         callee->v[0] = arg0;
                                         callee->v[1] = arg1;
-                                        RtStatus st = rt_call_now(g, Script_proc_draw_token_for, callee, 1140);
+                                        RtStatus st = rt_call_now(g, Script_proc_draw_token_for, callee, 1164);
                                         if (st != RT_DONE)
                                             return st;
                                     }
@@ -8332,15 +8357,15 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                             rt_list_pop(g, L->v_list_2);
                         }
                     }
-                    if (rt_back_edge(g, 1141)) return RT_END;
+                    if (rt_back_edge(g, 1165)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 8341 "dsr.c"
+#line 8366 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1142, "bad resume point");
+        return rt_fail(g, 1166, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8369,15 +8394,15 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_one_token)] = {0};
             RtFrame *callee = rt_frame_at(cells, 30, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1143);
+            RtStatus st = rt_call_now(g, Script_proc_draw_one_token, callee, 1167);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8378 "dsr.c"
+#line 8403 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1144, "bad resume point");
+        return rt_fail(g, 1168, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8402,7 +8427,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 8406 "dsr.c"
+#line 8431 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:598: any */
@@ -8415,10 +8440,10 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1145)[0] == 0) return 1;
+        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1169)[0] == 0) return 1;
     }
     return acc;
-#line 8422 "dsr.c"
+#line 8447 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:591: game_end */
@@ -8482,7 +8507,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
                     L->v_p_2 = i;
-                    rt_win(g, L->v_p_2, 1146);
+                    rt_win(g, L->v_p_2, 1170);
                     winners++;
                 }
                 return winners ? RT_END : rt_draw_game(g);
@@ -8493,10 +8518,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 608 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 8497 "dsr.c"
+#line 8522 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1147, "bad resume point");
+        return rt_fail(g, 1171, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8533,7 +8558,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(Fn_is_rebellion_die(g, f, it_d))) continue;
                 #line 9 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1148);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1172);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8549,7 +8574,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_flat((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1149);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1173);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8565,7 +8590,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_k = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_k) == KIND_component)) continue;
                 #line 11 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1150);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1174);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8581,7 +8606,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_t = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_t) == KIND_alliance)) continue;
                 #line 12 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1151);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1175);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8597,7 +8622,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_b = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_b) == KIND_team_base)) continue;
                 #line 13 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1152);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1176);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8613,7 +8638,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_l = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_l) == KIND_location)) continue;
                 #line 14 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1153);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1177);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8621,14 +8646,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1154);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1178);
         #line 17 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
                 RtValue it_k_2 = walk_v_k_2[at_v_k_2]; (void)it_k_2;
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1155);
+                rt_set_state_known(g, it_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1, 1179);
             }
         }
         #line 21 "cards/dsr/rules.cards"
@@ -8648,7 +8673,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 27 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 146, 0, 1156);
+            rt_choose_begin(g, f->me, 146, 0, 1180);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 146)) {
@@ -8663,7 +8688,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, it_b_2, it_b_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1156);
+                rt_opt_done(g, &ob, 1180);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -8673,7 +8698,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_b_2 = rt_chosen(g);
                 #line 28 "cards/dsr/rules.cards"
-                rt_move_known(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1157), RT_AT_TOP, 1158, KIND_team_base, 0, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1181), RT_AT_TOP, 1182, KIND_team_base, 0, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 29 "cards/dsr/rules.cards"
                 {
@@ -8684,7 +8709,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((rt_card_kind(g, it_c) == KIND_asset) && (Inst_asset(g, it_c)->fd_leader_of == Inst_team_base(g, L->v_b_2)->fd_number))) continue;
                         #line 29 "cards/dsr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1159), RT_AT_TOP, 1160);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1183), RT_AT_TOP, 1184);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -8703,7 +8728,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1161)) return RT_END;
+            if (rt_back_edge(g, 1185)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 35 "cards/dsr/rules.cards"
@@ -8715,7 +8740,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_c_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_c_2) == KIND_asset)) continue;
                 #line 35 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1162);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1186);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8723,9 +8748,9 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 36 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1163);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1187);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Inst_location(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1164))->fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Inst_location(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1188))->fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
@@ -8739,15 +8764,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         { /* refill */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_refill)] = {0};
             RtFrame *callee = rt_frame_at(cells, 45, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_refill, callee, 1165);
+            RtStatus st = rt_call_now(g, Script_proc_refill, callee, 1189);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8748 "dsr.c"
+#line 8773 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1166, "bad resume point");
+        return rt_fail(g, 1190, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8774,7 +8799,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 14, f->self, f->me, NLOCALS_proc_take_turn, 1167);
+                (void)rt_enter(g, 14, f->self, f->me, NLOCALS_proc_take_turn, 1191);
             }
             f->pc = 1;
             {
@@ -8787,13 +8812,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1168)) return RT_END;
+            if (rt_back_edge(g, 1192)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 8794 "dsr.c"
+#line 8819 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1169, "bad resume point");
+        return rt_fail(g, 1193, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9776,792 +9801,816 @@ static const RtSite Site_table[] = {
     { 1, 282, 46 }, /* 381: cards/dsr/game.cards:282:46 */
     { 1, 283, 11 }, /* 382: cards/dsr/game.cards:283:11 */
     { 1, 288, 33 }, /* 383: cards/dsr/game.cards:288:33 */
-    { 1, 292, 44 }, /* 384: cards/dsr/game.cards:292:44 */
-    { 1, 293, 41 }, /* 385: cards/dsr/game.cards:293:41 */
-    { 1, 293, 61 }, /* 386: cards/dsr/game.cards:293:61 */
-    { 1, 294, 59 }, /* 387: cards/dsr/game.cards:294:59 */
-    { 1, 295, 59 }, /* 388: cards/dsr/game.cards:295:59 */
-    { 1, 297, 58 }, /* 389: cards/dsr/game.cards:297:58 */
-    { 1, 302, 46 }, /* 390: cards/dsr/game.cards:302:46 */
-    { 1, 302, 61 }, /* 391: cards/dsr/game.cards:302:61 */
-    { 1, 302, 80 }, /* 392: cards/dsr/game.cards:302:80 */
-    { 1, 292, 44 }, /* 393: cards/dsr/game.cards:292:44 */
-    { 1, 304, 22 }, /* 394: cards/dsr/game.cards:304:22 */
-    { 1, 304, 98 }, /* 395: cards/dsr/game.cards:304:98 */
-    { 1, 280, 6 }, /* 396: cards/dsr/game.cards:280:6 */
-    { 1, 280, 43 }, /* 397: cards/dsr/game.cards:280:43 */
-    { 1, 281, 11 }, /* 398: cards/dsr/game.cards:281:11 */
-    { 1, 281, 56 }, /* 399: cards/dsr/game.cards:281:56 */
-    { 1, 282, 11 }, /* 400: cards/dsr/game.cards:282:11 */
-    { 1, 282, 46 }, /* 401: cards/dsr/game.cards:282:46 */
-    { 1, 283, 11 }, /* 402: cards/dsr/game.cards:283:11 */
-    { 1, 280, 6 }, /* 403: cards/dsr/game.cards:280:6 */
-    { 1, 280, 43 }, /* 404: cards/dsr/game.cards:280:43 */
-    { 1, 281, 11 }, /* 405: cards/dsr/game.cards:281:11 */
-    { 1, 281, 56 }, /* 406: cards/dsr/game.cards:281:56 */
-    { 1, 282, 11 }, /* 407: cards/dsr/game.cards:282:11 */
-    { 1, 282, 46 }, /* 408: cards/dsr/game.cards:282:46 */
-    { 1, 283, 11 }, /* 409: cards/dsr/game.cards:283:11 */
-    { 1, 245, 28 }, /* 410: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 411: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 412: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 413: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 414: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 415: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 416: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 417: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 418: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 419: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 420: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 421: cards/dsr/game.cards:252:42 */
-    { 1, 245, 28 }, /* 422: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 423: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 424: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 425: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 426: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 427: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 428: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 429: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 430: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 431: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 432: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 433: cards/dsr/game.cards:252:42 */
-    { 1, 254, 43 }, /* 434: cards/dsr/game.cards:254:43 */
-    { 1, 245, 28 }, /* 435: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 436: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 437: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 438: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 439: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 440: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 441: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 442: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 443: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 444: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 445: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 446: cards/dsr/game.cards:252:42 */
-    { 1, 245, 28 }, /* 447: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 448: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 449: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 450: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 451: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 452: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 453: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 454: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 455: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 456: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 457: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 458: cards/dsr/game.cards:252:42 */
-    { 1, 254, 43 }, /* 459: cards/dsr/game.cards:254:43 */
-    { 1, 245, 28 }, /* 460: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 461: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 462: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 463: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 464: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 465: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 466: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 467: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 468: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 469: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 470: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 471: cards/dsr/game.cards:252:42 */
-    { 1, 245, 28 }, /* 472: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 473: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 474: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 475: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 476: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 477: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 478: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 479: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 480: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 481: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 482: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 483: cards/dsr/game.cards:252:42 */
-    { 1, 254, 43 }, /* 484: cards/dsr/game.cards:254:43 */
-    { 1, 245, 28 }, /* 485: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 486: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 487: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 488: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 489: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 490: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 491: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 492: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 493: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 494: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 495: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 496: cards/dsr/game.cards:252:42 */
-    { 1, 245, 28 }, /* 497: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 498: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 499: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 500: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 501: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 502: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 503: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 504: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 505: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 506: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 507: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 508: cards/dsr/game.cards:252:42 */
-    { 1, 254, 43 }, /* 509: cards/dsr/game.cards:254:43 */
-    { 1, 280, 6 }, /* 510: cards/dsr/game.cards:280:6 */
-    { 1, 280, 43 }, /* 511: cards/dsr/game.cards:280:43 */
-    { 1, 281, 11 }, /* 512: cards/dsr/game.cards:281:11 */
-    { 1, 281, 56 }, /* 513: cards/dsr/game.cards:281:56 */
-    { 1, 282, 11 }, /* 514: cards/dsr/game.cards:282:11 */
-    { 1, 282, 46 }, /* 515: cards/dsr/game.cards:282:46 */
-    { 1, 283, 11 }, /* 516: cards/dsr/game.cards:283:11 */
-    { 1, 323, 7 }, /* 517: cards/dsr/game.cards:323:7 */
-    { 1, 324, 8 }, /* 518: cards/dsr/game.cards:324:8 */
-    { 1, 324, 30 }, /* 519: cards/dsr/game.cards:324:30 */
-    { 1, 280, 6 }, /* 520: cards/dsr/game.cards:280:6 */
-    { 1, 280, 43 }, /* 521: cards/dsr/game.cards:280:43 */
-    { 1, 281, 11 }, /* 522: cards/dsr/game.cards:281:11 */
-    { 1, 281, 56 }, /* 523: cards/dsr/game.cards:281:56 */
-    { 1, 282, 11 }, /* 524: cards/dsr/game.cards:282:11 */
-    { 1, 282, 46 }, /* 525: cards/dsr/game.cards:282:46 */
-    { 1, 283, 11 }, /* 526: cards/dsr/game.cards:283:11 */
-    { 1, 324, 93 }, /* 527: cards/dsr/game.cards:324:93 */
-    { 1, 325, 63 }, /* 528: cards/dsr/game.cards:325:63 */
-    { 1, 325, 34 }, /* 529: cards/dsr/game.cards:325:34 */
-    { 1, 254, 43 }, /* 530: cards/dsr/game.cards:254:43 */
-    { 1, 257, 4 }, /* 531: cards/dsr/game.cards:257:4 */
-    { 1, 257, 4 }, /* 532: cards/dsr/game.cards:257:4 */
+    { 1, 288, 6 }, /* 384: cards/dsr/game.cards:288:6 */
+    { 1, 292, 44 }, /* 385: cards/dsr/game.cards:292:44 */
+    { 1, 293, 41 }, /* 386: cards/dsr/game.cards:293:41 */
+    { 1, 293, 61 }, /* 387: cards/dsr/game.cards:293:61 */
+    { 1, 294, 59 }, /* 388: cards/dsr/game.cards:294:59 */
+    { 1, 295, 59 }, /* 389: cards/dsr/game.cards:295:59 */
+    { 1, 297, 58 }, /* 390: cards/dsr/game.cards:297:58 */
+    { 1, 297, 49 }, /* 391: cards/dsr/game.cards:297:49 */
+    { 1, 302, 46 }, /* 392: cards/dsr/game.cards:302:46 */
+    { 1, 302, 61 }, /* 393: cards/dsr/game.cards:302:61 */
+    { 1, 302, 80 }, /* 394: cards/dsr/game.cards:302:80 */
+    { 1, 292, 44 }, /* 395: cards/dsr/game.cards:292:44 */
+    { 1, 304, 22 }, /* 396: cards/dsr/game.cards:304:22 */
+    { 1, 304, 98 }, /* 397: cards/dsr/game.cards:304:98 */
+    { 1, 280, 6 }, /* 398: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 399: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 400: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 401: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 402: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 403: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 404: cards/dsr/game.cards:283:11 */
+    { 1, 280, 6 }, /* 405: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 406: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 407: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 408: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 409: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 410: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 411: cards/dsr/game.cards:283:11 */
+    { 1, 245, 28 }, /* 412: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 413: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 414: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 415: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 416: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 417: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 418: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 419: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 420: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 421: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 422: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 423: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 424: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 425: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 426: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 427: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 428: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 429: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 430: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 431: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 432: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 433: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 434: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 435: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 436: cards/dsr/game.cards:254:43 */
+    { 1, 245, 28 }, /* 437: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 438: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 439: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 440: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 441: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 442: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 443: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 444: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 445: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 446: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 447: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 448: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 449: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 450: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 451: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 452: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 453: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 454: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 455: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 456: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 457: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 458: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 459: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 460: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 461: cards/dsr/game.cards:254:43 */
+    { 1, 245, 28 }, /* 462: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 463: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 464: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 465: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 466: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 467: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 468: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 469: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 470: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 471: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 472: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 473: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 474: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 475: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 476: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 477: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 478: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 479: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 480: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 481: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 482: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 483: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 484: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 485: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 486: cards/dsr/game.cards:254:43 */
+    { 1, 245, 28 }, /* 487: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 488: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 489: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 490: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 491: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 492: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 493: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 494: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 495: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 496: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 497: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 498: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 499: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 500: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 501: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 502: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 503: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 504: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 505: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 506: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 507: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 508: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 509: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 510: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 511: cards/dsr/game.cards:254:43 */
+    { 1, 280, 6 }, /* 512: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 513: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 514: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 515: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 516: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 517: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 518: cards/dsr/game.cards:283:11 */
+    { 1, 323, 7 }, /* 519: cards/dsr/game.cards:323:7 */
+    { 1, 324, 8 }, /* 520: cards/dsr/game.cards:324:8 */
+    { 1, 324, 30 }, /* 521: cards/dsr/game.cards:324:30 */
+    { 1, 280, 6 }, /* 522: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 523: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 524: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 525: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 526: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 527: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 528: cards/dsr/game.cards:283:11 */
+    { 1, 324, 93 }, /* 529: cards/dsr/game.cards:324:93 */
+    { 1, 325, 63 }, /* 530: cards/dsr/game.cards:325:63 */
+    { 1, 325, 34 }, /* 531: cards/dsr/game.cards:325:34 */
+    { 1, 325, 34 }, /* 532: cards/dsr/game.cards:325:34 */
     { 1, 254, 43 }, /* 533: cards/dsr/game.cards:254:43 */
-    { 1, 257, 46 }, /* 534: cards/dsr/game.cards:257:46 */
-    { 1, 257, 46 }, /* 535: cards/dsr/game.cards:257:46 */
-    { 1, 257, 4 }, /* 536: cards/dsr/game.cards:257:4 */
-    { 1, 254, 43 }, /* 537: cards/dsr/game.cards:254:43 */
-    { 1, 258, 6 }, /* 538: cards/dsr/game.cards:258:6 */
-    { 1, 258, 6 }, /* 539: cards/dsr/game.cards:258:6 */
-    { 1, 257, 4 }, /* 540: cards/dsr/game.cards:257:4 */
-    { 1, 254, 43 }, /* 541: cards/dsr/game.cards:254:43 */
-    { 1, 258, 47 }, /* 542: cards/dsr/game.cards:258:47 */
-    { 1, 258, 47 }, /* 543: cards/dsr/game.cards:258:47 */
-    { 1, 257, 4 }, /* 544: cards/dsr/game.cards:257:4 */
-    { 1, 331, 67 }, /* 545: cards/dsr/game.cards:331:67 */
-    { 1, 254, 43 }, /* 546: cards/dsr/game.cards:254:43 */
+    { 1, 257, 4 }, /* 534: cards/dsr/game.cards:257:4 */
+    { 1, 257, 4 }, /* 535: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 536: cards/dsr/game.cards:254:43 */
+    { 1, 257, 46 }, /* 537: cards/dsr/game.cards:257:46 */
+    { 1, 257, 46 }, /* 538: cards/dsr/game.cards:257:46 */
+    { 1, 257, 4 }, /* 539: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 540: cards/dsr/game.cards:254:43 */
+    { 1, 258, 6 }, /* 541: cards/dsr/game.cards:258:6 */
+    { 1, 258, 6 }, /* 542: cards/dsr/game.cards:258:6 */
+    { 1, 257, 4 }, /* 543: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 544: cards/dsr/game.cards:254:43 */
+    { 1, 258, 47 }, /* 545: cards/dsr/game.cards:258:47 */
+    { 1, 258, 47 }, /* 546: cards/dsr/game.cards:258:47 */
     { 1, 257, 4 }, /* 547: cards/dsr/game.cards:257:4 */
-    { 1, 257, 4 }, /* 548: cards/dsr/game.cards:257:4 */
+    { 1, 331, 67 }, /* 548: cards/dsr/game.cards:331:67 */
     { 1, 254, 43 }, /* 549: cards/dsr/game.cards:254:43 */
-    { 1, 257, 46 }, /* 550: cards/dsr/game.cards:257:46 */
-    { 1, 257, 46 }, /* 551: cards/dsr/game.cards:257:46 */
-    { 1, 257, 4 }, /* 552: cards/dsr/game.cards:257:4 */
-    { 1, 254, 43 }, /* 553: cards/dsr/game.cards:254:43 */
-    { 1, 258, 6 }, /* 554: cards/dsr/game.cards:258:6 */
-    { 1, 258, 6 }, /* 555: cards/dsr/game.cards:258:6 */
-    { 1, 257, 4 }, /* 556: cards/dsr/game.cards:257:4 */
-    { 1, 254, 43 }, /* 557: cards/dsr/game.cards:254:43 */
-    { 1, 258, 47 }, /* 558: cards/dsr/game.cards:258:47 */
-    { 1, 258, 47 }, /* 559: cards/dsr/game.cards:258:47 */
-    { 1, 257, 4 }, /* 560: cards/dsr/game.cards:257:4 */
-    { 1, 332, 71 }, /* 561: cards/dsr/game.cards:332:71 */
-    { 1, 332, 15 }, /* 562: cards/dsr/game.cards:332:15 */
-    { 1, 280, 6 }, /* 563: cards/dsr/game.cards:280:6 */
-    { 1, 280, 43 }, /* 564: cards/dsr/game.cards:280:43 */
-    { 1, 281, 11 }, /* 565: cards/dsr/game.cards:281:11 */
-    { 1, 281, 56 }, /* 566: cards/dsr/game.cards:281:56 */
-    { 1, 282, 11 }, /* 567: cards/dsr/game.cards:282:11 */
-    { 1, 282, 46 }, /* 568: cards/dsr/game.cards:282:46 */
-    { 1, 283, 11 }, /* 569: cards/dsr/game.cards:283:11 */
-    { 1, 339, 37 }, /* 570: cards/dsr/game.cards:339:37 */
-    { 1, 339, 48 }, /* 571: cards/dsr/game.cards:339:48 */
-    { 1, 341, 15 }, /* 572: cards/dsr/game.cards:341:15 */
-    { 1, 341, 50 }, /* 573: cards/dsr/game.cards:341:50 */
-    { 1, 341, 41 }, /* 574: cards/dsr/game.cards:341:41 */
-    { 1, 343, 52 }, /* 575: cards/dsr/game.cards:343:52 */
-    { 1, 343, 69 }, /* 576: cards/dsr/game.cards:343:69 */
-    { 1, 339, 37 }, /* 577: cards/dsr/game.cards:339:37 */
-    { 1, 339, 48 }, /* 578: cards/dsr/game.cards:339:48 */
-    { 1, 351, 31 }, /* 579: cards/dsr/game.cards:351:31 */
-    { 1, 351, 27 }, /* 580: cards/dsr/game.cards:351:27 */
-    { 1, 351, 3 }, /* 581: cards/dsr/game.cards:351:3 */
-    { 1, 351, 3 }, /* 582: cards/dsr/game.cards:351:3 */
-    { 1, 353, 8 }, /* 583: cards/dsr/game.cards:353:8 */
+    { 1, 257, 4 }, /* 550: cards/dsr/game.cards:257:4 */
+    { 1, 257, 4 }, /* 551: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 552: cards/dsr/game.cards:254:43 */
+    { 1, 257, 46 }, /* 553: cards/dsr/game.cards:257:46 */
+    { 1, 257, 46 }, /* 554: cards/dsr/game.cards:257:46 */
+    { 1, 257, 4 }, /* 555: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 556: cards/dsr/game.cards:254:43 */
+    { 1, 258, 6 }, /* 557: cards/dsr/game.cards:258:6 */
+    { 1, 258, 6 }, /* 558: cards/dsr/game.cards:258:6 */
+    { 1, 257, 4 }, /* 559: cards/dsr/game.cards:257:4 */
+    { 1, 254, 43 }, /* 560: cards/dsr/game.cards:254:43 */
+    { 1, 258, 47 }, /* 561: cards/dsr/game.cards:258:47 */
+    { 1, 258, 47 }, /* 562: cards/dsr/game.cards:258:47 */
+    { 1, 257, 4 }, /* 563: cards/dsr/game.cards:257:4 */
+    { 1, 332, 71 }, /* 564: cards/dsr/game.cards:332:71 */
+    { 1, 332, 15 }, /* 565: cards/dsr/game.cards:332:15 */
+    { 1, 280, 6 }, /* 566: cards/dsr/game.cards:280:6 */
+    { 1, 280, 43 }, /* 567: cards/dsr/game.cards:280:43 */
+    { 1, 281, 11 }, /* 568: cards/dsr/game.cards:281:11 */
+    { 1, 281, 56 }, /* 569: cards/dsr/game.cards:281:56 */
+    { 1, 282, 11 }, /* 570: cards/dsr/game.cards:282:11 */
+    { 1, 282, 46 }, /* 571: cards/dsr/game.cards:282:46 */
+    { 1, 283, 11 }, /* 572: cards/dsr/game.cards:283:11 */
+    { 1, 339, 37 }, /* 573: cards/dsr/game.cards:339:37 */
+    { 1, 339, 48 }, /* 574: cards/dsr/game.cards:339:48 */
+    { 1, 341, 15 }, /* 575: cards/dsr/game.cards:341:15 */
+    { 1, 341, 50 }, /* 576: cards/dsr/game.cards:341:50 */
+    { 1, 341, 41 }, /* 577: cards/dsr/game.cards:341:41 */
+    { 1, 343, 52 }, /* 578: cards/dsr/game.cards:343:52 */
+    { 1, 343, 69 }, /* 579: cards/dsr/game.cards:343:69 */
+    { 1, 339, 37 }, /* 580: cards/dsr/game.cards:339:37 */
+    { 1, 339, 48 }, /* 581: cards/dsr/game.cards:339:48 */
+    { 1, 351, 31 }, /* 582: cards/dsr/game.cards:351:31 */
+    { 1, 351, 27 }, /* 583: cards/dsr/game.cards:351:27 */
     { 1, 351, 3 }, /* 584: cards/dsr/game.cards:351:3 */
-    { 1, 354, 36 }, /* 585: cards/dsr/game.cards:354:36 */
-    { 1, 354, 12 }, /* 586: cards/dsr/game.cards:354:12 */
-    { 1, 354, 8 }, /* 587: cards/dsr/game.cards:354:8 */
-    { 1, 351, 3 }, /* 588: cards/dsr/game.cards:351:3 */
-    { 1, 354, 78 }, /* 589: cards/dsr/game.cards:354:78 */
-    { 1, 354, 69 }, /* 590: cards/dsr/game.cards:354:69 */
-    { 1, 354, 51 }, /* 591: cards/dsr/game.cards:354:51 */
-    { 1, 354, 47 }, /* 592: cards/dsr/game.cards:354:47 */
-    { 1, 351, 3 }, /* 593: cards/dsr/game.cards:351:3 */
-    { 1, 351, 3 }, /* 594: cards/dsr/game.cards:351:3 */
-    { 1, 355, 30 }, /* 595: cards/dsr/game.cards:355:30 */
-    { 1, 355, 26 }, /* 596: cards/dsr/game.cards:355:26 */
+    { 1, 351, 3 }, /* 585: cards/dsr/game.cards:351:3 */
+    { 1, 353, 8 }, /* 586: cards/dsr/game.cards:353:8 */
+    { 1, 351, 3 }, /* 587: cards/dsr/game.cards:351:3 */
+    { 1, 354, 36 }, /* 588: cards/dsr/game.cards:354:36 */
+    { 1, 354, 12 }, /* 589: cards/dsr/game.cards:354:12 */
+    { 1, 354, 8 }, /* 590: cards/dsr/game.cards:354:8 */
+    { 1, 351, 3 }, /* 591: cards/dsr/game.cards:351:3 */
+    { 1, 354, 78 }, /* 592: cards/dsr/game.cards:354:78 */
+    { 1, 354, 69 }, /* 593: cards/dsr/game.cards:354:69 */
+    { 1, 354, 51 }, /* 594: cards/dsr/game.cards:354:51 */
+    { 1, 354, 51 }, /* 595: cards/dsr/game.cards:354:51 */
+    { 1, 354, 47 }, /* 596: cards/dsr/game.cards:354:47 */
     { 1, 351, 3 }, /* 597: cards/dsr/game.cards:351:3 */
     { 1, 351, 3 }, /* 598: cards/dsr/game.cards:351:3 */
-    { 1, 356, 36 }, /* 599: cards/dsr/game.cards:356:36 */
-    { 1, 356, 12 }, /* 600: cards/dsr/game.cards:356:12 */
-    { 1, 356, 8 }, /* 601: cards/dsr/game.cards:356:8 */
+    { 1, 355, 30 }, /* 599: cards/dsr/game.cards:355:30 */
+    { 1, 355, 26 }, /* 600: cards/dsr/game.cards:355:26 */
+    { 1, 351, 3 }, /* 601: cards/dsr/game.cards:351:3 */
     { 1, 351, 3 }, /* 602: cards/dsr/game.cards:351:3 */
-    { 1, 245, 28 }, /* 603: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 604: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 605: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 606: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 607: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 608: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 609: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 610: cards/dsr/game.cards:249:46 */
-    { 1, 245, 28 }, /* 611: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 612: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 613: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 614: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 615: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 616: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 617: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 618: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 619: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 620: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 621: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 622: cards/dsr/game.cards:252:42 */
-    { 1, 245, 28 }, /* 623: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 624: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 625: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 626: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 627: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 628: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 629: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 630: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 631: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 632: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 633: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 634: cards/dsr/game.cards:252:42 */
-    { 1, 254, 43 }, /* 635: cards/dsr/game.cards:254:43 */
-    { 1, 359, 4 }, /* 636: cards/dsr/game.cards:359:4 */
-    { 1, 245, 28 }, /* 637: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 638: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 639: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 640: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 641: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 642: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 643: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 644: cards/dsr/game.cards:249:46 */
-    { 1, 245, 28 }, /* 645: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 646: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 647: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 648: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 649: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 650: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 651: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 652: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 653: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 654: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 655: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 656: cards/dsr/game.cards:252:42 */
-    { 1, 245, 28 }, /* 657: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 658: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 659: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 660: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 661: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 662: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 663: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 664: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 665: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 666: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 667: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 668: cards/dsr/game.cards:252:42 */
-    { 1, 254, 43 }, /* 669: cards/dsr/game.cards:254:43 */
-    { 1, 359, 63 }, /* 670: cards/dsr/game.cards:359:63 */
-    { 1, 359, 4 }, /* 671: cards/dsr/game.cards:359:4 */
-    { 1, 245, 28 }, /* 672: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 673: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 674: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 675: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 676: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 677: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 678: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 679: cards/dsr/game.cards:249:46 */
-    { 1, 245, 28 }, /* 680: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 681: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 682: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 683: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 684: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 685: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 686: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 687: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 688: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 689: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 690: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 691: cards/dsr/game.cards:252:42 */
-    { 1, 245, 28 }, /* 692: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 693: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 694: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 695: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 696: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 697: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 698: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 699: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 700: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 701: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 702: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 703: cards/dsr/game.cards:252:42 */
-    { 1, 254, 43 }, /* 704: cards/dsr/game.cards:254:43 */
-    { 1, 360, 6 }, /* 705: cards/dsr/game.cards:360:6 */
-    { 1, 359, 4 }, /* 706: cards/dsr/game.cards:359:4 */
-    { 1, 245, 28 }, /* 707: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 708: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 709: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 710: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 711: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 712: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 713: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 714: cards/dsr/game.cards:249:46 */
-    { 1, 245, 28 }, /* 715: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 716: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 717: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 718: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 719: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 720: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 721: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 722: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 723: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 724: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 725: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 726: cards/dsr/game.cards:252:42 */
-    { 1, 245, 28 }, /* 727: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 728: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 729: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 730: cards/dsr/game.cards:246:46 */
-    { 1, 248, 28 }, /* 731: cards/dsr/game.cards:248:28 */
-    { 1, 248, 68 }, /* 732: cards/dsr/game.cards:248:68 */
-    { 1, 249, 32 }, /* 733: cards/dsr/game.cards:249:32 */
-    { 1, 249, 46 }, /* 734: cards/dsr/game.cards:249:46 */
-    { 1, 251, 25 }, /* 735: cards/dsr/game.cards:251:25 */
-    { 1, 251, 64 }, /* 736: cards/dsr/game.cards:251:64 */
-    { 1, 252, 29 }, /* 737: cards/dsr/game.cards:252:29 */
-    { 1, 252, 42 }, /* 738: cards/dsr/game.cards:252:42 */
-    { 1, 254, 43 }, /* 739: cards/dsr/game.cards:254:43 */
-    { 1, 360, 63 }, /* 740: cards/dsr/game.cards:360:63 */
-    { 1, 359, 4 }, /* 741: cards/dsr/game.cards:359:4 */
-    { 0, 9, 3 }, /* 742: cards/dsr/darkside.cards:9:3 */
-    { 0, 10, 3 }, /* 743: cards/dsr/darkside.cards:10:3 */
-    { 0, 11, 5 }, /* 744: cards/dsr/darkside.cards:11:5 */
-    { 0, 12, 8 }, /* 745: cards/dsr/darkside.cards:12:8 */
-    { 0, 15, 7 }, /* 746: cards/dsr/darkside.cards:15:7 */
-    { 0, 16, 15 }, /* 747: cards/dsr/darkside.cards:16:15 */
-    { 0, 19, 7 }, /* 748: cards/dsr/darkside.cards:19:7 */
-    { 0, 20, 15 }, /* 749: cards/dsr/darkside.cards:20:15 */
-    { 0, 22, 7 }, /* 750: cards/dsr/darkside.cards:22:7 */
-    { 0, 24, 7 }, /* 751: cards/dsr/darkside.cards:24:7 */
-    { 0, 25, 7 }, /* 752: cards/dsr/darkside.cards:25:7 */
-    { 0, 28, 7 }, /* 753: cards/dsr/darkside.cards:28:7 */
-    { 0, 29, 7 }, /* 754: cards/dsr/darkside.cards:29:7 */
-    { 0, 8, 11 }, /* 755: cards/dsr/darkside.cards:8:11 */
-    { 0, 37, 3 }, /* 756: cards/dsr/darkside.cards:37:3 */
-    { 0, 38, 5 }, /* 757: cards/dsr/darkside.cards:38:5 */
-    { 0, 39, 5 }, /* 758: cards/dsr/darkside.cards:39:5 */
-    { 0, 39, 42 }, /* 759: cards/dsr/darkside.cards:39:42 */
-    { 0, 41, 40 }, /* 760: cards/dsr/darkside.cards:41:40 */
-    { 0, 42, 9 }, /* 761: cards/dsr/darkside.cards:42:9 */
-    { 0, 44, 9 }, /* 762: cards/dsr/darkside.cards:44:9 */
-    { 0, 36, 11 }, /* 763: cards/dsr/darkside.cards:36:11 */
-    { 0, 54, 5 }, /* 764: cards/dsr/darkside.cards:54:5 */
-    { 0, 55, 42 }, /* 765: cards/dsr/darkside.cards:55:42 */
-    { 0, 55, 73 }, /* 766: cards/dsr/darkside.cards:55:73 */
-    { 0, 52, 11 }, /* 767: cards/dsr/darkside.cards:52:11 */
-    { 0, 61, 6 }, /* 768: cards/dsr/darkside.cards:61:6 */
-    { 0, 61, 19 }, /* 769: cards/dsr/darkside.cards:61:19 */
-    { 0, 62, 5 }, /* 770: cards/dsr/darkside.cards:62:5 */
-    { 0, 62, 5 }, /* 771: cards/dsr/darkside.cards:62:5 */
-    { 0, 62, 5 }, /* 772: cards/dsr/darkside.cards:62:5 */
-    { 0, 63, 54 }, /* 773: cards/dsr/darkside.cards:63:54 */
-    { 0, 63, 70 }, /* 774: cards/dsr/darkside.cards:63:70 */
-    { 0, 63, 54 }, /* 775: cards/dsr/darkside.cards:63:54 */
-    { 0, 63, 70 }, /* 776: cards/dsr/darkside.cards:63:70 */
-    { 0, 60, 11 }, /* 777: cards/dsr/darkside.cards:60:11 */
-    { 0, 71, 3 }, /* 778: cards/dsr/darkside.cards:71:3 */
-    { 0, 72, 3 }, /* 779: cards/dsr/darkside.cards:72:3 */
-    { 0, 70, 11 }, /* 780: cards/dsr/darkside.cards:70:11 */
-    { 0, 79, 3 }, /* 781: cards/dsr/darkside.cards:79:3 */
-    { 0, 77, 11 }, /* 782: cards/dsr/darkside.cards:77:11 */
-    { 0, 84, 3 }, /* 783: cards/dsr/darkside.cards:84:3 */
-    { 0, 86, 5 }, /* 784: cards/dsr/darkside.cards:86:5 */
-    { 0, 83, 11 }, /* 785: cards/dsr/darkside.cards:83:11 */
-    { 0, 95, 5 }, /* 786: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 787: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 788: cards/dsr/darkside.cards:95:5 */
-    { 0, 96, 36 }, /* 789: cards/dsr/darkside.cards:96:36 */
-    { 0, 96, 50 }, /* 790: cards/dsr/darkside.cards:96:50 */
-    { 0, 96, 36 }, /* 791: cards/dsr/darkside.cards:96:36 */
-    { 0, 96, 50 }, /* 792: cards/dsr/darkside.cards:96:50 */
-    { 0, 93, 11 }, /* 793: cards/dsr/darkside.cards:93:11 */
-    { 0, 103, 99 }, /* 794: cards/dsr/darkside.cards:103:99 */
-    { 0, 105, 14 }, /* 795: cards/dsr/darkside.cards:105:14 */
-    { 0, 105, 72 }, /* 796: cards/dsr/darkside.cards:105:72 */
-    { 0, 102, 11 }, /* 797: cards/dsr/darkside.cards:102:11 */
-    { 0, 115, 14 }, /* 798: cards/dsr/darkside.cards:115:14 */
-    { 0, 115, 85 }, /* 799: cards/dsr/darkside.cards:115:85 */
-    { 0, 112, 11 }, /* 800: cards/dsr/darkside.cards:112:11 */
-    { 0, 122, 6 }, /* 801: cards/dsr/darkside.cards:122:6 */
-    { 0, 123, 5 }, /* 802: cards/dsr/darkside.cards:123:5 */
-    { 0, 124, 13 }, /* 803: cards/dsr/darkside.cards:124:13 */
-    { 0, 125, 5 }, /* 804: cards/dsr/darkside.cards:125:5 */
-    { 0, 126, 13 }, /* 805: cards/dsr/darkside.cards:126:13 */
-    { 0, 127, 14 }, /* 806: cards/dsr/darkside.cards:127:14 */
-    { 0, 127, 29 }, /* 807: cards/dsr/darkside.cards:127:29 */
-    { 0, 128, 13 }, /* 808: cards/dsr/darkside.cards:128:13 */
-    { 0, 129, 5 }, /* 809: cards/dsr/darkside.cards:129:5 */
-    { 0, 130, 13 }, /* 810: cards/dsr/darkside.cards:130:13 */
-    { 0, 131, 5 }, /* 811: cards/dsr/darkside.cards:131:5 */
-    { 0, 132, 13 }, /* 812: cards/dsr/darkside.cards:132:13 */
-    { 0, 134, 7 }, /* 813: cards/dsr/darkside.cards:134:7 */
-    { 0, 134, 7 }, /* 814: cards/dsr/darkside.cards:134:7 */
-    { 0, 137, 13 }, /* 815: cards/dsr/darkside.cards:137:13 */
-    { 0, 138, 5 }, /* 816: cards/dsr/darkside.cards:138:5 */
-    { 0, 139, 13 }, /* 817: cards/dsr/darkside.cards:139:13 */
-    { 0, 140, 5 }, /* 818: cards/dsr/darkside.cards:140:5 */
-    { 0, 141, 13 }, /* 819: cards/dsr/darkside.cards:141:13 */
-    { 0, 142, 5 }, /* 820: cards/dsr/darkside.cards:142:5 */
-    { 0, 143, 13 }, /* 821: cards/dsr/darkside.cards:143:13 */
-    { 0, 144, 33 }, /* 822: cards/dsr/darkside.cards:144:33 */
-    { 0, 144, 64 }, /* 823: cards/dsr/darkside.cards:144:64 */
-    { 0, 146, 5 }, /* 824: cards/dsr/darkside.cards:146:5 */
-    { 0, 121, 11 }, /* 825: cards/dsr/darkside.cards:121:11 */
-    { 0, 154, 20 }, /* 826: cards/dsr/darkside.cards:154:20 */
-    { 0, 154, 5 }, /* 827: cards/dsr/darkside.cards:154:5 */
-    { 0, 152, 11 }, /* 828: cards/dsr/darkside.cards:152:11 */
-    { 0, 162, 14 }, /* 829: cards/dsr/darkside.cards:162:14 */
-    { 0, 162, 29 }, /* 830: cards/dsr/darkside.cards:162:29 */
-    { 0, 164, 5 }, /* 831: cards/dsr/darkside.cards:164:5 */
-    { 0, 167, 7 }, /* 832: cards/dsr/darkside.cards:167:7 */
-    { 0, 167, 7 }, /* 833: cards/dsr/darkside.cards:167:7 */
-    { 0, 171, 5 }, /* 834: cards/dsr/darkside.cards:171:5 */
-    { 0, 173, 5 }, /* 835: cards/dsr/darkside.cards:173:5 */
-    { 0, 175, 5 }, /* 836: cards/dsr/darkside.cards:175:5 */
-    { 0, 176, 5 }, /* 837: cards/dsr/darkside.cards:176:5 */
-    { 0, 177, 5 }, /* 838: cards/dsr/darkside.cards:177:5 */
-    { 0, 160, 11 }, /* 839: cards/dsr/darkside.cards:160:11 */
-    { 0, 186, 48 }, /* 840: cards/dsr/darkside.cards:186:48 */
-    { 0, 186, 78 }, /* 841: cards/dsr/darkside.cards:186:78 */
-    { 0, 187, 20 }, /* 842: cards/dsr/darkside.cards:187:20 */
-    { 0, 187, 13 }, /* 843: cards/dsr/darkside.cards:187:13 */
-    { 0, 188, 5 }, /* 844: cards/dsr/darkside.cards:188:5 */
-    { 0, 184, 11 }, /* 845: cards/dsr/darkside.cards:184:11 */
-    { 6, 58, 31 }, /* 846: cards/dsr/rules.cards:58:31 */
-    { 6, 58, 40 }, /* 847: cards/dsr/rules.cards:58:40 */
-    { 6, 59, 23 }, /* 848: cards/dsr/rules.cards:59:23 */
-    { 6, 60, 31 }, /* 849: cards/dsr/rules.cards:60:31 */
-    { 6, 60, 40 }, /* 850: cards/dsr/rules.cards:60:40 */
-    { 6, 63, 3 }, /* 851: cards/dsr/rules.cards:63:3 */
-    { 6, 68, 3 }, /* 852: cards/dsr/rules.cards:68:3 */
-    { 6, 70, 3 }, /* 853: cards/dsr/rules.cards:70:3 */
-    { 6, 72, 3 }, /* 854: cards/dsr/rules.cards:72:3 */
-    { 6, 55, 11 }, /* 855: cards/dsr/rules.cards:55:11 */
-    { 6, 76, 3 }, /* 856: cards/dsr/rules.cards:76:3 */
-    { 6, 77, 3 }, /* 857: cards/dsr/rules.cards:77:3 */
-    { 6, 78, 3 }, /* 858: cards/dsr/rules.cards:78:3 */
-    { 6, 79, 3 }, /* 859: cards/dsr/rules.cards:79:3 */
-    { 6, 80, 3 }, /* 860: cards/dsr/rules.cards:80:3 */
-    { 6, 81, 3 }, /* 861: cards/dsr/rules.cards:81:3 */
-    { 6, 75, 11 }, /* 862: cards/dsr/rules.cards:75:11 */
-    { 6, 88, 3 }, /* 863: cards/dsr/rules.cards:88:3 */
-    { 6, 92, 5 }, /* 864: cards/dsr/rules.cards:92:5 */
-    { 6, 94, 87 }, /* 865: cards/dsr/rules.cards:94:87 */
-    { 6, 95, 94 }, /* 866: cards/dsr/rules.cards:95:94 */
-    { 6, 96, 88 }, /* 867: cards/dsr/rules.cards:96:88 */
-    { 6, 97, 90 }, /* 868: cards/dsr/rules.cards:97:90 */
-    { 6, 98, 80 }, /* 869: cards/dsr/rules.cards:98:80 */
-    { 6, 99, 69 }, /* 870: cards/dsr/rules.cards:99:69 */
-    { 6, 91, 3 }, /* 871: cards/dsr/rules.cards:91:3 */
-    { 6, 102, 3 }, /* 872: cards/dsr/rules.cards:102:3 */
-    { 6, 103, 3 }, /* 873: cards/dsr/rules.cards:103:3 */
-    { 6, 106, 3 }, /* 874: cards/dsr/rules.cards:106:3 */
-    { 6, 117, 60 }, /* 875: cards/dsr/rules.cards:117:60 */
-    { 6, 117, 5 }, /* 876: cards/dsr/rules.cards:117:5 */
-    { 6, 120, 7 }, /* 877: cards/dsr/rules.cards:120:7 */
-    { 6, 122, 5 }, /* 878: cards/dsr/rules.cards:122:5 */
-    { 6, 125, 9 }, /* 879: cards/dsr/rules.cards:125:9 */
-    { 6, 133, 9 }, /* 880: cards/dsr/rules.cards:133:9 */
-    { 6, 135, 91 }, /* 881: cards/dsr/rules.cards:135:91 */
-    { 6, 136, 98 }, /* 882: cards/dsr/rules.cards:136:98 */
-    { 6, 137, 92 }, /* 883: cards/dsr/rules.cards:137:92 */
-    { 6, 138, 94 }, /* 884: cards/dsr/rules.cards:138:94 */
-    { 6, 139, 84 }, /* 885: cards/dsr/rules.cards:139:84 */
-    { 6, 140, 73 }, /* 886: cards/dsr/rules.cards:140:73 */
-    { 6, 132, 7 }, /* 887: cards/dsr/rules.cards:132:7 */
-    { 6, 114, 3 }, /* 888: cards/dsr/rules.cards:114:3 */
-    { 6, 86, 11 }, /* 889: cards/dsr/rules.cards:86:11 */
-    { 6, 155, 7 }, /* 890: cards/dsr/rules.cards:155:7 */
-    { 6, 157, 88 }, /* 891: cards/dsr/rules.cards:157:88 */
-    { 6, 158, 95 }, /* 892: cards/dsr/rules.cards:158:95 */
-    { 6, 159, 89 }, /* 893: cards/dsr/rules.cards:159:89 */
-    { 6, 160, 91 }, /* 894: cards/dsr/rules.cards:160:91 */
-    { 6, 161, 81 }, /* 895: cards/dsr/rules.cards:161:81 */
-    { 6, 162, 70 }, /* 896: cards/dsr/rules.cards:162:70 */
-    { 6, 154, 5 }, /* 897: cards/dsr/rules.cards:154:5 */
-    { 6, 151, 11 }, /* 898: cards/dsr/rules.cards:151:11 */
-    { 6, 171, 12 }, /* 899: cards/dsr/rules.cards:171:12 */
-    { 6, 171, 3 }, /* 900: cards/dsr/rules.cards:171:3 */
-    { 6, 172, 5 }, /* 901: cards/dsr/rules.cards:172:5 */
-    { 6, 173, 5 }, /* 902: cards/dsr/rules.cards:173:5 */
-    { 6, 174, 5 }, /* 903: cards/dsr/rules.cards:174:5 */
-    { 6, 175, 5 }, /* 904: cards/dsr/rules.cards:175:5 */
-    { 6, 177, 12 }, /* 905: cards/dsr/rules.cards:177:12 */
-    { 6, 177, 3 }, /* 906: cards/dsr/rules.cards:177:3 */
-    { 6, 177, 58 }, /* 907: cards/dsr/rules.cards:177:58 */
-    { 6, 179, 5 }, /* 908: cards/dsr/rules.cards:179:5 */
-    { 6, 181, 12 }, /* 909: cards/dsr/rules.cards:181:12 */
-    { 6, 181, 3 }, /* 910: cards/dsr/rules.cards:181:3 */
-    { 6, 183, 5 }, /* 911: cards/dsr/rules.cards:183:5 */
-    { 6, 170, 11 }, /* 912: cards/dsr/rules.cards:170:11 */
-    { 6, 190, 3 }, /* 913: cards/dsr/rules.cards:190:3 */
-    { 6, 189, 11 }, /* 914: cards/dsr/rules.cards:189:11 */
-    { 6, 197, 20 }, /* 915: cards/dsr/rules.cards:197:20 */
-    { 6, 197, 3 }, /* 916: cards/dsr/rules.cards:197:3 */
-    { 6, 198, 5 }, /* 917: cards/dsr/rules.cards:198:5 */
-    { 6, 202, 5 }, /* 918: cards/dsr/rules.cards:202:5 */
-    { 6, 203, 5 }, /* 919: cards/dsr/rules.cards:203:5 */
-    { 6, 205, 5 }, /* 920: cards/dsr/rules.cards:205:5 */
-    { 6, 207, 5 }, /* 921: cards/dsr/rules.cards:207:5 */
-    { 6, 196, 11 }, /* 922: cards/dsr/rules.cards:196:11 */
-    { 6, 214, 3 }, /* 923: cards/dsr/rules.cards:214:3 */
-    { 6, 220, 62 }, /* 924: cards/dsr/rules.cards:220:62 */
-    { 6, 231, 50 }, /* 925: cards/dsr/rules.cards:231:50 */
-    { 6, 216, 7 }, /* 926: cards/dsr/rules.cards:216:7 */
-    { 6, 217, 9 }, /* 927: cards/dsr/rules.cards:217:9 */
-    { 6, 221, 7 }, /* 928: cards/dsr/rules.cards:221:7 */
-    { 6, 221, 19 }, /* 929: cards/dsr/rules.cards:221:19 */
-    { 6, 222, 9 }, /* 930: cards/dsr/rules.cards:222:9 */
-    { 6, 225, 85 }, /* 931: cards/dsr/rules.cards:225:85 */
-    { 6, 226, 92 }, /* 932: cards/dsr/rules.cards:226:92 */
-    { 6, 227, 86 }, /* 933: cards/dsr/rules.cards:227:86 */
-    { 6, 228, 88 }, /* 934: cards/dsr/rules.cards:228:88 */
-    { 6, 229, 78 }, /* 935: cards/dsr/rules.cards:229:78 */
-    { 6, 230, 67 }, /* 936: cards/dsr/rules.cards:230:67 */
-    { 6, 231, 76 }, /* 937: cards/dsr/rules.cards:231:76 */
-    { 6, 234, 7 }, /* 938: cards/dsr/rules.cards:234:7 */
-    { 6, 235, 7 }, /* 939: cards/dsr/rules.cards:235:7 */
-    { 6, 213, 11 }, /* 940: cards/dsr/rules.cards:213:11 */
-    { 6, 242, 3 }, /* 941: cards/dsr/rules.cards:242:3 */
-    { 6, 243, 5 }, /* 942: cards/dsr/rules.cards:243:5 */
-    { 6, 241, 11 }, /* 943: cards/dsr/rules.cards:241:11 */
-    { 6, 250, 3 }, /* 944: cards/dsr/rules.cards:250:3 */
-    { 6, 249, 11 }, /* 945: cards/dsr/rules.cards:249:11 */
-    { 6, 264, 3 }, /* 946: cards/dsr/rules.cards:264:3 */
-    { 6, 265, 74 }, /* 947: cards/dsr/rules.cards:265:74 */
-    { 6, 266, 78 }, /* 948: cards/dsr/rules.cards:266:78 */
-    { 6, 267, 82 }, /* 949: cards/dsr/rules.cards:267:82 */
-    { 6, 268, 86 }, /* 950: cards/dsr/rules.cards:268:86 */
-    { 6, 269, 72 }, /* 951: cards/dsr/rules.cards:269:72 */
-    { 6, 270, 76 }, /* 952: cards/dsr/rules.cards:270:76 */
-    { 6, 271, 78 }, /* 953: cards/dsr/rules.cards:271:78 */
-    { 6, 272, 82 }, /* 954: cards/dsr/rules.cards:272:82 */
-    { 6, 263, 11 }, /* 955: cards/dsr/rules.cards:263:11 */
-    { 6, 277, 3 }, /* 956: cards/dsr/rules.cards:277:3 */
-    { 6, 278, 5 }, /* 957: cards/dsr/rules.cards:278:5 */
-    { 6, 281, 3 }, /* 958: cards/dsr/rules.cards:281:3 */
-    { 6, 282, 3 }, /* 959: cards/dsr/rules.cards:282:3 */
-    { 6, 283, 3 }, /* 960: cards/dsr/rules.cards:283:3 */
-    { 6, 276, 11 }, /* 961: cards/dsr/rules.cards:276:11 */
-    { 6, 287, 3 }, /* 962: cards/dsr/rules.cards:287:3 */
-    { 6, 287, 3 }, /* 963: cards/dsr/rules.cards:287:3 */
-    { 6, 287, 3 }, /* 964: cards/dsr/rules.cards:287:3 */
-    { 6, 288, 3 }, /* 965: cards/dsr/rules.cards:288:3 */
-    { 6, 288, 3 }, /* 966: cards/dsr/rules.cards:288:3 */
-    { 6, 288, 3 }, /* 967: cards/dsr/rules.cards:288:3 */
-    { 6, 289, 3 }, /* 968: cards/dsr/rules.cards:289:3 */
-    { 6, 289, 3 }, /* 969: cards/dsr/rules.cards:289:3 */
-    { 6, 289, 3 }, /* 970: cards/dsr/rules.cards:289:3 */
-    { 6, 290, 3 }, /* 971: cards/dsr/rules.cards:290:3 */
-    { 6, 290, 3 }, /* 972: cards/dsr/rules.cards:290:3 */
-    { 6, 290, 3 }, /* 973: cards/dsr/rules.cards:290:3 */
-    { 6, 286, 11 }, /* 974: cards/dsr/rules.cards:286:11 */
-    { 6, 299, 7 }, /* 975: cards/dsr/rules.cards:299:7 */
-    { 6, 300, 43 }, /* 976: cards/dsr/rules.cards:300:43 */
-    { 6, 300, 43 }, /* 977: cards/dsr/rules.cards:300:43 */
-    { 6, 301, 7 }, /* 978: cards/dsr/rules.cards:301:7 */
-    { 6, 303, 7 }, /* 979: cards/dsr/rules.cards:303:7 */
-    { 6, 304, 10 }, /* 980: cards/dsr/rules.cards:304:10 */
-    { 6, 296, 11 }, /* 981: cards/dsr/rules.cards:296:11 */
-    { 6, 318, 3 }, /* 982: cards/dsr/rules.cards:318:3 */
-    { 6, 318, 15 }, /* 983: cards/dsr/rules.cards:318:15 */
-    { 6, 319, 5 }, /* 984: cards/dsr/rules.cards:319:5 */
-    { 6, 320, 7 }, /* 985: cards/dsr/rules.cards:320:7 */
-    { 6, 322, 7 }, /* 986: cards/dsr/rules.cards:322:7 */
-    { 6, 323, 7 }, /* 987: cards/dsr/rules.cards:323:7 */
-    { 6, 317, 11 }, /* 988: cards/dsr/rules.cards:317:11 */
-    { 6, 330, 3 }, /* 989: cards/dsr/rules.cards:330:3 */
-    { 6, 330, 15 }, /* 990: cards/dsr/rules.cards:330:15 */
-    { 6, 331, 5 }, /* 991: cards/dsr/rules.cards:331:5 */
-    { 6, 333, 27 }, /* 992: cards/dsr/rules.cards:333:27 */
-    { 6, 333, 55 }, /* 993: cards/dsr/rules.cards:333:55 */
-    { 6, 329, 11 }, /* 994: cards/dsr/rules.cards:329:11 */
-    { 6, 341, 5 }, /* 995: cards/dsr/rules.cards:341:5 */
-    { 6, 342, 5 }, /* 996: cards/dsr/rules.cards:342:5 */
-    { 6, 346, 13 }, /* 997: cards/dsr/rules.cards:346:13 */
-    { 6, 347, 15 }, /* 998: cards/dsr/rules.cards:347:15 */
-    { 6, 347, 5 }, /* 999: cards/dsr/rules.cards:347:5 */
-    { 6, 348, 5 }, /* 1000: cards/dsr/rules.cards:348:5 */
-    { 6, 339, 11 }, /* 1001: cards/dsr/rules.cards:339:11 */
-    { 6, 357, 6 }, /* 1002: cards/dsr/rules.cards:357:6 */
-    { 6, 359, 7 }, /* 1003: cards/dsr/rules.cards:359:7 */
-    { 6, 359, 19 }, /* 1004: cards/dsr/rules.cards:359:19 */
-    { 6, 359, 110 }, /* 1005: cards/dsr/rules.cards:359:110 */
-    { 6, 361, 13 }, /* 1006: cards/dsr/rules.cards:361:13 */
-    { 6, 362, 5 }, /* 1007: cards/dsr/rules.cards:362:5 */
-    { 6, 363, 13 }, /* 1008: cards/dsr/rules.cards:363:13 */
-    { 6, 364, 14 }, /* 1009: cards/dsr/rules.cards:364:14 */
-    { 6, 364, 43 }, /* 1010: cards/dsr/rules.cards:364:43 */
-    { 6, 365, 13 }, /* 1011: cards/dsr/rules.cards:365:13 */
-    { 6, 366, 5 }, /* 1012: cards/dsr/rules.cards:366:5 */
-    { 6, 368, 5 }, /* 1013: cards/dsr/rules.cards:368:5 */
-    { 6, 356, 11 }, /* 1014: cards/dsr/rules.cards:356:11 */
-    { 6, 375, 3 }, /* 1015: cards/dsr/rules.cards:375:3 */
-    { 6, 375, 15 }, /* 1016: cards/dsr/rules.cards:375:15 */
-    { 6, 376, 5 }, /* 1017: cards/dsr/rules.cards:376:5 */
-    { 6, 379, 7 }, /* 1018: cards/dsr/rules.cards:379:7 */
-    { 6, 381, 7 }, /* 1019: cards/dsr/rules.cards:381:7 */
-    { 6, 374, 11 }, /* 1020: cards/dsr/rules.cards:374:11 */
-    { 6, 389, 5 }, /* 1021: cards/dsr/rules.cards:389:5 */
-    { 6, 391, 64 }, /* 1022: cards/dsr/rules.cards:391:64 */
-    { 6, 392, 68 }, /* 1023: cards/dsr/rules.cards:392:68 */
-    { 6, 393, 72 }, /* 1024: cards/dsr/rules.cards:393:72 */
-    { 6, 394, 76 }, /* 1025: cards/dsr/rules.cards:394:76 */
-    { 6, 395, 62 }, /* 1026: cards/dsr/rules.cards:395:62 */
-    { 6, 396, 66 }, /* 1027: cards/dsr/rules.cards:396:66 */
-    { 6, 397, 68 }, /* 1028: cards/dsr/rules.cards:397:68 */
-    { 6, 398, 72 }, /* 1029: cards/dsr/rules.cards:398:72 */
-    { 6, 388, 3 }, /* 1030: cards/dsr/rules.cards:388:3 */
-    { 6, 401, 3 }, /* 1031: cards/dsr/rules.cards:401:3 */
-    { 6, 403, 3 }, /* 1032: cards/dsr/rules.cards:403:3 */
-    { 6, 386, 11 }, /* 1033: cards/dsr/rules.cards:386:11 */
-    { 6, 407, 3 }, /* 1034: cards/dsr/rules.cards:407:3 */
-    { 6, 407, 3 }, /* 1035: cards/dsr/rules.cards:407:3 */
-    { 6, 408, 3 }, /* 1036: cards/dsr/rules.cards:408:3 */
-    { 6, 406, 11 }, /* 1037: cards/dsr/rules.cards:406:11 */
-    { 6, 413, 3 }, /* 1038: cards/dsr/rules.cards:413:3 */
-    { 6, 414, 5 }, /* 1039: cards/dsr/rules.cards:414:5 */
-    { 6, 415, 52 }, /* 1040: cards/dsr/rules.cards:415:52 */
-    { 6, 416, 56 }, /* 1041: cards/dsr/rules.cards:416:56 */
-    { 6, 417, 60 }, /* 1042: cards/dsr/rules.cards:417:60 */
-    { 6, 418, 64 }, /* 1043: cards/dsr/rules.cards:418:64 */
-    { 6, 419, 50 }, /* 1044: cards/dsr/rules.cards:419:50 */
-    { 6, 420, 54 }, /* 1045: cards/dsr/rules.cards:420:54 */
-    { 6, 421, 56 }, /* 1046: cards/dsr/rules.cards:421:56 */
-    { 6, 422, 60 }, /* 1047: cards/dsr/rules.cards:422:60 */
-    { 6, 412, 11 }, /* 1048: cards/dsr/rules.cards:412:11 */
-    { 6, 428, 51 }, /* 1049: cards/dsr/rules.cards:428:51 */
-    { 6, 429, 54 }, /* 1050: cards/dsr/rules.cards:429:54 */
-    { 6, 430, 53 }, /* 1051: cards/dsr/rules.cards:430:53 */
-    { 6, 431, 52 }, /* 1052: cards/dsr/rules.cards:431:52 */
-    { 6, 427, 11 }, /* 1053: cards/dsr/rules.cards:427:11 */
-    { 6, 438, 16 }, /* 1054: cards/dsr/rules.cards:438:16 */
-    { 6, 439, 6 }, /* 1055: cards/dsr/rules.cards:439:6 */
-    { 6, 439, 21 }, /* 1056: cards/dsr/rules.cards:439:21 */
-    { 6, 439, 21 }, /* 1057: cards/dsr/rules.cards:439:21 */
-    { 6, 439, 21 }, /* 1058: cards/dsr/rules.cards:439:21 */
-    { 6, 439, 44 }, /* 1059: cards/dsr/rules.cards:439:44 */
-    { 6, 440, 3 }, /* 1060: cards/dsr/rules.cards:440:3 */
-    { 6, 441, 33 }, /* 1061: cards/dsr/rules.cards:441:33 */
-    { 6, 441, 24 }, /* 1062: cards/dsr/rules.cards:441:24 */
-    { 6, 441, 52 }, /* 1063: cards/dsr/rules.cards:441:52 */
-    { 6, 441, 66 }, /* 1064: cards/dsr/rules.cards:441:66 */
-    { 6, 441, 33 }, /* 1065: cards/dsr/rules.cards:441:33 */
-    { 6, 441, 24 }, /* 1066: cards/dsr/rules.cards:441:24 */
-    { 6, 441, 52 }, /* 1067: cards/dsr/rules.cards:441:52 */
-    { 6, 441, 66 }, /* 1068: cards/dsr/rules.cards:441:66 */
-    { 6, 437, 11 }, /* 1069: cards/dsr/rules.cards:437:11 */
-    { 6, 448, 33 }, /* 1070: cards/dsr/rules.cards:448:33 */
-    { 6, 449, 5 }, /* 1071: cards/dsr/rules.cards:449:5 */
-    { 6, 450, 66 }, /* 1072: cards/dsr/rules.cards:450:66 */
-    { 6, 451, 9 }, /* 1073: cards/dsr/rules.cards:451:9 */
-    { 6, 451, 44 }, /* 1074: cards/dsr/rules.cards:451:44 */
-    { 6, 452, 11 }, /* 1075: cards/dsr/rules.cards:452:11 */
-    { 6, 452, 23 }, /* 1076: cards/dsr/rules.cards:452:23 */
-    { 6, 452, 105 }, /* 1077: cards/dsr/rules.cards:452:105 */
-    { 6, 456, 9 }, /* 1078: cards/dsr/rules.cards:456:9 */
-    { 6, 456, 109 }, /* 1079: cards/dsr/rules.cards:456:109 */
-    { 6, 447, 11 }, /* 1080: cards/dsr/rules.cards:447:11 */
-    { 6, 464, 23 }, /* 1081: cards/dsr/rules.cards:464:23 */
-    { 6, 465, 31 }, /* 1082: cards/dsr/rules.cards:465:31 */
-    { 6, 465, 40 }, /* 1083: cards/dsr/rules.cards:465:40 */
-    { 6, 463, 11 }, /* 1084: cards/dsr/rules.cards:463:11 */
-    { 6, 471, 3 }, /* 1085: cards/dsr/rules.cards:471:3 */
-    { 6, 472, 3 }, /* 1086: cards/dsr/rules.cards:472:3 */
-    { 6, 473, 3 }, /* 1087: cards/dsr/rules.cards:473:3 */
-    { 6, 470, 11 }, /* 1088: cards/dsr/rules.cards:470:11 */
-    { 6, 477, 3 }, /* 1089: cards/dsr/rules.cards:477:3 */
-    { 6, 478, 5 }, /* 1090: cards/dsr/rules.cards:478:5 */
-    { 6, 478, 5 }, /* 1091: cards/dsr/rules.cards:478:5 */
-    { 6, 476, 11 }, /* 1092: cards/dsr/rules.cards:476:11 */
-    { 6, 487, 12 }, /* 1093: cards/dsr/rules.cards:487:12 */
-    { 6, 487, 3 }, /* 1094: cards/dsr/rules.cards:487:3 */
-    { 6, 491, 9 }, /* 1095: cards/dsr/rules.cards:491:9 */
-    { 6, 493, 13 }, /* 1096: cards/dsr/rules.cards:493:13 */
-    { 6, 493, 132 }, /* 1097: cards/dsr/rules.cards:493:132 */
-    { 6, 498, 9 }, /* 1098: cards/dsr/rules.cards:498:9 */
-    { 6, 499, 113 }, /* 1099: cards/dsr/rules.cards:499:113 */
-    { 6, 503, 9 }, /* 1100: cards/dsr/rules.cards:503:9 */
-    { 6, 504, 9 }, /* 1101: cards/dsr/rules.cards:504:9 */
-    { 6, 506, 9 }, /* 1102: cards/dsr/rules.cards:506:9 */
-    { 6, 486, 11 }, /* 1103: cards/dsr/rules.cards:486:11 */
-    { 6, 514, 6 }, /* 1104: cards/dsr/rules.cards:514:6 */
-    { 6, 514, 17 }, /* 1105: cards/dsr/rules.cards:514:17 */
-    { 6, 515, 5 }, /* 1106: cards/dsr/rules.cards:515:5 */
-    { 6, 515, 5 }, /* 1107: cards/dsr/rules.cards:515:5 */
-    { 6, 515, 5 }, /* 1108: cards/dsr/rules.cards:515:5 */
-    { 6, 516, 36 }, /* 1109: cards/dsr/rules.cards:516:36 */
-    { 6, 516, 50 }, /* 1110: cards/dsr/rules.cards:516:50 */
-    { 6, 516, 36 }, /* 1111: cards/dsr/rules.cards:516:36 */
-    { 6, 516, 50 }, /* 1112: cards/dsr/rules.cards:516:50 */
-    { 6, 517, 5 }, /* 1113: cards/dsr/rules.cards:517:5 */
-    { 6, 513, 11 }, /* 1114: cards/dsr/rules.cards:513:11 */
-    { 6, 527, 3 }, /* 1115: cards/dsr/rules.cards:527:3 */
-    { 6, 528, 15 }, /* 1116: cards/dsr/rules.cards:528:15 */
-    { 6, 528, 5 }, /* 1117: cards/dsr/rules.cards:528:5 */
-    { 6, 531, 3 }, /* 1118: cards/dsr/rules.cards:531:3 */
-    { 6, 531, 51 }, /* 1119: cards/dsr/rules.cards:531:51 */
-    { 6, 532, 3 }, /* 1120: cards/dsr/rules.cards:532:3 */
-    { 6, 533, 3 }, /* 1121: cards/dsr/rules.cards:533:3 */
-    { 6, 534, 3 }, /* 1122: cards/dsr/rules.cards:534:3 */
-    { 6, 537, 3 }, /* 1123: cards/dsr/rules.cards:537:3 */
-    { 6, 539, 7 }, /* 1124: cards/dsr/rules.cards:539:7 */
-    { 6, 542, 7 }, /* 1125: cards/dsr/rules.cards:542:7 */
-    { 6, 547, 14 }, /* 1126: cards/dsr/rules.cards:547:14 */
-    { 6, 547, 5 }, /* 1127: cards/dsr/rules.cards:547:5 */
-    { 6, 548, 7 }, /* 1128: cards/dsr/rules.cards:548:7 */
-    { 6, 554, 3 }, /* 1129: cards/dsr/rules.cards:554:3 */
-    { 6, 558, 5 }, /* 1130: cards/dsr/rules.cards:558:5 */
-    { 6, 559, 5 }, /* 1131: cards/dsr/rules.cards:559:5 */
-    { 6, 562, 3 }, /* 1132: cards/dsr/rules.cards:562:3 */
-    { 6, 523, 11 }, /* 1133: cards/dsr/rules.cards:523:11 */
-    { 6, 568, 3 }, /* 1134: cards/dsr/rules.cards:568:3 */
-    { 6, 570, 15 }, /* 1135: cards/dsr/rules.cards:570:15 */
-    { 6, 571, 7 }, /* 1136: cards/dsr/rules.cards:571:7 */
-    { 6, 572, 7 }, /* 1137: cards/dsr/rules.cards:572:7 */
-    { 6, 576, 20 }, /* 1138: cards/dsr/rules.cards:576:20 */
-    { 6, 576, 11 }, /* 1139: cards/dsr/rules.cards:576:11 */
-    { 6, 576, 59 }, /* 1140: cards/dsr/rules.cards:576:59 */
-    { 6, 569, 5 }, /* 1141: cards/dsr/rules.cards:569:5 */
-    { 6, 567, 11 }, /* 1142: cards/dsr/rules.cards:567:11 */
-    { 6, 586, 3 }, /* 1143: cards/dsr/rules.cards:586:3 */
-    { 6, 584, 11 }, /* 1144: cards/dsr/rules.cards:584:11 */
-    { 6, 598, 37 }, /* 1145: cards/dsr/rules.cards:598:37 */
-    { 6, 606, 5 }, /* 1146: cards/dsr/rules.cards:606:5 */
-    { 6, 591, 11 }, /* 1147: cards/dsr/rules.cards:591:11 */
-    { 6, 9, 44 }, /* 1148: cards/dsr/rules.cards:9:44 */
-    { 6, 10, 62 }, /* 1149: cards/dsr/rules.cards:10:62 */
-    { 6, 11, 39 }, /* 1150: cards/dsr/rules.cards:11:39 */
-    { 6, 12, 38 }, /* 1151: cards/dsr/rules.cards:12:38 */
-    { 6, 13, 39 }, /* 1152: cards/dsr/rules.cards:13:39 */
-    { 6, 14, 38 }, /* 1153: cards/dsr/rules.cards:14:38 */
-    { 6, 15, 3 }, /* 1154: cards/dsr/rules.cards:15:3 */
-    { 6, 17, 24 }, /* 1155: cards/dsr/rules.cards:17:24 */
-    { 6, 27, 5 }, /* 1156: cards/dsr/rules.cards:27:5 */
-    { 6, 28, 17 }, /* 1157: cards/dsr/rules.cards:28:17 */
-    { 6, 28, 7 }, /* 1158: cards/dsr/rules.cards:28:7 */
-    { 6, 29, 77 }, /* 1159: cards/dsr/rules.cards:29:77 */
-    { 6, 29, 67 }, /* 1160: cards/dsr/rules.cards:29:67 */
-    { 6, 26, 3 }, /* 1161: cards/dsr/rules.cards:26:3 */
-    { 6, 35, 35 }, /* 1162: cards/dsr/rules.cards:35:35 */
-    { 6, 36, 3 }, /* 1163: cards/dsr/rules.cards:36:3 */
-    { 6, 39, 11 }, /* 1164: cards/dsr/rules.cards:39:11 */
-    { 6, 41, 3 }, /* 1165: cards/dsr/rules.cards:41:3 */
-    { 6, 6, 1 }, /* 1166: cards/dsr/rules.cards:6:1 */
-    { 6, 49, 5 }, /* 1167: cards/dsr/rules.cards:49:5 */
-    { 6, 48, 3 }, /* 1168: cards/dsr/rules.cards:48:3 */
-    { 6, 47, 1 }, /* 1169: cards/dsr/rules.cards:47:1 */
+    { 1, 356, 36 }, /* 603: cards/dsr/game.cards:356:36 */
+    { 1, 356, 12 }, /* 604: cards/dsr/game.cards:356:12 */
+    { 1, 356, 8 }, /* 605: cards/dsr/game.cards:356:8 */
+    { 1, 351, 3 }, /* 606: cards/dsr/game.cards:351:3 */
+    { 1, 245, 28 }, /* 607: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 608: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 609: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 610: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 611: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 612: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 613: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 614: cards/dsr/game.cards:249:46 */
+    { 1, 245, 28 }, /* 615: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 616: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 617: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 618: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 619: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 620: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 621: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 622: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 623: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 624: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 625: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 626: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 627: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 628: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 629: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 630: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 631: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 632: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 633: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 634: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 635: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 636: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 637: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 638: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 639: cards/dsr/game.cards:254:43 */
+    { 1, 359, 4 }, /* 640: cards/dsr/game.cards:359:4 */
+    { 1, 245, 28 }, /* 641: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 642: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 643: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 644: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 645: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 646: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 647: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 648: cards/dsr/game.cards:249:46 */
+    { 1, 245, 28 }, /* 649: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 650: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 651: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 652: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 653: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 654: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 655: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 656: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 657: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 658: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 659: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 660: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 661: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 662: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 663: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 664: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 665: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 666: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 667: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 668: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 669: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 670: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 671: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 672: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 673: cards/dsr/game.cards:254:43 */
+    { 1, 359, 63 }, /* 674: cards/dsr/game.cards:359:63 */
+    { 1, 359, 4 }, /* 675: cards/dsr/game.cards:359:4 */
+    { 1, 245, 28 }, /* 676: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 677: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 678: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 679: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 680: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 681: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 682: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 683: cards/dsr/game.cards:249:46 */
+    { 1, 245, 28 }, /* 684: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 685: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 686: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 687: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 688: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 689: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 690: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 691: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 692: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 693: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 694: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 695: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 696: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 697: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 698: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 699: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 700: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 701: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 702: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 703: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 704: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 705: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 706: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 707: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 708: cards/dsr/game.cards:254:43 */
+    { 1, 360, 6 }, /* 709: cards/dsr/game.cards:360:6 */
+    { 1, 359, 4 }, /* 710: cards/dsr/game.cards:359:4 */
+    { 1, 245, 28 }, /* 711: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 712: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 713: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 714: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 715: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 716: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 717: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 718: cards/dsr/game.cards:249:46 */
+    { 1, 245, 28 }, /* 719: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 720: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 721: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 722: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 723: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 724: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 725: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 726: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 727: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 728: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 729: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 730: cards/dsr/game.cards:252:42 */
+    { 1, 245, 28 }, /* 731: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 732: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 733: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 734: cards/dsr/game.cards:246:46 */
+    { 1, 248, 28 }, /* 735: cards/dsr/game.cards:248:28 */
+    { 1, 248, 68 }, /* 736: cards/dsr/game.cards:248:68 */
+    { 1, 249, 32 }, /* 737: cards/dsr/game.cards:249:32 */
+    { 1, 249, 46 }, /* 738: cards/dsr/game.cards:249:46 */
+    { 1, 251, 25 }, /* 739: cards/dsr/game.cards:251:25 */
+    { 1, 251, 64 }, /* 740: cards/dsr/game.cards:251:64 */
+    { 1, 252, 29 }, /* 741: cards/dsr/game.cards:252:29 */
+    { 1, 252, 42 }, /* 742: cards/dsr/game.cards:252:42 */
+    { 1, 254, 43 }, /* 743: cards/dsr/game.cards:254:43 */
+    { 1, 360, 63 }, /* 744: cards/dsr/game.cards:360:63 */
+    { 1, 359, 4 }, /* 745: cards/dsr/game.cards:359:4 */
+    { 0, 9, 3 }, /* 746: cards/dsr/darkside.cards:9:3 */
+    { 0, 10, 3 }, /* 747: cards/dsr/darkside.cards:10:3 */
+    { 0, 10, 3 }, /* 748: cards/dsr/darkside.cards:10:3 */
+    { 0, 11, 5 }, /* 749: cards/dsr/darkside.cards:11:5 */
+    { 0, 12, 8 }, /* 750: cards/dsr/darkside.cards:12:8 */
+    { 0, 15, 7 }, /* 751: cards/dsr/darkside.cards:15:7 */
+    { 0, 16, 15 }, /* 752: cards/dsr/darkside.cards:16:15 */
+    { 0, 19, 7 }, /* 753: cards/dsr/darkside.cards:19:7 */
+    { 0, 20, 15 }, /* 754: cards/dsr/darkside.cards:20:15 */
+    { 0, 22, 7 }, /* 755: cards/dsr/darkside.cards:22:7 */
+    { 0, 24, 7 }, /* 756: cards/dsr/darkside.cards:24:7 */
+    { 0, 25, 7 }, /* 757: cards/dsr/darkside.cards:25:7 */
+    { 0, 28, 7 }, /* 758: cards/dsr/darkside.cards:28:7 */
+    { 0, 29, 7 }, /* 759: cards/dsr/darkside.cards:29:7 */
+    { 0, 8, 11 }, /* 760: cards/dsr/darkside.cards:8:11 */
+    { 0, 37, 3 }, /* 761: cards/dsr/darkside.cards:37:3 */
+    { 0, 38, 5 }, /* 762: cards/dsr/darkside.cards:38:5 */
+    { 0, 39, 5 }, /* 763: cards/dsr/darkside.cards:39:5 */
+    { 0, 39, 5 }, /* 764: cards/dsr/darkside.cards:39:5 */
+    { 0, 39, 42 }, /* 765: cards/dsr/darkside.cards:39:42 */
+    { 0, 41, 40 }, /* 766: cards/dsr/darkside.cards:41:40 */
+    { 0, 42, 9 }, /* 767: cards/dsr/darkside.cards:42:9 */
+    { 0, 44, 9 }, /* 768: cards/dsr/darkside.cards:44:9 */
+    { 0, 36, 11 }, /* 769: cards/dsr/darkside.cards:36:11 */
+    { 0, 53, 3 }, /* 770: cards/dsr/darkside.cards:53:3 */
+    { 0, 54, 5 }, /* 771: cards/dsr/darkside.cards:54:5 */
+    { 0, 55, 42 }, /* 772: cards/dsr/darkside.cards:55:42 */
+    { 0, 55, 73 }, /* 773: cards/dsr/darkside.cards:55:73 */
+    { 0, 52, 11 }, /* 774: cards/dsr/darkside.cards:52:11 */
+    { 0, 61, 6 }, /* 775: cards/dsr/darkside.cards:61:6 */
+    { 0, 61, 19 }, /* 776: cards/dsr/darkside.cards:61:19 */
+    { 0, 62, 5 }, /* 777: cards/dsr/darkside.cards:62:5 */
+    { 0, 62, 5 }, /* 778: cards/dsr/darkside.cards:62:5 */
+    { 0, 62, 5 }, /* 779: cards/dsr/darkside.cards:62:5 */
+    { 0, 63, 54 }, /* 780: cards/dsr/darkside.cards:63:54 */
+    { 0, 63, 70 }, /* 781: cards/dsr/darkside.cards:63:70 */
+    { 0, 63, 54 }, /* 782: cards/dsr/darkside.cards:63:54 */
+    { 0, 63, 70 }, /* 783: cards/dsr/darkside.cards:63:70 */
+    { 0, 60, 11 }, /* 784: cards/dsr/darkside.cards:60:11 */
+    { 0, 71, 3 }, /* 785: cards/dsr/darkside.cards:71:3 */
+    { 0, 72, 3 }, /* 786: cards/dsr/darkside.cards:72:3 */
+    { 0, 70, 11 }, /* 787: cards/dsr/darkside.cards:70:11 */
+    { 0, 79, 3 }, /* 788: cards/dsr/darkside.cards:79:3 */
+    { 0, 77, 11 }, /* 789: cards/dsr/darkside.cards:77:11 */
+    { 0, 84, 3 }, /* 790: cards/dsr/darkside.cards:84:3 */
+    { 0, 84, 3 }, /* 791: cards/dsr/darkside.cards:84:3 */
+    { 0, 86, 5 }, /* 792: cards/dsr/darkside.cards:86:5 */
+    { 0, 83, 11 }, /* 793: cards/dsr/darkside.cards:83:11 */
+    { 0, 95, 5 }, /* 794: cards/dsr/darkside.cards:95:5 */
+    { 0, 95, 5 }, /* 795: cards/dsr/darkside.cards:95:5 */
+    { 0, 95, 5 }, /* 796: cards/dsr/darkside.cards:95:5 */
+    { 0, 96, 36 }, /* 797: cards/dsr/darkside.cards:96:36 */
+    { 0, 96, 50 }, /* 798: cards/dsr/darkside.cards:96:50 */
+    { 0, 96, 36 }, /* 799: cards/dsr/darkside.cards:96:36 */
+    { 0, 96, 50 }, /* 800: cards/dsr/darkside.cards:96:50 */
+    { 0, 93, 11 }, /* 801: cards/dsr/darkside.cards:93:11 */
+    { 0, 103, 99 }, /* 802: cards/dsr/darkside.cards:103:99 */
+    { 0, 105, 14 }, /* 803: cards/dsr/darkside.cards:105:14 */
+    { 0, 105, 72 }, /* 804: cards/dsr/darkside.cards:105:72 */
+    { 0, 102, 11 }, /* 805: cards/dsr/darkside.cards:102:11 */
+    { 0, 113, 3 }, /* 806: cards/dsr/darkside.cards:113:3 */
+    { 0, 115, 14 }, /* 807: cards/dsr/darkside.cards:115:14 */
+    { 0, 115, 85 }, /* 808: cards/dsr/darkside.cards:115:85 */
+    { 0, 112, 11 }, /* 809: cards/dsr/darkside.cards:112:11 */
+    { 0, 122, 6 }, /* 810: cards/dsr/darkside.cards:122:6 */
+    { 0, 123, 5 }, /* 811: cards/dsr/darkside.cards:123:5 */
+    { 0, 124, 13 }, /* 812: cards/dsr/darkside.cards:124:13 */
+    { 0, 125, 5 }, /* 813: cards/dsr/darkside.cards:125:5 */
+    { 0, 126, 13 }, /* 814: cards/dsr/darkside.cards:126:13 */
+    { 0, 127, 14 }, /* 815: cards/dsr/darkside.cards:127:14 */
+    { 0, 127, 29 }, /* 816: cards/dsr/darkside.cards:127:29 */
+    { 0, 128, 13 }, /* 817: cards/dsr/darkside.cards:128:13 */
+    { 0, 129, 5 }, /* 818: cards/dsr/darkside.cards:129:5 */
+    { 0, 130, 13 }, /* 819: cards/dsr/darkside.cards:130:13 */
+    { 0, 131, 5 }, /* 820: cards/dsr/darkside.cards:131:5 */
+    { 0, 132, 13 }, /* 821: cards/dsr/darkside.cards:132:13 */
+    { 0, 134, 7 }, /* 822: cards/dsr/darkside.cards:134:7 */
+    { 0, 134, 7 }, /* 823: cards/dsr/darkside.cards:134:7 */
+    { 0, 137, 13 }, /* 824: cards/dsr/darkside.cards:137:13 */
+    { 0, 138, 5 }, /* 825: cards/dsr/darkside.cards:138:5 */
+    { 0, 139, 13 }, /* 826: cards/dsr/darkside.cards:139:13 */
+    { 0, 140, 5 }, /* 827: cards/dsr/darkside.cards:140:5 */
+    { 0, 141, 13 }, /* 828: cards/dsr/darkside.cards:141:13 */
+    { 0, 142, 5 }, /* 829: cards/dsr/darkside.cards:142:5 */
+    { 0, 143, 13 }, /* 830: cards/dsr/darkside.cards:143:13 */
+    { 0, 144, 5 }, /* 831: cards/dsr/darkside.cards:144:5 */
+    { 0, 144, 33 }, /* 832: cards/dsr/darkside.cards:144:33 */
+    { 0, 144, 64 }, /* 833: cards/dsr/darkside.cards:144:64 */
+    { 0, 146, 5 }, /* 834: cards/dsr/darkside.cards:146:5 */
+    { 0, 121, 11 }, /* 835: cards/dsr/darkside.cards:121:11 */
+    { 0, 154, 20 }, /* 836: cards/dsr/darkside.cards:154:20 */
+    { 0, 154, 5 }, /* 837: cards/dsr/darkside.cards:154:5 */
+    { 0, 152, 11 }, /* 838: cards/dsr/darkside.cards:152:11 */
+    { 0, 162, 14 }, /* 839: cards/dsr/darkside.cards:162:14 */
+    { 0, 162, 29 }, /* 840: cards/dsr/darkside.cards:162:29 */
+    { 0, 164, 5 }, /* 841: cards/dsr/darkside.cards:164:5 */
+    { 0, 167, 7 }, /* 842: cards/dsr/darkside.cards:167:7 */
+    { 0, 167, 7 }, /* 843: cards/dsr/darkside.cards:167:7 */
+    { 0, 171, 5 }, /* 844: cards/dsr/darkside.cards:171:5 */
+    { 0, 173, 5 }, /* 845: cards/dsr/darkside.cards:173:5 */
+    { 0, 175, 5 }, /* 846: cards/dsr/darkside.cards:175:5 */
+    { 0, 176, 5 }, /* 847: cards/dsr/darkside.cards:176:5 */
+    { 0, 177, 5 }, /* 848: cards/dsr/darkside.cards:177:5 */
+    { 0, 160, 11 }, /* 849: cards/dsr/darkside.cards:160:11 */
+    { 0, 186, 48 }, /* 850: cards/dsr/darkside.cards:186:48 */
+    { 0, 186, 78 }, /* 851: cards/dsr/darkside.cards:186:78 */
+    { 0, 187, 20 }, /* 852: cards/dsr/darkside.cards:187:20 */
+    { 0, 187, 13 }, /* 853: cards/dsr/darkside.cards:187:13 */
+    { 0, 188, 5 }, /* 854: cards/dsr/darkside.cards:188:5 */
+    { 0, 184, 11 }, /* 855: cards/dsr/darkside.cards:184:11 */
+    { 6, 58, 3 }, /* 856: cards/dsr/rules.cards:58:3 */
+    { 6, 58, 31 }, /* 857: cards/dsr/rules.cards:58:31 */
+    { 6, 58, 40 }, /* 858: cards/dsr/rules.cards:58:40 */
+    { 6, 59, 23 }, /* 859: cards/dsr/rules.cards:59:23 */
+    { 6, 60, 3 }, /* 860: cards/dsr/rules.cards:60:3 */
+    { 6, 60, 31 }, /* 861: cards/dsr/rules.cards:60:31 */
+    { 6, 60, 40 }, /* 862: cards/dsr/rules.cards:60:40 */
+    { 6, 63, 3 }, /* 863: cards/dsr/rules.cards:63:3 */
+    { 6, 68, 3 }, /* 864: cards/dsr/rules.cards:68:3 */
+    { 6, 70, 3 }, /* 865: cards/dsr/rules.cards:70:3 */
+    { 6, 72, 3 }, /* 866: cards/dsr/rules.cards:72:3 */
+    { 6, 55, 11 }, /* 867: cards/dsr/rules.cards:55:11 */
+    { 6, 76, 3 }, /* 868: cards/dsr/rules.cards:76:3 */
+    { 6, 77, 3 }, /* 869: cards/dsr/rules.cards:77:3 */
+    { 6, 78, 3 }, /* 870: cards/dsr/rules.cards:78:3 */
+    { 6, 79, 3 }, /* 871: cards/dsr/rules.cards:79:3 */
+    { 6, 80, 3 }, /* 872: cards/dsr/rules.cards:80:3 */
+    { 6, 81, 3 }, /* 873: cards/dsr/rules.cards:81:3 */
+    { 6, 75, 11 }, /* 874: cards/dsr/rules.cards:75:11 */
+    { 6, 88, 3 }, /* 875: cards/dsr/rules.cards:88:3 */
+    { 6, 92, 5 }, /* 876: cards/dsr/rules.cards:92:5 */
+    { 6, 94, 87 }, /* 877: cards/dsr/rules.cards:94:87 */
+    { 6, 95, 94 }, /* 878: cards/dsr/rules.cards:95:94 */
+    { 6, 96, 88 }, /* 879: cards/dsr/rules.cards:96:88 */
+    { 6, 97, 90 }, /* 880: cards/dsr/rules.cards:97:90 */
+    { 6, 98, 80 }, /* 881: cards/dsr/rules.cards:98:80 */
+    { 6, 99, 69 }, /* 882: cards/dsr/rules.cards:99:69 */
+    { 6, 91, 3 }, /* 883: cards/dsr/rules.cards:91:3 */
+    { 6, 102, 3 }, /* 884: cards/dsr/rules.cards:102:3 */
+    { 6, 103, 3 }, /* 885: cards/dsr/rules.cards:103:3 */
+    { 6, 106, 3 }, /* 886: cards/dsr/rules.cards:106:3 */
+    { 6, 117, 60 }, /* 887: cards/dsr/rules.cards:117:60 */
+    { 6, 117, 5 }, /* 888: cards/dsr/rules.cards:117:5 */
+    { 6, 120, 7 }, /* 889: cards/dsr/rules.cards:120:7 */
+    { 6, 122, 5 }, /* 890: cards/dsr/rules.cards:122:5 */
+    { 6, 125, 9 }, /* 891: cards/dsr/rules.cards:125:9 */
+    { 6, 133, 9 }, /* 892: cards/dsr/rules.cards:133:9 */
+    { 6, 135, 91 }, /* 893: cards/dsr/rules.cards:135:91 */
+    { 6, 136, 98 }, /* 894: cards/dsr/rules.cards:136:98 */
+    { 6, 137, 92 }, /* 895: cards/dsr/rules.cards:137:92 */
+    { 6, 138, 94 }, /* 896: cards/dsr/rules.cards:138:94 */
+    { 6, 139, 84 }, /* 897: cards/dsr/rules.cards:139:84 */
+    { 6, 140, 73 }, /* 898: cards/dsr/rules.cards:140:73 */
+    { 6, 132, 7 }, /* 899: cards/dsr/rules.cards:132:7 */
+    { 6, 114, 3 }, /* 900: cards/dsr/rules.cards:114:3 */
+    { 6, 86, 11 }, /* 901: cards/dsr/rules.cards:86:11 */
+    { 6, 152, 3 }, /* 902: cards/dsr/rules.cards:152:3 */
+    { 6, 155, 7 }, /* 903: cards/dsr/rules.cards:155:7 */
+    { 6, 157, 88 }, /* 904: cards/dsr/rules.cards:157:88 */
+    { 6, 158, 95 }, /* 905: cards/dsr/rules.cards:158:95 */
+    { 6, 159, 89 }, /* 906: cards/dsr/rules.cards:159:89 */
+    { 6, 160, 91 }, /* 907: cards/dsr/rules.cards:160:91 */
+    { 6, 161, 81 }, /* 908: cards/dsr/rules.cards:161:81 */
+    { 6, 162, 70 }, /* 909: cards/dsr/rules.cards:162:70 */
+    { 6, 154, 5 }, /* 910: cards/dsr/rules.cards:154:5 */
+    { 6, 151, 11 }, /* 911: cards/dsr/rules.cards:151:11 */
+    { 6, 171, 12 }, /* 912: cards/dsr/rules.cards:171:12 */
+    { 6, 171, 3 }, /* 913: cards/dsr/rules.cards:171:3 */
+    { 6, 171, 3 }, /* 914: cards/dsr/rules.cards:171:3 */
+    { 6, 172, 5 }, /* 915: cards/dsr/rules.cards:172:5 */
+    { 6, 173, 5 }, /* 916: cards/dsr/rules.cards:173:5 */
+    { 6, 174, 5 }, /* 917: cards/dsr/rules.cards:174:5 */
+    { 6, 175, 5 }, /* 918: cards/dsr/rules.cards:175:5 */
+    { 6, 177, 12 }, /* 919: cards/dsr/rules.cards:177:12 */
+    { 6, 177, 3 }, /* 920: cards/dsr/rules.cards:177:3 */
+    { 6, 177, 3 }, /* 921: cards/dsr/rules.cards:177:3 */
+    { 6, 177, 58 }, /* 922: cards/dsr/rules.cards:177:58 */
+    { 6, 179, 5 }, /* 923: cards/dsr/rules.cards:179:5 */
+    { 6, 181, 12 }, /* 924: cards/dsr/rules.cards:181:12 */
+    { 6, 181, 3 }, /* 925: cards/dsr/rules.cards:181:3 */
+    { 6, 181, 3 }, /* 926: cards/dsr/rules.cards:181:3 */
+    { 6, 183, 5 }, /* 927: cards/dsr/rules.cards:183:5 */
+    { 6, 170, 11 }, /* 928: cards/dsr/rules.cards:170:11 */
+    { 6, 190, 3 }, /* 929: cards/dsr/rules.cards:190:3 */
+    { 6, 189, 11 }, /* 930: cards/dsr/rules.cards:189:11 */
+    { 6, 197, 20 }, /* 931: cards/dsr/rules.cards:197:20 */
+    { 6, 197, 3 }, /* 932: cards/dsr/rules.cards:197:3 */
+    { 6, 198, 5 }, /* 933: cards/dsr/rules.cards:198:5 */
+    { 6, 202, 5 }, /* 934: cards/dsr/rules.cards:202:5 */
+    { 6, 203, 5 }, /* 935: cards/dsr/rules.cards:203:5 */
+    { 6, 205, 5 }, /* 936: cards/dsr/rules.cards:205:5 */
+    { 6, 207, 5 }, /* 937: cards/dsr/rules.cards:207:5 */
+    { 6, 196, 11 }, /* 938: cards/dsr/rules.cards:196:11 */
+    { 6, 214, 3 }, /* 939: cards/dsr/rules.cards:214:3 */
+    { 6, 215, 54 }, /* 940: cards/dsr/rules.cards:215:54 */
+    { 6, 220, 62 }, /* 941: cards/dsr/rules.cards:220:62 */
+    { 6, 220, 53 }, /* 942: cards/dsr/rules.cards:220:53 */
+    { 6, 231, 50 }, /* 943: cards/dsr/rules.cards:231:50 */
+    { 6, 231, 41 }, /* 944: cards/dsr/rules.cards:231:41 */
+    { 6, 216, 7 }, /* 945: cards/dsr/rules.cards:216:7 */
+    { 6, 217, 9 }, /* 946: cards/dsr/rules.cards:217:9 */
+    { 6, 221, 7 }, /* 947: cards/dsr/rules.cards:221:7 */
+    { 6, 221, 19 }, /* 948: cards/dsr/rules.cards:221:19 */
+    { 6, 222, 9 }, /* 949: cards/dsr/rules.cards:222:9 */
+    { 6, 225, 85 }, /* 950: cards/dsr/rules.cards:225:85 */
+    { 6, 226, 92 }, /* 951: cards/dsr/rules.cards:226:92 */
+    { 6, 227, 86 }, /* 952: cards/dsr/rules.cards:227:86 */
+    { 6, 228, 88 }, /* 953: cards/dsr/rules.cards:228:88 */
+    { 6, 229, 78 }, /* 954: cards/dsr/rules.cards:229:78 */
+    { 6, 230, 67 }, /* 955: cards/dsr/rules.cards:230:67 */
+    { 6, 231, 76 }, /* 956: cards/dsr/rules.cards:231:76 */
+    { 6, 234, 7 }, /* 957: cards/dsr/rules.cards:234:7 */
+    { 6, 235, 7 }, /* 958: cards/dsr/rules.cards:235:7 */
+    { 6, 213, 11 }, /* 959: cards/dsr/rules.cards:213:11 */
+    { 6, 242, 3 }, /* 960: cards/dsr/rules.cards:242:3 */
+    { 6, 243, 5 }, /* 961: cards/dsr/rules.cards:243:5 */
+    { 6, 241, 11 }, /* 962: cards/dsr/rules.cards:241:11 */
+    { 6, 250, 3 }, /* 963: cards/dsr/rules.cards:250:3 */
+    { 6, 249, 11 }, /* 964: cards/dsr/rules.cards:249:11 */
+    { 6, 264, 3 }, /* 965: cards/dsr/rules.cards:264:3 */
+    { 6, 265, 74 }, /* 966: cards/dsr/rules.cards:265:74 */
+    { 6, 266, 78 }, /* 967: cards/dsr/rules.cards:266:78 */
+    { 6, 267, 82 }, /* 968: cards/dsr/rules.cards:267:82 */
+    { 6, 268, 86 }, /* 969: cards/dsr/rules.cards:268:86 */
+    { 6, 269, 72 }, /* 970: cards/dsr/rules.cards:269:72 */
+    { 6, 270, 76 }, /* 971: cards/dsr/rules.cards:270:76 */
+    { 6, 271, 78 }, /* 972: cards/dsr/rules.cards:271:78 */
+    { 6, 272, 82 }, /* 973: cards/dsr/rules.cards:272:82 */
+    { 6, 263, 11 }, /* 974: cards/dsr/rules.cards:263:11 */
+    { 6, 277, 3 }, /* 975: cards/dsr/rules.cards:277:3 */
+    { 6, 278, 5 }, /* 976: cards/dsr/rules.cards:278:5 */
+    { 6, 281, 3 }, /* 977: cards/dsr/rules.cards:281:3 */
+    { 6, 282, 3 }, /* 978: cards/dsr/rules.cards:282:3 */
+    { 6, 283, 3 }, /* 979: cards/dsr/rules.cards:283:3 */
+    { 6, 276, 11 }, /* 980: cards/dsr/rules.cards:276:11 */
+    { 6, 287, 3 }, /* 981: cards/dsr/rules.cards:287:3 */
+    { 6, 287, 3 }, /* 982: cards/dsr/rules.cards:287:3 */
+    { 6, 287, 3 }, /* 983: cards/dsr/rules.cards:287:3 */
+    { 6, 288, 3 }, /* 984: cards/dsr/rules.cards:288:3 */
+    { 6, 288, 3 }, /* 985: cards/dsr/rules.cards:288:3 */
+    { 6, 288, 3 }, /* 986: cards/dsr/rules.cards:288:3 */
+    { 6, 289, 3 }, /* 987: cards/dsr/rules.cards:289:3 */
+    { 6, 289, 3 }, /* 988: cards/dsr/rules.cards:289:3 */
+    { 6, 289, 3 }, /* 989: cards/dsr/rules.cards:289:3 */
+    { 6, 290, 3 }, /* 990: cards/dsr/rules.cards:290:3 */
+    { 6, 290, 3 }, /* 991: cards/dsr/rules.cards:290:3 */
+    { 6, 290, 3 }, /* 992: cards/dsr/rules.cards:290:3 */
+    { 6, 286, 11 }, /* 993: cards/dsr/rules.cards:286:11 */
+    { 6, 299, 7 }, /* 994: cards/dsr/rules.cards:299:7 */
+    { 6, 300, 43 }, /* 995: cards/dsr/rules.cards:300:43 */
+    { 6, 300, 43 }, /* 996: cards/dsr/rules.cards:300:43 */
+    { 6, 301, 7 }, /* 997: cards/dsr/rules.cards:301:7 */
+    { 6, 303, 7 }, /* 998: cards/dsr/rules.cards:303:7 */
+    { 6, 304, 10 }, /* 999: cards/dsr/rules.cards:304:10 */
+    { 6, 296, 11 }, /* 1000: cards/dsr/rules.cards:296:11 */
+    { 6, 318, 3 }, /* 1001: cards/dsr/rules.cards:318:3 */
+    { 6, 318, 15 }, /* 1002: cards/dsr/rules.cards:318:15 */
+    { 6, 319, 5 }, /* 1003: cards/dsr/rules.cards:319:5 */
+    { 6, 320, 7 }, /* 1004: cards/dsr/rules.cards:320:7 */
+    { 6, 322, 7 }, /* 1005: cards/dsr/rules.cards:322:7 */
+    { 6, 323, 7 }, /* 1006: cards/dsr/rules.cards:323:7 */
+    { 6, 317, 11 }, /* 1007: cards/dsr/rules.cards:317:11 */
+    { 6, 330, 3 }, /* 1008: cards/dsr/rules.cards:330:3 */
+    { 6, 330, 15 }, /* 1009: cards/dsr/rules.cards:330:15 */
+    { 6, 331, 5 }, /* 1010: cards/dsr/rules.cards:331:5 */
+    { 6, 333, 27 }, /* 1011: cards/dsr/rules.cards:333:27 */
+    { 6, 333, 55 }, /* 1012: cards/dsr/rules.cards:333:55 */
+    { 6, 329, 11 }, /* 1013: cards/dsr/rules.cards:329:11 */
+    { 6, 341, 5 }, /* 1014: cards/dsr/rules.cards:341:5 */
+    { 6, 342, 5 }, /* 1015: cards/dsr/rules.cards:342:5 */
+    { 6, 346, 13 }, /* 1016: cards/dsr/rules.cards:346:13 */
+    { 6, 347, 15 }, /* 1017: cards/dsr/rules.cards:347:15 */
+    { 6, 347, 5 }, /* 1018: cards/dsr/rules.cards:347:5 */
+    { 6, 348, 5 }, /* 1019: cards/dsr/rules.cards:348:5 */
+    { 6, 339, 11 }, /* 1020: cards/dsr/rules.cards:339:11 */
+    { 6, 357, 6 }, /* 1021: cards/dsr/rules.cards:357:6 */
+    { 6, 358, 5 }, /* 1022: cards/dsr/rules.cards:358:5 */
+    { 6, 359, 7 }, /* 1023: cards/dsr/rules.cards:359:7 */
+    { 6, 359, 19 }, /* 1024: cards/dsr/rules.cards:359:19 */
+    { 6, 359, 110 }, /* 1025: cards/dsr/rules.cards:359:110 */
+    { 6, 361, 13 }, /* 1026: cards/dsr/rules.cards:361:13 */
+    { 6, 362, 5 }, /* 1027: cards/dsr/rules.cards:362:5 */
+    { 6, 363, 13 }, /* 1028: cards/dsr/rules.cards:363:13 */
+    { 6, 364, 14 }, /* 1029: cards/dsr/rules.cards:364:14 */
+    { 6, 364, 43 }, /* 1030: cards/dsr/rules.cards:364:43 */
+    { 6, 365, 13 }, /* 1031: cards/dsr/rules.cards:365:13 */
+    { 6, 366, 5 }, /* 1032: cards/dsr/rules.cards:366:5 */
+    { 6, 368, 5 }, /* 1033: cards/dsr/rules.cards:368:5 */
+    { 6, 356, 11 }, /* 1034: cards/dsr/rules.cards:356:11 */
+    { 6, 375, 3 }, /* 1035: cards/dsr/rules.cards:375:3 */
+    { 6, 375, 15 }, /* 1036: cards/dsr/rules.cards:375:15 */
+    { 6, 376, 5 }, /* 1037: cards/dsr/rules.cards:376:5 */
+    { 6, 379, 7 }, /* 1038: cards/dsr/rules.cards:379:7 */
+    { 6, 381, 7 }, /* 1039: cards/dsr/rules.cards:381:7 */
+    { 6, 374, 11 }, /* 1040: cards/dsr/rules.cards:374:11 */
+    { 6, 389, 5 }, /* 1041: cards/dsr/rules.cards:389:5 */
+    { 6, 391, 64 }, /* 1042: cards/dsr/rules.cards:391:64 */
+    { 6, 392, 68 }, /* 1043: cards/dsr/rules.cards:392:68 */
+    { 6, 393, 72 }, /* 1044: cards/dsr/rules.cards:393:72 */
+    { 6, 394, 76 }, /* 1045: cards/dsr/rules.cards:394:76 */
+    { 6, 395, 62 }, /* 1046: cards/dsr/rules.cards:395:62 */
+    { 6, 396, 66 }, /* 1047: cards/dsr/rules.cards:396:66 */
+    { 6, 397, 68 }, /* 1048: cards/dsr/rules.cards:397:68 */
+    { 6, 398, 72 }, /* 1049: cards/dsr/rules.cards:398:72 */
+    { 6, 388, 3 }, /* 1050: cards/dsr/rules.cards:388:3 */
+    { 6, 401, 3 }, /* 1051: cards/dsr/rules.cards:401:3 */
+    { 6, 403, 3 }, /* 1052: cards/dsr/rules.cards:403:3 */
+    { 6, 386, 11 }, /* 1053: cards/dsr/rules.cards:386:11 */
+    { 6, 407, 3 }, /* 1054: cards/dsr/rules.cards:407:3 */
+    { 6, 407, 3 }, /* 1055: cards/dsr/rules.cards:407:3 */
+    { 6, 408, 3 }, /* 1056: cards/dsr/rules.cards:408:3 */
+    { 6, 406, 11 }, /* 1057: cards/dsr/rules.cards:406:11 */
+    { 6, 413, 3 }, /* 1058: cards/dsr/rules.cards:413:3 */
+    { 6, 414, 5 }, /* 1059: cards/dsr/rules.cards:414:5 */
+    { 6, 415, 52 }, /* 1060: cards/dsr/rules.cards:415:52 */
+    { 6, 416, 56 }, /* 1061: cards/dsr/rules.cards:416:56 */
+    { 6, 417, 60 }, /* 1062: cards/dsr/rules.cards:417:60 */
+    { 6, 418, 64 }, /* 1063: cards/dsr/rules.cards:418:64 */
+    { 6, 419, 50 }, /* 1064: cards/dsr/rules.cards:419:50 */
+    { 6, 420, 54 }, /* 1065: cards/dsr/rules.cards:420:54 */
+    { 6, 421, 56 }, /* 1066: cards/dsr/rules.cards:421:56 */
+    { 6, 422, 60 }, /* 1067: cards/dsr/rules.cards:422:60 */
+    { 6, 412, 11 }, /* 1068: cards/dsr/rules.cards:412:11 */
+    { 6, 428, 51 }, /* 1069: cards/dsr/rules.cards:428:51 */
+    { 6, 429, 54 }, /* 1070: cards/dsr/rules.cards:429:54 */
+    { 6, 430, 53 }, /* 1071: cards/dsr/rules.cards:430:53 */
+    { 6, 431, 52 }, /* 1072: cards/dsr/rules.cards:431:52 */
+    { 6, 427, 11 }, /* 1073: cards/dsr/rules.cards:427:11 */
+    { 6, 438, 16 }, /* 1074: cards/dsr/rules.cards:438:16 */
+    { 6, 439, 6 }, /* 1075: cards/dsr/rules.cards:439:6 */
+    { 6, 439, 21 }, /* 1076: cards/dsr/rules.cards:439:21 */
+    { 6, 439, 21 }, /* 1077: cards/dsr/rules.cards:439:21 */
+    { 6, 439, 21 }, /* 1078: cards/dsr/rules.cards:439:21 */
+    { 6, 439, 44 }, /* 1079: cards/dsr/rules.cards:439:44 */
+    { 6, 440, 3 }, /* 1080: cards/dsr/rules.cards:440:3 */
+    { 6, 441, 33 }, /* 1081: cards/dsr/rules.cards:441:33 */
+    { 6, 441, 24 }, /* 1082: cards/dsr/rules.cards:441:24 */
+    { 6, 441, 52 }, /* 1083: cards/dsr/rules.cards:441:52 */
+    { 6, 441, 66 }, /* 1084: cards/dsr/rules.cards:441:66 */
+    { 6, 441, 33 }, /* 1085: cards/dsr/rules.cards:441:33 */
+    { 6, 441, 24 }, /* 1086: cards/dsr/rules.cards:441:24 */
+    { 6, 441, 52 }, /* 1087: cards/dsr/rules.cards:441:52 */
+    { 6, 441, 66 }, /* 1088: cards/dsr/rules.cards:441:66 */
+    { 6, 437, 11 }, /* 1089: cards/dsr/rules.cards:437:11 */
+    { 6, 448, 33 }, /* 1090: cards/dsr/rules.cards:448:33 */
+    { 6, 449, 5 }, /* 1091: cards/dsr/rules.cards:449:5 */
+    { 6, 450, 66 }, /* 1092: cards/dsr/rules.cards:450:66 */
+    { 6, 451, 9 }, /* 1093: cards/dsr/rules.cards:451:9 */
+    { 6, 451, 44 }, /* 1094: cards/dsr/rules.cards:451:44 */
+    { 6, 452, 11 }, /* 1095: cards/dsr/rules.cards:452:11 */
+    { 6, 452, 23 }, /* 1096: cards/dsr/rules.cards:452:23 */
+    { 6, 452, 105 }, /* 1097: cards/dsr/rules.cards:452:105 */
+    { 6, 456, 9 }, /* 1098: cards/dsr/rules.cards:456:9 */
+    { 6, 456, 109 }, /* 1099: cards/dsr/rules.cards:456:109 */
+    { 6, 447, 11 }, /* 1100: cards/dsr/rules.cards:447:11 */
+    { 6, 464, 23 }, /* 1101: cards/dsr/rules.cards:464:23 */
+    { 6, 465, 3 }, /* 1102: cards/dsr/rules.cards:465:3 */
+    { 6, 465, 31 }, /* 1103: cards/dsr/rules.cards:465:31 */
+    { 6, 465, 40 }, /* 1104: cards/dsr/rules.cards:465:40 */
+    { 6, 463, 11 }, /* 1105: cards/dsr/rules.cards:463:11 */
+    { 6, 471, 3 }, /* 1106: cards/dsr/rules.cards:471:3 */
+    { 6, 472, 3 }, /* 1107: cards/dsr/rules.cards:472:3 */
+    { 6, 473, 3 }, /* 1108: cards/dsr/rules.cards:473:3 */
+    { 6, 470, 11 }, /* 1109: cards/dsr/rules.cards:470:11 */
+    { 6, 477, 3 }, /* 1110: cards/dsr/rules.cards:477:3 */
+    { 6, 478, 5 }, /* 1111: cards/dsr/rules.cards:478:5 */
+    { 6, 478, 5 }, /* 1112: cards/dsr/rules.cards:478:5 */
+    { 6, 476, 11 }, /* 1113: cards/dsr/rules.cards:476:11 */
+    { 6, 487, 12 }, /* 1114: cards/dsr/rules.cards:487:12 */
+    { 6, 487, 3 }, /* 1115: cards/dsr/rules.cards:487:3 */
+    { 6, 487, 3 }, /* 1116: cards/dsr/rules.cards:487:3 */
+    { 6, 491, 9 }, /* 1117: cards/dsr/rules.cards:491:9 */
+    { 6, 493, 13 }, /* 1118: cards/dsr/rules.cards:493:13 */
+    { 6, 493, 132 }, /* 1119: cards/dsr/rules.cards:493:132 */
+    { 6, 498, 9 }, /* 1120: cards/dsr/rules.cards:498:9 */
+    { 6, 499, 113 }, /* 1121: cards/dsr/rules.cards:499:113 */
+    { 6, 503, 9 }, /* 1122: cards/dsr/rules.cards:503:9 */
+    { 6, 504, 9 }, /* 1123: cards/dsr/rules.cards:504:9 */
+    { 6, 506, 9 }, /* 1124: cards/dsr/rules.cards:506:9 */
+    { 6, 486, 11 }, /* 1125: cards/dsr/rules.cards:486:11 */
+    { 6, 514, 6 }, /* 1126: cards/dsr/rules.cards:514:6 */
+    { 6, 514, 17 }, /* 1127: cards/dsr/rules.cards:514:17 */
+    { 6, 515, 5 }, /* 1128: cards/dsr/rules.cards:515:5 */
+    { 6, 515, 5 }, /* 1129: cards/dsr/rules.cards:515:5 */
+    { 6, 515, 5 }, /* 1130: cards/dsr/rules.cards:515:5 */
+    { 6, 516, 36 }, /* 1131: cards/dsr/rules.cards:516:36 */
+    { 6, 516, 50 }, /* 1132: cards/dsr/rules.cards:516:50 */
+    { 6, 516, 36 }, /* 1133: cards/dsr/rules.cards:516:36 */
+    { 6, 516, 50 }, /* 1134: cards/dsr/rules.cards:516:50 */
+    { 6, 517, 5 }, /* 1135: cards/dsr/rules.cards:517:5 */
+    { 6, 513, 11 }, /* 1136: cards/dsr/rules.cards:513:11 */
+    { 6, 527, 3 }, /* 1137: cards/dsr/rules.cards:527:3 */
+    { 6, 528, 15 }, /* 1138: cards/dsr/rules.cards:528:15 */
+    { 6, 528, 5 }, /* 1139: cards/dsr/rules.cards:528:5 */
+    { 6, 531, 3 }, /* 1140: cards/dsr/rules.cards:531:3 */
+    { 6, 531, 51 }, /* 1141: cards/dsr/rules.cards:531:51 */
+    { 6, 532, 3 }, /* 1142: cards/dsr/rules.cards:532:3 */
+    { 6, 533, 3 }, /* 1143: cards/dsr/rules.cards:533:3 */
+    { 6, 534, 3 }, /* 1144: cards/dsr/rules.cards:534:3 */
+    { 6, 537, 3 }, /* 1145: cards/dsr/rules.cards:537:3 */
+    { 6, 539, 7 }, /* 1146: cards/dsr/rules.cards:539:7 */
+    { 6, 542, 7 }, /* 1147: cards/dsr/rules.cards:542:7 */
+    { 6, 546, 3 }, /* 1148: cards/dsr/rules.cards:546:3 */
+    { 6, 547, 14 }, /* 1149: cards/dsr/rules.cards:547:14 */
+    { 6, 547, 5 }, /* 1150: cards/dsr/rules.cards:547:5 */
+    { 6, 548, 7 }, /* 1151: cards/dsr/rules.cards:548:7 */
+    { 6, 554, 3 }, /* 1152: cards/dsr/rules.cards:554:3 */
+    { 6, 558, 5 }, /* 1153: cards/dsr/rules.cards:558:5 */
+    { 6, 559, 5 }, /* 1154: cards/dsr/rules.cards:559:5 */
+    { 6, 562, 3 }, /* 1155: cards/dsr/rules.cards:562:3 */
+    { 6, 523, 11 }, /* 1156: cards/dsr/rules.cards:523:11 */
+    { 6, 568, 3 }, /* 1157: cards/dsr/rules.cards:568:3 */
+    { 6, 570, 15 }, /* 1158: cards/dsr/rules.cards:570:15 */
+    { 6, 571, 7 }, /* 1159: cards/dsr/rules.cards:571:7 */
+    { 6, 572, 7 }, /* 1160: cards/dsr/rules.cards:572:7 */
+    { 6, 575, 9 }, /* 1161: cards/dsr/rules.cards:575:9 */
+    { 6, 576, 20 }, /* 1162: cards/dsr/rules.cards:576:20 */
+    { 6, 576, 11 }, /* 1163: cards/dsr/rules.cards:576:11 */
+    { 6, 576, 59 }, /* 1164: cards/dsr/rules.cards:576:59 */
+    { 6, 569, 5 }, /* 1165: cards/dsr/rules.cards:569:5 */
+    { 6, 567, 11 }, /* 1166: cards/dsr/rules.cards:567:11 */
+    { 6, 586, 3 }, /* 1167: cards/dsr/rules.cards:586:3 */
+    { 6, 584, 11 }, /* 1168: cards/dsr/rules.cards:584:11 */
+    { 6, 598, 37 }, /* 1169: cards/dsr/rules.cards:598:37 */
+    { 6, 606, 5 }, /* 1170: cards/dsr/rules.cards:606:5 */
+    { 6, 591, 11 }, /* 1171: cards/dsr/rules.cards:591:11 */
+    { 6, 9, 44 }, /* 1172: cards/dsr/rules.cards:9:44 */
+    { 6, 10, 62 }, /* 1173: cards/dsr/rules.cards:10:62 */
+    { 6, 11, 39 }, /* 1174: cards/dsr/rules.cards:11:39 */
+    { 6, 12, 38 }, /* 1175: cards/dsr/rules.cards:12:38 */
+    { 6, 13, 39 }, /* 1176: cards/dsr/rules.cards:13:39 */
+    { 6, 14, 38 }, /* 1177: cards/dsr/rules.cards:14:38 */
+    { 6, 15, 3 }, /* 1178: cards/dsr/rules.cards:15:3 */
+    { 6, 17, 24 }, /* 1179: cards/dsr/rules.cards:17:24 */
+    { 6, 27, 5 }, /* 1180: cards/dsr/rules.cards:27:5 */
+    { 6, 28, 17 }, /* 1181: cards/dsr/rules.cards:28:17 */
+    { 6, 28, 7 }, /* 1182: cards/dsr/rules.cards:28:7 */
+    { 6, 29, 77 }, /* 1183: cards/dsr/rules.cards:29:77 */
+    { 6, 29, 67 }, /* 1184: cards/dsr/rules.cards:29:67 */
+    { 6, 26, 3 }, /* 1185: cards/dsr/rules.cards:26:3 */
+    { 6, 35, 35 }, /* 1186: cards/dsr/rules.cards:35:35 */
+    { 6, 36, 3 }, /* 1187: cards/dsr/rules.cards:36:3 */
+    { 6, 39, 11 }, /* 1188: cards/dsr/rules.cards:39:11 */
+    { 6, 41, 3 }, /* 1189: cards/dsr/rules.cards:41:3 */
+    { 6, 6, 1 }, /* 1190: cards/dsr/rules.cards:6:1 */
+    { 6, 49, 5 }, /* 1191: cards/dsr/rules.cards:49:5 */
+    { 6, 48, 3 }, /* 1192: cards/dsr/rules.cards:48:3 */
+    { 6, 47, 1 }, /* 1193: cards/dsr/rules.cards:47:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0 };
@@ -10746,7 +10795,7 @@ const RtGameDef dsr_game = {
     11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1170, Site_table, 8, Site_files,
+    1194, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10772,7 +10821,7 @@ const RtGameDef dsr_variant_imperials8 = {
     11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1170, Site_table, 8, Site_files,
+    1194, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10798,7 +10847,7 @@ const RtGameDef dsr_variant_imperials9 = {
     11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1170, Site_table, 8, Site_files,
+    1194, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10824,7 +10873,7 @@ const RtGameDef dsr_variant_imperials10 = {
     11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1170, Site_table, 8, Site_files,
+    1194, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10850,7 +10899,7 @@ const RtGameDef dsr_variant_imperials11 = {
     11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1170, Site_table, 8, Site_files,
+    1194, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10876,7 +10925,7 @@ const RtGameDef dsr_variant_head_start = {
     11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1170, Site_table, 8, Site_files,
+    1194, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -10902,7 +10951,7 @@ const RtGameDef dsr_variant_seven_losses = {
     11, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1170, Site_table, 8, Site_files,
+    1194, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     10, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

@@ -1142,22 +1142,23 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
         #line 6 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 23)) return RT_END;   /* the step budget */
             #line 7 "cards/evr/events.csv"
             {
                 int picked_at_1 = 0;
-                rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 23);
-                L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 24), &picked_at_1);
+                rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 24);
+                L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 25), &picked_at_1);
                 if (L->v_c == RT_NONE) {
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 25);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 26);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 23);
+                        rt_opt_done(g, &ob, 24);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 1;
@@ -1172,17 +1173,17 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 if (L->v_c != RT_NONE) {
                     f->pc = 1;   /* drawn in place too: the state the decision leaves */
                     #line 7 "cards/evr/events.csv"
-                    rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p, 27), rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 28, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p, 28), rt_zone_of(g, ZONE_deck, L->v_p, 27), RT_AT_TOP, 29, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 7 "cards/evr/events.csv"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 29), 30);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 30), 31);
                 }
             }
         }
-#line 1183 "evr.c"
+#line 1184 "evr.c"
         break;
     default:
-        return rt_fail(g, 31, "bad resume point");
+        return rt_fail(g, 32, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1202,23 +1203,24 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
         #line 10 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 33)) return RT_END;   /* the step budget */
             if (!(rt_player_side(g, L->v_p) == SIDE_rebel)) continue;
             #line 11 "cards/evr/events.csv"
             {
                 int picked_at_1 = 0;
-                rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 32);
-                L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 33), &picked_at_1);
+                rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 34);
+                L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 35), &picked_at_1);
                 if (L->v_c == RT_NONE) {
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 34);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 36);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 32);
+                        rt_opt_done(g, &ob, 34);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 1;
@@ -1233,17 +1235,17 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 if (L->v_c != RT_NONE) {
                     f->pc = 1;   /* drawn in place too: the state the decision leaves */
                     #line 11 "cards/evr/events.csv"
-                    rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p, 36), rt_zone_of(g, ZONE_deck, L->v_p, 35), RT_AT_TOP, 37, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p, 38), rt_zone_of(g, ZONE_deck, L->v_p, 37), RT_AT_TOP, 39, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 11 "cards/evr/events.csv"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 38), 39);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 40), 41);
                 }
             }
         }
-#line 1244 "evr.c"
+#line 1246 "evr.c"
         break;
     default:
-        return rt_fail(g, 40, "bad resume point");
+        return rt_fail(g, 42, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1264,12 +1266,12 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->v_p)))) continue;
             #line 13 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 41);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 43);
         }
-#line 1270 "evr.c"
+#line 1272 "evr.c"
         break;
     default:
-        return rt_fail(g, 42, "bad resume point");
+        return rt_fail(g, 44, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1280,21 +1282,21 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 14 "cards/evr/events.csv"
-        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 43)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 45)[0] == 0)) {
             #line 15 "cards/evr/events.csv"
-            rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 44), 45), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 46), RT_AT_TOP, 47, KIND_strategy, 0, RT_KEEP_NONE, -1);
+            rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 46), 47), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 48), RT_AT_TOP, 49, KIND_strategy, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 16 "cards/evr/events.csv"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 16 "cards/evr/events.csv"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 48), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 49), RT_AT_TOP, 50, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 50), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 51), RT_AT_TOP, 52, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1295 "evr.c"
+#line 1297 "evr.c"
         break;
     default:
-        return rt_fail(g, 51, "bad resume point");
+        return rt_fail(g, 53, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1314,12 +1316,12 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 18 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 52);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 54);
         }
-#line 1320 "evr.c"
+#line 1322 "evr.c"
         break;
     default:
-        return rt_fail(g, 53, "bad resume point");
+        return rt_fail(g, 55, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1337,19 +1339,19 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
         #line 21 "cards/evr/events.csv"
         {
             int picked_at_1 = 0;
-            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 54);
-            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 55), &picked_at_1);
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 56);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 57), &picked_at_1);
             if (L->v_c == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 56);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 58);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 54);
+                    rt_opt_done(g, &ob, 56);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -1364,16 +1366,16 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 21 "cards/evr/events.csv"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 58), rt_zone_of(g, ZONE_deck, f->me, 57), RT_AT_TOP, 59, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 60), rt_zone_of(g, ZONE_deck, f->me, 59), RT_AT_TOP, 61, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 21 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 60), 61);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 62), 63);
             }
         }
-#line 1374 "evr.c"
+#line 1376 "evr.c"
         break;
     default:
-        return rt_fail(g, 62, "bad resume point");
+        return rt_fail(g, 64, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1385,10 +1387,10 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1389 "evr.c"
+#line 1391 "evr.c"
         break;
     default:
-        return rt_fail(g, 63, "bad resume point");
+        return rt_fail(g, 65, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1400,10 +1402,10 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1404 "evr.c"
+#line 1406 "evr.c"
         break;
     default:
-        return rt_fail(g, 64, "bad resume point");
+        return rt_fail(g, 66, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1414,11 +1416,11 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 25 "cards/evr/events.csv"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 65);
-#line 1419 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 67);
+#line 1421 "evr.c"
         break;
     default:
-        return rt_fail(g, 66, "bad resume point");
+        return rt_fail(g, 68, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1430,10 +1432,10 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1434 "evr.c"
+#line 1436 "evr.c"
         break;
     default:
-        return rt_fail(g, 67, "bad resume point");
+        return rt_fail(g, 69, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1456,10 +1458,10 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1460 "evr.c"
+#line 1462 "evr.c"
         break;
     default:
-        return rt_fail(g, 68, "bad resume point");
+        return rt_fail(g, 70, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1475,17 +1477,17 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 69);
+        rt_choose_begin(g, f->me, 1, 0, 71);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 70);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 72);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 69);
+            rt_opt_done(g, &ob, 71);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1495,13 +1497,13 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/imperial.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 71), RT_AT_TOP, 72, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 73), RT_AT_TOP, 74, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1502 "evr.c"
+#line 1504 "evr.c"
         break;
     default:
-        return rt_fail(g, 73, "bad resume point");
+        return rt_fail(g, 75, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1512,21 +1514,21 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 18 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 74)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 76)[0] == 0)) {
             #line 19 "cards/evr/imperial.cards"
-            rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 75), 76), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 77), RT_AT_TOP, 78, KIND_strategy, 0, RT_KEEP_NONE, -1);
+            rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 77), 78), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 79), RT_AT_TOP, 80, KIND_strategy, 0, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/imperial.cards"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 21 "cards/evr/imperial.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 79), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 80), RT_AT_TOP, 81, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 81), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 82), RT_AT_TOP, 83, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1527 "evr.c"
+#line 1529 "evr.c"
         break;
     default:
-        return rt_fail(g, 82, "bad resume point");
+        return rt_fail(g, 84, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1537,11 +1539,11 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 29 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 83);
-#line 1542 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 85);
+#line 1544 "evr.c"
         break;
     default:
-        return rt_fail(g, 84, "bad resume point");
+        return rt_fail(g, 86, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1557,17 +1559,17 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 36 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 85);
+        rt_choose_begin(g, f->me, 1, 0, 87);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 86);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 88);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 85);
+            rt_opt_done(g, &ob, 87);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1577,13 +1579,13 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 36 "cards/evr/imperial.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 87), RT_AT_TOP, 88, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 89), RT_AT_TOP, 90, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1584 "evr.c"
+#line 1586 "evr.c"
         break;
     default:
-        return rt_fail(g, 89, "bad resume point");
+        return rt_fail(g, 91, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1596,21 +1598,21 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
         #line 44 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 45 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 90)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 92)[0] == 0) {
                 #line 45 "cards/evr/imperial.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 91), rt_zone_of(g, ZONE_deck, f->me, 92), RT_AT_TOP, 93, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 93), rt_zone_of(g, ZONE_deck, f->me, 94), RT_AT_TOP, 95, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 94), 95);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 96), 97);
             }
             #line 46 "cards/evr/imperial.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 96), 0, rt_zone_of(g, ZONE_play, f->me, 97), RT_AT_TOP, 98, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 98), 0, rt_zone_of(g, ZONE_play, f->me, 99), RT_AT_TOP, 100, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1611 "evr.c"
+#line 1613 "evr.c"
         break;
     default:
-        return rt_fail(g, 99, "bad resume point");
+        return rt_fail(g, 101, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1628,19 +1630,19 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
         #line 55 "cards/evr/imperial.cards"
         {
             int picked_at_1 = 0;
-            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 100);
-            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 101), &picked_at_1);
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 102);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 103), &picked_at_1);
             if (L->v_c == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 102);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 104);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 100);
+                    rt_opt_done(g, &ob, 102);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -1655,16 +1657,16 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 55 "cards/evr/imperial.cards"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 104), rt_zone_of(g, ZONE_deck, f->me, 103), RT_AT_TOP, 105, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 106), rt_zone_of(g, ZONE_deck, f->me, 105), RT_AT_TOP, 107, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 55 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 106), 107);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 108), 109);
             }
         }
-#line 1665 "evr.c"
+#line 1667 "evr.c"
         break;
     default:
-        return rt_fail(g, 108, "bad resume point");
+        return rt_fail(g, 110, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1680,18 +1682,18 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 63 "cards/evr/imperial.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 109));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 111));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 if (!(((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)) && (Fn_worth(g, f, it_c) <= 2))) continue;
                 #line 63 "cards/evr/imperial.cards"
-                rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 110);
+                rt_set_state_known(g, it_c, KIND_resource, 0, 0, 0, 112);
             }
         }
-#line 1692 "evr.c"
+#line 1694 "evr.c"
         break;
     default:
-        return rt_fail(g, 111, "bad resume point");
+        return rt_fail(g, 113, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1709,19 +1711,19 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
         #line 72 "cards/evr/imperial.cards"
         {
             int picked_at_1 = 0;
-            rt_choose_begin(g, f->me, 1, 0, 112);
-            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 113), &picked_at_1);
+            rt_choose_begin(g, f->me, 1, 0, 114);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 115), &picked_at_1);
             if (L->v_c == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 114);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 116);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 112);
+                    rt_opt_done(g, &ob, 114);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -1736,14 +1738,14 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 72 "cards/evr/imperial.cards"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_play, f->me, 116), rt_zone_of(g, ZONE_deck, f->me, 115), RT_AT_BOTTOM, 117, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_play, f->me, 118), rt_zone_of(g, ZONE_deck, f->me, 117), RT_AT_BOTTOM, 119, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1744 "evr.c"
+#line 1746 "evr.c"
         break;
     default:
-        return rt_fail(g, 118, "bad resume point");
+        return rt_fail(g, 120, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1759,17 +1761,17 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 119);
+        rt_choose_begin(g, f->me, 1, 0, 121);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 120);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 122);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 119);
+            rt_opt_done(g, &ob, 121);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1779,12 +1781,12 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 82 "cards/evr/imperial.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 121);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 123);
         }
-#line 1785 "evr.c"
+#line 1787 "evr.c"
         break;
     default:
-        return rt_fail(g, 122, "bad resume point");
+        return rt_fail(g, 124, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1800,17 +1802,17 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 123);
+        rt_choose_begin(g, f->me, 1, 0, 125);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 124);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 126);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 123);
+            rt_opt_done(g, &ob, 125);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1820,13 +1822,13 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 90 "cards/evr/imperial.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 125), RT_AT_TOP, 126, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 127), RT_AT_TOP, 128, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1827 "evr.c"
+#line 1829 "evr.c"
         break;
     default:
-        return rt_fail(g, 127, "bad resume point");
+        return rt_fail(g, 129, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1842,20 +1844,20 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 98 "cards/evr/imperial.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 128)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 130)[0] == 0) {
             #line 98 "cards/evr/imperial.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 129), rt_zone_of(g, ZONE_deck, f->me, 130), RT_AT_TOP, 131, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 131), rt_zone_of(g, ZONE_deck, f->me, 132), RT_AT_TOP, 133, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 98 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 132), 133);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 134), 135);
         }
         #line 99 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 134)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 136)[0] == 0)) {
             #line 100 "cards/evr/imperial.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 135), 0, rt_zone_of(g, ZONE_looking, f->me, 136), RT_AT_TOP, 137, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 137), 0, rt_zone_of(g, ZONE_looking, f->me, 138), RT_AT_TOP, 139, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 101 "cards/evr/imperial.cards"
-            rt_choose_begin(g, f->me, 80, 0, 138);
+            rt_choose_begin(g, f->me, 80, 0, 140);
             {
                 int menu_0 = 1;   /* leave it on top */
                 int menu_1 = 1;   /* put it on the bottom */
@@ -1872,7 +1874,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 2);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 3);
-                    rt_opt_done(g, &ob, 138);
+                    rt_opt_done(g, &ob, 140);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -1885,19 +1887,19 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 102 "cards/evr/imperial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 139), rt_zone_of(g, ZONE_deck, f->me, 140), RT_AT_TOP, 141, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 141), rt_zone_of(g, ZONE_deck, f->me, 142), RT_AT_TOP, 143, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 103 "cards/evr/imperial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 142), rt_zone_of(g, ZONE_deck, f->me, 143), RT_AT_BOTTOM, 144, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 144), rt_zone_of(g, ZONE_deck, f->me, 145), RT_AT_BOTTOM, 146, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 1898 "evr.c"
+#line 1900 "evr.c"
         break;
     default:
-        return rt_fail(g, 145, "bad resume point");
+        return rt_fail(g, 147, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1913,17 +1915,17 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 113 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 146);
+        rt_choose_begin(g, f->me, 1, 0, 148);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 147);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 149);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 146);
+            rt_opt_done(g, &ob, 148);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1933,12 +1935,12 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 113 "cards/evr/imperial.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 148);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 150);
         }
-#line 1939 "evr.c"
+#line 1941 "evr.c"
         break;
     default:
-        return rt_fail(g, 149, "bad resume point");
+        return rt_fail(g, 151, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1951,21 +1953,21 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
         #line 121 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 122 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 150)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 152)[0] == 0) {
                 #line 122 "cards/evr/imperial.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 151), rt_zone_of(g, ZONE_deck, f->me, 152), RT_AT_TOP, 153, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 153), rt_zone_of(g, ZONE_deck, f->me, 154), RT_AT_TOP, 155, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 122 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 154), 155);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 156), 157);
             }
             #line 123 "cards/evr/imperial.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 156), 0, rt_zone_of(g, ZONE_play, f->me, 157), RT_AT_TOP, 158, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 158), 0, rt_zone_of(g, ZONE_play, f->me, 159), RT_AT_TOP, 160, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 1966 "evr.c"
+#line 1968 "evr.c"
         break;
     default:
-        return rt_fail(g, 159, "bad resume point");
+        return rt_fail(g, 161, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1976,11 +1978,11 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 131 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 160);
-#line 1981 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 162);
+#line 1983 "evr.c"
         break;
     default:
-        return rt_fail(g, 161, "bad resume point");
+        return rt_fail(g, 163, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1996,17 +1998,17 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 162);
+        rt_choose_begin(g, f->me, 1, 0, 164);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 163);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 165);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 162);
+            rt_opt_done(g, &ob, 164);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2016,13 +2018,13 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 138 "cards/evr/imperial.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 164), RT_AT_BOTTOM, 165, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 166), RT_AT_BOTTOM, 167, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2023 "evr.c"
+#line 2025 "evr.c"
         break;
     default:
-        return rt_fail(g, 166, "bad resume point");
+        return rt_fail(g, 168, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2038,22 +2040,22 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 158 "cards/evr/imperial.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 167), rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 168), RT_AT_TOP, 169, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 169), rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 170), RT_AT_TOP, 171, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 159 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 170);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 171));
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 172);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 173));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 172);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 174);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 170);
+                rt_opt_done(g, &ob, 172);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2067,17 +2069,17 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         if (L->v_s != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 160 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 173);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 175);
             #line 161 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 174);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 176);
         }
         #line 163 "cards/evr/imperial.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 175), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 176), RT_AT_TOP, 177, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 177), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 178), RT_AT_TOP, 179, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 2078 "evr.c"
+#line 2080 "evr.c"
         break;
     default:
-        return rt_fail(g, 178, "bad resume point");
+        return rt_fail(g, 180, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2088,13 +2090,13 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 171 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 179);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 181);
         #line 172 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 180);
-#line 2095 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 182);
+#line 2097 "evr.c"
         break;
     default:
-        return rt_fail(g, 181, "bad resume point");
+        return rt_fail(g, 183, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2107,21 +2109,21 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
         #line 180 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 181 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 182)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 184)[0] == 0) {
                 #line 181 "cards/evr/imperial.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 183), rt_zone_of(g, ZONE_deck, f->me, 184), RT_AT_TOP, 185, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 185), rt_zone_of(g, ZONE_deck, f->me, 186), RT_AT_TOP, 187, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 181 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 186), 187);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 188), 189);
             }
             #line 182 "cards/evr/imperial.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 188), 0, rt_zone_of(g, ZONE_play, f->me, 189), RT_AT_TOP, 190, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 190), 0, rt_zone_of(g, ZONE_play, f->me, 191), RT_AT_TOP, 192, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2122 "evr.c"
+#line 2124 "evr.c"
         break;
     default:
-        return rt_fail(g, 191, "bad resume point");
+        return rt_fail(g, 193, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2137,17 +2139,17 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 191 "cards/evr/imperial.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 192));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 194));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 #line 191 "cards/evr/imperial.cards"
-                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 193);
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt_flat((int)(!!Inst_resource(g, it_c)->fd_character) & (int)(!rt__state(g, it_c, 0)))), 1, 195);
             }
         }
-#line 2148 "evr.c"
+#line 2150 "evr.c"
         break;
     default:
-        return rt_fail(g, 194, "bad resume point");
+        return rt_fail(g, 196, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2163,17 +2165,17 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 195);
+        rt_choose_begin(g, f->me, 1, 0, 197);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 196);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 198);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 195);
+            rt_opt_done(g, &ob, 197);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2183,12 +2185,12 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 197);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 0, 0, 199);
         }
-#line 2189 "evr.c"
+#line 2191 "evr.c"
         break;
     default:
-        return rt_fail(g, 198, "bad resume point");
+        return rt_fail(g, 200, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2206,19 +2208,19 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
         #line 18 "cards/evr/rebel.cards"
         {
             int picked_at_1 = 0;
-            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 199);
-            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 200), &picked_at_1);
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 201);
+            L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 202), &picked_at_1);
             if (L->v_c == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 201);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 203);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 199);
+                    rt_opt_done(g, &ob, 201);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -2233,16 +2235,16 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             if (L->v_c != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 18 "cards/evr/rebel.cards"
-                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 203), rt_zone_of(g, ZONE_deck, f->me, 202), RT_AT_TOP, 204, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c, picked_at_1, rt_zone_of(g, ZONE_reserve, f->me, 205), rt_zone_of(g, ZONE_deck, f->me, 204), RT_AT_TOP, 206, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 18 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 205), 206);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 207), 208);
             }
         }
-#line 2243 "evr.c"
+#line 2245 "evr.c"
         break;
     default:
-        return rt_fail(g, 207, "bad resume point");
+        return rt_fail(g, 209, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2255,21 +2257,21 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
         #line 26 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 27 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 208)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 210)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 209), rt_zone_of(g, ZONE_deck, f->me, 210), RT_AT_TOP, 211, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 211), rt_zone_of(g, ZONE_deck, f->me, 212), RT_AT_TOP, 213, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 212), 213);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 214), 215);
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 214), 0, rt_zone_of(g, ZONE_play, f->me, 215), RT_AT_TOP, 216, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 216), 0, rt_zone_of(g, ZONE_play, f->me, 217), RT_AT_TOP, 218, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2270 "evr.c"
+#line 2272 "evr.c"
         break;
     default:
-        return rt_fail(g, 217, "bad resume point");
+        return rt_fail(g, 219, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2285,17 +2287,17 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 218);
+        rt_choose_begin(g, f->me, 1, 0, 220);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 219);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 221);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 218);
+            rt_opt_done(g, &ob, 220);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2305,13 +2307,13 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 220), RT_AT_TOP, 221, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 222), RT_AT_TOP, 223, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2312 "evr.c"
+#line 2314 "evr.c"
         break;
     default:
-        return rt_fail(g, 222, "bad resume point");
+        return rt_fail(g, 224, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2327,17 +2329,17 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 223);
+        rt_choose_begin(g, f->me, 1, 0, 225);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 224);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 226);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 223);
+            rt_opt_done(g, &ob, 225);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2347,13 +2349,13 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 225), RT_AT_BOTTOM, 226, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 227), RT_AT_BOTTOM, 228, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2354 "evr.c"
+#line 2356 "evr.c"
         break;
     default:
-        return rt_fail(g, 227, "bad resume point");
+        return rt_fail(g, 229, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2369,22 +2371,22 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 53 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 228)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 230)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 229), rt_zone_of(g, ZONE_deck, f->me, 230), RT_AT_TOP, 231, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 231), rt_zone_of(g, ZONE_deck, f->me, 232), RT_AT_TOP, 233, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 232), 233);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 234), 235);
         }
         #line 54 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 234)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 236)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 235), 0, rt_zone_of(g, ZONE_looking, f->me, 236), RT_AT_TOP, 237, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 237), 0, rt_zone_of(g, ZONE_looking, f->me, 238), RT_AT_TOP, 239, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 80, 0, 238);
+            rt_choose_begin(g, f->me, 80, 0, 240);
             {
-                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 239)[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 240))->fd_capacity;   /* play it */
+                int menu_0 = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 241)[0] < Inst_event(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 242))->fd_capacity;   /* play it */
                 int menu_1 = 1;   /* put it on the bottom of your deck */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -2400,7 +2402,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 5);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 6);
-                    rt_opt_done(g, &ob, 238);
+                    rt_opt_done(g, &ob, 240);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2413,19 +2415,19 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 241), rt_zone_of(g, ZONE_play, f->me, 242), RT_AT_TOP, 243, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 243), rt_zone_of(g, ZONE_play, f->me, 244), RT_AT_TOP, 245, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 244), rt_zone_of(g, ZONE_deck, f->me, 245), RT_AT_BOTTOM, 246, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 246), rt_zone_of(g, ZONE_deck, f->me, 247), RT_AT_BOTTOM, 248, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2426 "evr.c"
+#line 2428 "evr.c"
         break;
     default:
-        return rt_fail(g, 247, "bad resume point");
+        return rt_fail(g, 249, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2436,11 +2438,11 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 67 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 248);
-#line 2441 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 250);
+#line 2443 "evr.c"
         break;
     default:
-        return rt_fail(g, 249, "bad resume point");
+        return rt_fail(g, 251, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2459,19 +2461,19 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
         #line 74 "cards/evr/rebel.cards"
         {
             int picked_at_1 = 0;
-            rt_choose_begin(g, f->me, 7, RT_CHOOSE_HIDDEN, 250);
-            L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 251), &picked_at_1);
+            rt_choose_begin(g, f->me, 7, RT_CHOOSE_HIDDEN, 252);
+            L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 253), &picked_at_1);
             if (L->v_s == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 252);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 254);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i]; (void)it_s;
                             rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 250);
+                    rt_opt_done(g, &ob, 252);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -2486,30 +2488,30 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             if (L->v_s != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 75 "cards/evr/rebel.cards"
-                rt_move_picked_known(g, L->v_s, picked_at_1, rt_zone_of(g, ZONE_strategies, f->me, 254), rt_zone_of(g, ZONE_used, f->me, 253), RT_AT_TOP, 255, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_s, picked_at_1, rt_zone_of(g, ZONE_strategies, f->me, 256), rt_zone_of(g, ZONE_used, f->me, 255), RT_AT_TOP, 257, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 77 "cards/evr/rebel.cards"
                 if (Fn_out_of_strategies(g, f, f->me)) {
                     #line 77 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_used, f->me, 256), rt_zone_of(g, ZONE_strategies, f->me, 257), RT_AT_TOP, 258, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_used, f->me, 258), rt_zone_of(g, ZONE_strategies, f->me, 259), RT_AT_TOP, 260, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 78 "cards/evr/rebel.cards"
                 {
                     int picked_at_2 = 0;
-                    rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 259);
-                    L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 260), &picked_at_2);
+                    rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 261);
+                    L->v_c = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 262), &picked_at_2);
                     if (L->v_c == RT_NONE) {
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 261);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 263);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_c = zc[1 + i]; (void)it_c;
                                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 259);
+                            rt_opt_done(g, &ob, 261);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 2;
@@ -2524,18 +2526,18 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                     if (L->v_c != RT_NONE) {
                         f->pc = 2;   /* drawn in place too: the state the decision leaves */
                         #line 78 "cards/evr/rebel.cards"
-                        rt_move_picked_known(g, L->v_c, picked_at_2, rt_zone_of(g, ZONE_reserve, f->me, 263), rt_zone_of(g, ZONE_deck, f->me, 262), RT_AT_TOP, 264, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                        rt_move_picked_known(g, L->v_c, picked_at_2, rt_zone_of(g, ZONE_reserve, f->me, 265), rt_zone_of(g, ZONE_deck, f->me, 264), RT_AT_TOP, 266, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                         if (rt_check(g)) return RT_END;
                         #line 78 "cards/evr/rebel.cards"
-                        rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 265), 266);
+                        rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 267), 268);
                     }
                 }
             }
         }
-#line 2536 "evr.c"
+#line 2538 "evr.c"
         break;
     default:
-        return rt_fail(g, 267, "bad resume point");
+        return rt_fail(g, 269, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2551,20 +2553,20 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 89 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 268)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 270)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 269), rt_zone_of(g, ZONE_deck, f->me, 270), RT_AT_TOP, 271, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 271), rt_zone_of(g, ZONE_deck, f->me, 272), RT_AT_TOP, 273, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 272), 273);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 274), 275);
         }
         #line 90 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 274)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 276)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 275), 0, rt_zone_of(g, ZONE_looking, f->me, 276), RT_AT_TOP, 277, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 277), 0, rt_zone_of(g, ZONE_looking, f->me, 278), RT_AT_TOP, 279, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 80, 0, 278);
+            rt_choose_begin(g, f->me, 80, 0, 280);
             {
                 int menu_0 = 1;   /* leave it on top */
                 int menu_1 = 1;   /* put it on the bottom */
@@ -2581,7 +2583,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 2);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 3);
-                    rt_opt_done(g, &ob, 278);
+                    rt_opt_done(g, &ob, 280);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2594,19 +2596,19 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 279), rt_zone_of(g, ZONE_deck, f->me, 280), RT_AT_TOP, 281, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 281), rt_zone_of(g, ZONE_deck, f->me, 282), RT_AT_TOP, 283, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 282), rt_zone_of(g, ZONE_deck, f->me, 283), RT_AT_BOTTOM, 284, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_looking, f->me, 284), rt_zone_of(g, ZONE_deck, f->me, 285), RT_AT_BOTTOM, 286, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2607 "evr.c"
+#line 2609 "evr.c"
         break;
     default:
-        return rt_fail(g, 285, "bad resume point");
+        return rt_fail(g, 287, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2622,17 +2624,17 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 104 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 286);
+        rt_choose_begin(g, f->me, 1, 0, 288);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 287);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 289);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 286);
+            rt_opt_done(g, &ob, 288);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2642,12 +2644,12 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 288);
+            rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 290);
         }
-#line 2648 "evr.c"
+#line 2650 "evr.c"
         break;
     default:
-        return rt_fail(g, 289, "bad resume point");
+        return rt_fail(g, 291, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2663,17 +2665,17 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 112 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 290);
+        rt_choose_begin(g, f->me, 1, 0, 292);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 291);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 293);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 290);
+            rt_opt_done(g, &ob, 292);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2683,13 +2685,13 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 292), RT_AT_TOP, 293, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 294), RT_AT_TOP, 295, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2690 "evr.c"
+#line 2692 "evr.c"
         break;
     default:
-        return rt_fail(g, 294, "bad resume point");
+        return rt_fail(g, 296, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2705,17 +2707,17 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 120 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 295);
+        rt_choose_begin(g, f->me, 1, 0, 297);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 296);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 298);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 295);
+            rt_opt_done(g, &ob, 297);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2725,13 +2727,13 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 297), RT_AT_BOTTOM, 298, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 299), RT_AT_BOTTOM, 300, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2732 "evr.c"
+#line 2734 "evr.c"
         break;
     default:
-        return rt_fail(g, 299, "bad resume point");
+        return rt_fail(g, 301, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2744,21 +2746,21 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
         #line 128 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 129 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 300)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 302)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 301), rt_zone_of(g, ZONE_deck, f->me, 302), RT_AT_TOP, 303, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 303), rt_zone_of(g, ZONE_deck, f->me, 304), RT_AT_TOP, 305, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 304), 305);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 306), 307);
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 306), 0, rt_zone_of(g, ZONE_play, f->me, 307), RT_AT_TOP, 308, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 308), 0, rt_zone_of(g, ZONE_play, f->me, 309), RT_AT_TOP, 310, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2759 "evr.c"
+#line 2761 "evr.c"
         break;
     default:
-        return rt_fail(g, 309, "bad resume point");
+        return rt_fail(g, 311, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2769,11 +2771,11 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 310);
-#line 2774 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 312);
+#line 2776 "evr.c"
         break;
     default:
-        return rt_fail(g, 311, "bad resume point");
+        return rt_fail(g, 313, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2789,17 +2791,17 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 312);
+        rt_choose_begin(g, f->me, 1, 0, 314);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 313);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 315);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 312);
+            rt_opt_done(g, &ob, 314);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2809,13 +2811,13 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 314), RT_AT_BOTTOM, 315, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 316), RT_AT_BOTTOM, 317, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2816 "evr.c"
+#line 2818 "evr.c"
         break;
     default:
-        return rt_fail(g, 316, "bad resume point");
+        return rt_fail(g, 318, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2831,22 +2833,22 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 165 "cards/evr/rebel.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 317), rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 318), RT_AT_TOP, 319, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 319), rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 320), RT_AT_TOP, 321, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 320);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 321));
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 322);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 323));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 322);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_unused, ZCELL_unused, PLAYER_CELLS, rt_next_player(g, f->me), 324);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 320);
+                rt_opt_done(g, &ob, 322);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2860,17 +2862,17 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         if (L->v_s != RT_NONE) {
             f->pc = 1;   /* drawn in place too: the state the decision leaves */
             #line 167 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 323);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 325);
             #line 168 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 324);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 326);
         }
         #line 170 "cards/evr/rebel.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 325), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 326), RT_AT_TOP, 327, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_unused, rt_next_player(g, f->me), 327), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 328), RT_AT_TOP, 329, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 2871 "evr.c"
+#line 2873 "evr.c"
         break;
     default:
-        return rt_fail(g, 328, "bad resume point");
+        return rt_fail(g, 330, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2881,11 +2883,11 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 177 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 329);
-#line 2886 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 331);
+#line 2888 "evr.c"
         break;
     default:
-        return rt_fail(g, 330, "bad resume point");
+        return rt_fail(g, 332, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2901,17 +2903,17 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 184 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 331);
+        rt_choose_begin(g, f->me, 1, 0, 333);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 332);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 334);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 331);
+            rt_opt_done(g, &ob, 333);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2921,13 +2923,13 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 184 "cards/evr/rebel.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 333), RT_AT_TOP, 334, KIND_resource, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 335), RT_AT_TOP, 336, KIND_resource, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 2928 "evr.c"
+#line 2930 "evr.c"
         break;
     default:
-        return rt_fail(g, 335, "bad resume point");
+        return rt_fail(g, 337, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2943,17 +2945,17 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 192 "cards/evr/rebel.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 336));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 338));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 #line 192 "cards/evr/rebel.cards"
-                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 337);
+                rt_set_state_when(g, it_c, KIND_resource, 0, !!(rt__state(g, it_c, 0)), 0, 339);
             }
         }
-#line 2954 "evr.c"
+#line 2956 "evr.c"
         break;
     default:
-        return rt_fail(g, 338, "bad resume point");
+        return rt_fail(g, 340, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2990,7 +2992,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_e) == KIND_event)) continue;
                     #line 7 "cards/evr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 339);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 341);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3000,6 +3002,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 10 "cards/evr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
+                if (rt_back_edge(g, 342)) return RT_END;   /* the step budget */
                 #line 13 "cards/evr/rules.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -3009,7 +3012,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!((rt_card_kind(g, it_s) == KIND_strategy) && (Inst_strategy(g, it_s)->fd_faction == rt_player_side(g, L->v_p)))) continue;
                         #line 13 "cards/evr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 340), RT_AT_TOP, 341);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 343), RT_AT_TOP, 344);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -3027,12 +3030,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 16 "cards/evr/rules.cards"
                         if (Inst_resource(g, it_c)->fd_character) {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 342), RT_AT_TOP, 343);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 345), RT_AT_TOP, 346);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 344), RT_AT_TOP, 345);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 347), RT_AT_TOP, 348);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -3045,28 +3048,29 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 8 "cards/evr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 346);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 349);
         #line 22 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
+            if (rt_back_edge(g, 350)) return RT_END;   /* the step budget */
             #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
                 int picked_at_1 = 0;
-                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 347);
+                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 351);
                 rt_choose_steps(g, L->v_k, L->v_n);
-                L->v_c_2 = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 348), &picked_at_1);
+                L->v_c_2 = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 352), &picked_at_1);
                 if (L->v_c_2 == RT_NONE) {
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 349);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 353);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                 rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 347);
+                        rt_opt_done(g, &ob, 351);
                     }
                     if (rt_option_count(g) == 0) break;
                     f->pc = 1;
@@ -3079,7 +3083,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 }
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 23 "cards/evr/rules.cards"
-                rt_move_picked_known(g, L->v_c_2, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p_2, 351), rt_zone_of(g, ZONE_deck, L->v_p_2, 350), RT_AT_TOP, 352, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_c_2, picked_at_1, rt_zone_of(g, ZONE_reserve, L->v_p_2, 355), rt_zone_of(g, ZONE_deck, L->v_p_2, 354), RT_AT_TOP, 356, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -3087,14 +3091,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 27 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 353), 354);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 357), 358);
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 3095 "evr.c"
+#line 3099 "evr.c"
         break;
     default:
-        return rt_fail(g, 355, "bad resume point");
+        return rt_fail(g, 359, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3159,7 +3163,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 3163 "evr.c"
+#line 3167 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3180,24 +3184,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 356, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 360, KIND_event, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "The event is ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 357)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 361)));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 358); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 362); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 359);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 363);
         f->pc = 1;
         {
-            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 360))->fd_reveal, L->v_ability_card, f->me, 360);
+            RtStatus st = Run_script(g, Inst_event(g, rt_card_inst(g, L->v_ability_card, KIND_event, 364))->fd_reveal, L->v_ability_card, f->me, 364);
             if (st != RT_DONE)
                 return st;
         }
@@ -3207,29 +3211,30 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 53 "cards/evr/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 365)) return RT_END;   /* the step budget */
             #line 54 "cards/evr/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 361)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 366)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 362);
-                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 363), RT_AT_TOP, 364, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_forced, L->v_p, 367);
+                rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_chosen, L->v_p, 368), RT_AT_TOP, 369, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
                 {
                     int picked_at_2 = 0;
-                    rt_choose_begin(g, L->v_p, 7, RT_CHOOSE_HIDDEN, 365);
-                    L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 366), &picked_at_2);
+                    rt_choose_begin(g, L->v_p, 7, RT_CHOOSE_HIDDEN, 370);
+                    L->v_s = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 371), &picked_at_2);
                     if (L->v_s == RT_NONE) {
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 367);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 372);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_s = zc[1 + i]; (void)it_s;
                                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 365);
+                            rt_opt_done(g, &ob, 370);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 2;
@@ -3244,7 +3249,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     if (L->v_s != RT_NONE) {
                         f->pc = 2;   /* drawn in place too: the state the decision leaves */
                         #line 57 "cards/evr/rules.cards"
-                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 369), rt_zone_of(g, ZONE_chosen, L->v_p, 368), RT_AT_TOP, 370, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                        rt_move_picked_known(g, L->v_s, picked_at_2, rt_zone_of(g, ZONE_strategies, L->v_p, 374), rt_zone_of(g, ZONE_chosen, L->v_p, 373), RT_AT_TOP, 375, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -3260,7 +3265,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 14, 0, 371);
+            rt_choose_begin(g, f->me, 14, 0, 376);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0, count_3 = 0;
                 uint8_t at_1[32], at_2[32];
@@ -3269,7 +3274,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "use a power" */
                 /* action "spend influence" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 372);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 377);
                     int when_2 = rt_flat((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence)));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
@@ -3284,7 +3289,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     count_2 &= -when_2;
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 373)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 378)[0] == 0)) || (!Fn_can_play(g, f, f->me))) count_3 = 1;
                 int pick = rt_draw_options_now(g, count_0 + count_1 + count_2 + count_3);
                 if (pick >= 0) {
                     RtValue drawn_value = RT_NONE, drawn_card = RT_NONE;
@@ -3292,13 +3297,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 374);
+                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 379);
                             if (drawn_from[0] <= 32) {
                                 drawn_value = 1;
                                 drawn_card = drawn_from[1 + at_1[pick]];
                             } else {
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 375);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 380);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_c = zc[1 + i]; (void)it_c;
                                         pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character))));
@@ -3313,14 +3318,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         }
                     } else if ((pick -= count_1) < count_2) {
                         {
-                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 376);
+                            const int32_t *drawn_from = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 381);
                             if (drawn_from[0] <= 32) {
                                 drawn_value = 2;
                                 drawn_card = drawn_from[1 + at_2[pick]];
                             } else {
                                 {
                                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 377);
+                                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 382);
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                             pick -= (!!rt__state(g, it_c_2, 0));
@@ -3338,7 +3343,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 3;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 378, "a choice has fewer options than its count");
+                        return rt_fail(g, 383, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 3;   /* as the decision stores it: the same state */
                     goto drawn_3;
@@ -3350,7 +3355,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 10);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 379);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 384);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Inst_resource(g, it_c)->fd_character)))), 1, it_c, 11);
@@ -3359,7 +3364,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 380);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 385);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 12);
@@ -3367,10 +3372,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 381)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 13);
-                rt_opt_done(g, &ob, 371);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 386)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 13);
+                rt_opt_done(g, &ob, 376);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 382, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 387, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3380,25 +3385,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 383)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 388)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 384), rt_zone_of(g, ZONE_deck, f->me, 385), RT_AT_TOP, 386, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 389), rt_zone_of(g, ZONE_deck, f->me, 390), RT_AT_TOP, 391, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 387), 388);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 392), 393);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 389), 0, rt_zone_of(g, ZONE_play, f->me, 390), RT_AT_TOP, 391, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 394), 0, rt_zone_of(g, ZONE_play, f->me, 395), RT_AT_TOP, 396, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 392);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 397);
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 393);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card_2)->fd_power, L->v_ability_card_2, f->me, 398);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3408,15 +3413,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 394);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 399);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 395);
+                rt_set_state_known(g, L->v_c_2, KIND_resource, 0, 0, 0, 400);
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 396)) return RT_END;
+            if (rt_back_edge(g, 401)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -3425,35 +3430,38 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 98 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
+            if (rt_back_edge(g, 402)) return RT_END;   /* the step budget */
             #line 99 "cards/evr/rules.cards"
-            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 397);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 398), RT_AT_TOP, 399, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_chosen, L->v_p_2, 403);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_revealed, L->v_p_2, 404), RT_AT_TOP, 405, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 400);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 406);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
+            if (rt_back_edge(g, 407)) return RT_END;   /* the step budget */
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 401);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 408);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(rt_flat((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 402), 403);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 409), 410);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
                     L->v_s_2 = rt_list_at(g, L->v_list, L->v_i_5);
+                    if (rt_back_edge(g, 411)) return RT_END;   /* the step budget */
                     if (!(!Inst_strategy(g, L->v_s_2)->fd_cancels)) continue;
                     #line 108 "cards/evr/rules.cards"
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 404);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_3)->fd_effect, L->v_ability_card_3, L->v_p_4, 412);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3469,17 +3477,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(rt_flat((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 405), 406);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 413), 414);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
                     L->v_s_3 = rt_list_at(g, L->v_list_2, L->v_i_7);
+                    if (rt_back_edge(g, 415)) return RT_END;   /* the step budget */
                     if (!(!Inst_strategy(g, L->v_s_3)->fd_cancels)) continue;
                     #line 111 "cards/evr/rules.cards"
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 407);
+                        RtStatus st = Run_script(g, Inst_strategy(g, L->v_ability_card_4)->fd_effect, L->v_ability_card_4, L->v_p_5, 416);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3496,18 +3505,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 408), RT_AT_TOP, 409);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 417), RT_AT_TOP, 418);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 410);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 419);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 411);
-            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 412), RT_AT_TOP, 413, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[2] = rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 420);
+            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_forced, L->v_p_7, 421), RT_AT_TOP, 422, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3515,6 +3524,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 125 "cards/evr/rules.cards"
         for (L->v_i_10 = 0; L->v_i_10 < rt_players(g); L->v_i_10++) {
             L->v_p_8 = L->v_i_10;
+            if (rt_back_edge(g, 423)) return RT_END;   /* the step budget */
             if (!(Fn_wins(g, f, L->v_p_8))) continue;
             #line 126 "cards/evr/rules.cards"
             rt_var_store(g, VAR_winner, VCELL_winner, L->v_p_8);
@@ -3524,19 +3534,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 414);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 424);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
+                    if (rt_back_edge(g, 425)) return RT_END;   /* the step budget */
                     #line 131 "cards/evr/rules.cards"
-                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 415), RT_AT_TOP, 416, KIND_event, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 426), RT_AT_TOP, 427, KIND_event, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 417), 418);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Inst_event(g, L->v_e)->fd_victory, 428), 429);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 419);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Inst_event(g, L->v_e)->fd_influence, 0, INT32_MAX), 430);
                     #line 134 "cards/evr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3557,7 +3568,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 420);
+                        RtStatus st = Run_script(g, Inst_event(g, L->v_ability_card_5)->fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 431);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3570,41 +3581,41 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 421);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 432);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_str(g, "Both players exceed the objective; ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 422)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 433)));
                 rt_log_str(g, " goes to the bottom of the event deck.");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 423); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 434); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 424, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_current)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 435, KIND_event, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 425);
-            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 426), RT_AT_TOP, 427, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[3] = rt_zone_of(g, ZONE_play, L->v_p_9, 436);
+            rt_move_all_known(g, seq[3], rt_zone_of(g, ZONE_deck, L->v_p_9, 437), RT_AT_TOP, 438, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 428);
-            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 429), RT_AT_TOP, 430, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[4] = rt_zone_of(g, ZONE_discard, L->v_p_9, 439);
+            rt_move_all_known(g, seq[4], rt_zone_of(g, ZONE_deck, L->v_p_9, 440), RT_AT_TOP, 441, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 431);
-            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 432), RT_AT_TOP, 433, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+            seq[5] = rt_zone_of(g, ZONE_looking, L->v_p_9, 442);
+            rt_move_all_known(g, seq[5], rt_zone_of(g, ZONE_deck, L->v_p_9, 443), RT_AT_TOP, 444, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 434), 435);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 445), 446);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3622,21 +3633,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 436);
-            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 437), RT_AT_TOP, 438, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+            seq[6] = rt_zone_of(g, ZONE_revealed, L->v_p_12, 447);
+            rt_move_all_known(g, seq[6], rt_zone_of(g, ZONE_used, L->v_p_12, 448), RT_AT_TOP, 449, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 439);
-                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 440), RT_AT_TOP, 441, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
+                seq[7] = rt_zone_of(g, ZONE_used, L->v_p_12, 450);
+                rt_move_all_known(g, seq[7], rt_zone_of(g, ZONE_strategies, L->v_p_12, 451), RT_AT_TOP, 452, KIND_strategy, 0, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3637 "evr.c"
+#line 3648 "evr.c"
         break;
     default:
-        return rt_fail(g, 442, "bad resume point");
+        return rt_fail(g, 453, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3667,7 +3678,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 443);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 454);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3680,6 +3691,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
         #line 9 "cards/evr/tutorial.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 455)) return RT_END;   /* the step budget */
             #line 11 "cards/evr/tutorial.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -3689,7 +3701,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Inst_resource(g, it_c)->fd_side == rt_player_side(g, L->v_p))) && (!Inst_resource(g, it_c)->fd_character))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 444), RT_AT_TOP, 445);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 456), RT_AT_TOP, 457);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3697,9 +3709,9 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 446), 447);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 458), 459);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 448);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 460);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3708,10 +3720,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3712 "evr.c"
+#line 3724 "evr.c"
         break;
     default:
-        return rt_fail(g, 449, "bad resume point");
+        return rt_fail(g, 461, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3743,14 +3755,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 14, 0, 450);
+            rt_choose_begin(g, f->me, 14, 0, 462);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0;
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) count_0 = 1;
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 451);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 463);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         count_1 += (!rt__state(g, it_c, 0));
@@ -3765,7 +3777,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 452);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 464);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 pick -= (!rt__state(g, it_c, 0));
@@ -3780,7 +3792,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                         drawn_value = 2;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 453, "a choice has fewer options than its count");
+                        return rt_fail(g, 465, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 1;   /* as the decision stores it: the same state */
                     goto drawn_1;
@@ -3792,7 +3804,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 10);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 454);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 466);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 11);
@@ -3800,9 +3812,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 13);
-                rt_opt_done(g, &ob, 450);
+                rt_opt_done(g, &ob, 462);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 455, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 467, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3812,25 +3824,25 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 456)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 468)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 457), rt_zone_of(g, ZONE_deck, f->me, 458), RT_AT_TOP, 459, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_all_known(g, rt_zone_of(g, ZONE_discard, f->me, 469), rt_zone_of(g, ZONE_deck, f->me, 470), RT_AT_TOP, 471, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 460), 461);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 472), 473);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 462), 0, rt_zone_of(g, ZONE_play, f->me, 463), RT_AT_TOP, 464, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 474), 0, rt_zone_of(g, ZONE_play, f->me, 475), RT_AT_TOP, 476, KIND_resource, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 465);
+                rt_set_state_known(g, L->v_c, KIND_resource, 0, 1, 0, 477);
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 466);
+                    RtStatus st = Run_script(g, Inst_resource(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 478);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3842,7 +3854,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 467)) return RT_END;
+            if (rt_back_edge(g, 479)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3851,13 +3863,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         #line 39 "cards/evr/tutorial.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 480)) return RT_END;   /* the step budget */
             if (!(Fn_beats(g, f, L->v_p))) continue;
             #line 40 "cards/evr/tutorial.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " wins ");
-                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 468)));
+                rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 481)));
                 rt_log_str(g, " with ");
                 rt_log_int(g, Fn_total(g, f, L->v_p));
                 rt_log_str(g, " against ");
@@ -3865,19 +3878,19 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
-                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 469); (void)hole; }
+                { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 482); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, L->v_p); (void)hole; }
                 { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, L->v_p)); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 470);
+            return rt_win(g, L->v_p, 483);
         }
         #line 43 "cards/evr/tutorial.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
             rt_log_str(g, "Nobody wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 471)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 484)));
             rt_log_str(g, ": ");
             rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
             rt_log_str(g, " against ");
@@ -3885,17 +3898,17 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 472); (void)hole; }
+            { volatile RtValue hole = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 485); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_var_at(g, VCELL_balance)); (void)hole; }
             { volatile RtValue hole = Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3896 "evr.c"
+#line 3909 "evr.c"
         break;
     default:
-        return rt_fail(g, 473, "bad resume point");
+        return rt_fail(g, 486, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4229,457 +4242,470 @@ static const RtSite Site_table[] = {
     { 0, 4, 87 }, /* 20: cards/evr/events.csv:4:87 */
     { 0, 5, 77 }, /* 21: cards/evr/events.csv:5:77 */
     { 0, 5, 77 }, /* 22: cards/evr/events.csv:5:77 */
-    { 0, 7, 3 }, /* 23: cards/evr/events.csv:7:3 */
-    { 0, 7, 15 }, /* 24: cards/evr/events.csv:7:15 */
+    { 0, 6, 107 }, /* 23: cards/evr/events.csv:6:107 */
+    { 0, 7, 3 }, /* 24: cards/evr/events.csv:7:3 */
     { 0, 7, 15 }, /* 25: cards/evr/events.csv:7:15 */
-    { 0, 7, 49 }, /* 26: cards/evr/events.csv:7:49 */
-    { 0, 7, 15 }, /* 27: cards/evr/events.csv:7:15 */
-    { 0, 7, 39 }, /* 28: cards/evr/events.csv:7:39 */
-    { 0, 7, 64 }, /* 29: cards/evr/events.csv:7:64 */
-    { 0, 7, 56 }, /* 30: cards/evr/events.csv:7:56 */
-    { 0, 6, 106 }, /* 31: cards/evr/events.csv:6:106 */
-    { 0, 11, 3 }, /* 32: cards/evr/events.csv:11:3 */
-    { 0, 11, 15 }, /* 33: cards/evr/events.csv:11:15 */
-    { 0, 11, 15 }, /* 34: cards/evr/events.csv:11:15 */
-    { 0, 11, 49 }, /* 35: cards/evr/events.csv:11:49 */
+    { 0, 7, 15 }, /* 26: cards/evr/events.csv:7:15 */
+    { 0, 7, 49 }, /* 27: cards/evr/events.csv:7:49 */
+    { 0, 7, 15 }, /* 28: cards/evr/events.csv:7:15 */
+    { 0, 7, 39 }, /* 29: cards/evr/events.csv:7:39 */
+    { 0, 7, 64 }, /* 30: cards/evr/events.csv:7:64 */
+    { 0, 7, 56 }, /* 31: cards/evr/events.csv:7:56 */
+    { 0, 6, 106 }, /* 32: cards/evr/events.csv:6:106 */
+    { 0, 10, 114 }, /* 33: cards/evr/events.csv:10:114 */
+    { 0, 11, 3 }, /* 34: cards/evr/events.csv:11:3 */
+    { 0, 11, 15 }, /* 35: cards/evr/events.csv:11:15 */
     { 0, 11, 15 }, /* 36: cards/evr/events.csv:11:15 */
-    { 0, 11, 39 }, /* 37: cards/evr/events.csv:11:39 */
-    { 0, 11, 64 }, /* 38: cards/evr/events.csv:11:64 */
-    { 0, 11, 56 }, /* 39: cards/evr/events.csv:11:56 */
-    { 0, 10, 113 }, /* 40: cards/evr/events.csv:10:113 */
-    { 0, 13, 177 }, /* 41: cards/evr/events.csv:13:177 */
-    { 0, 13, 120 }, /* 42: cards/evr/events.csv:13:120 */
-    { 0, 14, 126 }, /* 43: cards/evr/events.csv:14:126 */
-    { 0, 15, 15 }, /* 44: cards/evr/events.csv:15:15 */
-    { 0, 15, 8 }, /* 45: cards/evr/events.csv:15:8 */
-    { 0, 15, 39 }, /* 46: cards/evr/events.csv:15:39 */
-    { 0, 15, 3 }, /* 47: cards/evr/events.csv:15:3 */
-    { 0, 16, 41 }, /* 48: cards/evr/events.csv:16:41 */
-    { 0, 16, 58 }, /* 49: cards/evr/events.csv:16:58 */
-    { 0, 16, 36 }, /* 50: cards/evr/events.csv:16:36 */
-    { 0, 14, 112 }, /* 51: cards/evr/events.csv:14:112 */
-    { 0, 18, 97 }, /* 52: cards/evr/events.csv:18:97 */
-    { 0, 18, 78 }, /* 53: cards/evr/events.csv:18:78 */
-    { 0, 21, 106 }, /* 54: cards/evr/events.csv:21:106 */
-    { 0, 21, 118 }, /* 55: cards/evr/events.csv:21:118 */
-    { 0, 21, 118 }, /* 56: cards/evr/events.csv:21:118 */
-    { 0, 21, 148 }, /* 57: cards/evr/events.csv:21:148 */
+    { 0, 11, 49 }, /* 37: cards/evr/events.csv:11:49 */
+    { 0, 11, 15 }, /* 38: cards/evr/events.csv:11:15 */
+    { 0, 11, 39 }, /* 39: cards/evr/events.csv:11:39 */
+    { 0, 11, 64 }, /* 40: cards/evr/events.csv:11:64 */
+    { 0, 11, 56 }, /* 41: cards/evr/events.csv:11:56 */
+    { 0, 10, 113 }, /* 42: cards/evr/events.csv:10:113 */
+    { 0, 13, 177 }, /* 43: cards/evr/events.csv:13:177 */
+    { 0, 13, 120 }, /* 44: cards/evr/events.csv:13:120 */
+    { 0, 14, 126 }, /* 45: cards/evr/events.csv:14:126 */
+    { 0, 15, 15 }, /* 46: cards/evr/events.csv:15:15 */
+    { 0, 15, 8 }, /* 47: cards/evr/events.csv:15:8 */
+    { 0, 15, 39 }, /* 48: cards/evr/events.csv:15:39 */
+    { 0, 15, 3 }, /* 49: cards/evr/events.csv:15:3 */
+    { 0, 16, 41 }, /* 50: cards/evr/events.csv:16:41 */
+    { 0, 16, 58 }, /* 51: cards/evr/events.csv:16:58 */
+    { 0, 16, 36 }, /* 52: cards/evr/events.csv:16:36 */
+    { 0, 14, 112 }, /* 53: cards/evr/events.csv:14:112 */
+    { 0, 18, 97 }, /* 54: cards/evr/events.csv:18:97 */
+    { 0, 18, 78 }, /* 55: cards/evr/events.csv:18:78 */
+    { 0, 21, 106 }, /* 56: cards/evr/events.csv:21:106 */
+    { 0, 21, 118 }, /* 57: cards/evr/events.csv:21:118 */
     { 0, 21, 118 }, /* 58: cards/evr/events.csv:21:118 */
-    { 0, 21, 138 }, /* 59: cards/evr/events.csv:21:138 */
-    { 0, 21, 164 }, /* 60: cards/evr/events.csv:21:164 */
-    { 0, 21, 156 }, /* 61: cards/evr/events.csv:21:156 */
-    { 0, 21, 106 }, /* 62: cards/evr/events.csv:21:106 */
-    { 0, 23, 114 }, /* 63: cards/evr/events.csv:23:114 */
-    { 0, 24, 105 }, /* 64: cards/evr/events.csv:24:105 */
-    { 0, 25, 92 }, /* 65: cards/evr/events.csv:25:92 */
-    { 0, 25, 92 }, /* 66: cards/evr/events.csv:25:92 */
-    { 0, 26, 113 }, /* 67: cards/evr/events.csv:26:113 */
-    { 0, 28, 102 }, /* 68: cards/evr/events.csv:28:102 */
-    { 2, 10, 5 }, /* 69: cards/evr/imperial.cards:10:5 */
-    { 2, 10, 17 }, /* 70: cards/evr/imperial.cards:10:17 */
-    { 2, 10, 63 }, /* 71: cards/evr/imperial.cards:10:63 */
-    { 2, 10, 53 }, /* 72: cards/evr/imperial.cards:10:53 */
-    { 2, 9, 3 }, /* 73: cards/evr/imperial.cards:9:3 */
-    { 2, 18, 18 }, /* 74: cards/evr/imperial.cards:18:18 */
-    { 2, 19, 19 }, /* 75: cards/evr/imperial.cards:19:19 */
-    { 2, 19, 12 }, /* 76: cards/evr/imperial.cards:19:12 */
-    { 2, 19, 43 }, /* 77: cards/evr/imperial.cards:19:43 */
-    { 2, 19, 7 }, /* 78: cards/evr/imperial.cards:19:7 */
-    { 2, 21, 45 }, /* 79: cards/evr/imperial.cards:21:45 */
-    { 2, 21, 62 }, /* 80: cards/evr/imperial.cards:21:62 */
-    { 2, 21, 40 }, /* 81: cards/evr/imperial.cards:21:40 */
-    { 2, 17, 3 }, /* 82: cards/evr/imperial.cards:17:3 */
-    { 2, 29, 11 }, /* 83: cards/evr/imperial.cards:29:11 */
-    { 2, 29, 3 }, /* 84: cards/evr/imperial.cards:29:3 */
-    { 2, 36, 5 }, /* 85: cards/evr/imperial.cards:36:5 */
-    { 2, 36, 17 }, /* 86: cards/evr/imperial.cards:36:17 */
-    { 2, 36, 61 }, /* 87: cards/evr/imperial.cards:36:61 */
-    { 2, 36, 51 }, /* 88: cards/evr/imperial.cards:36:51 */
-    { 2, 35, 3 }, /* 89: cards/evr/imperial.cards:35:3 */
-    { 2, 45, 16 }, /* 90: cards/evr/imperial.cards:45:16 */
-    { 2, 45, 32 }, /* 91: cards/evr/imperial.cards:45:32 */
-    { 2, 45, 46 }, /* 92: cards/evr/imperial.cards:45:46 */
-    { 2, 45, 27 }, /* 93: cards/evr/imperial.cards:45:27 */
-    { 2, 45, 63 }, /* 94: cards/evr/imperial.cards:45:63 */
-    { 2, 45, 55 }, /* 95: cards/evr/imperial.cards:45:55 */
-    { 2, 46, 16 }, /* 96: cards/evr/imperial.cards:46:16 */
-    { 2, 46, 28 }, /* 97: cards/evr/imperial.cards:46:28 */
-    { 2, 46, 7 }, /* 98: cards/evr/imperial.cards:46:7 */
-    { 2, 43, 3 }, /* 99: cards/evr/imperial.cards:43:3 */
-    { 2, 55, 5 }, /* 100: cards/evr/imperial.cards:55:5 */
-    { 2, 55, 17 }, /* 101: cards/evr/imperial.cards:55:17 */
-    { 2, 55, 17 }, /* 102: cards/evr/imperial.cards:55:17 */
-    { 2, 55, 47 }, /* 103: cards/evr/imperial.cards:55:47 */
+    { 0, 21, 148 }, /* 59: cards/evr/events.csv:21:148 */
+    { 0, 21, 118 }, /* 60: cards/evr/events.csv:21:118 */
+    { 0, 21, 138 }, /* 61: cards/evr/events.csv:21:138 */
+    { 0, 21, 164 }, /* 62: cards/evr/events.csv:21:164 */
+    { 0, 21, 156 }, /* 63: cards/evr/events.csv:21:156 */
+    { 0, 21, 106 }, /* 64: cards/evr/events.csv:21:106 */
+    { 0, 23, 114 }, /* 65: cards/evr/events.csv:23:114 */
+    { 0, 24, 105 }, /* 66: cards/evr/events.csv:24:105 */
+    { 0, 25, 92 }, /* 67: cards/evr/events.csv:25:92 */
+    { 0, 25, 92 }, /* 68: cards/evr/events.csv:25:92 */
+    { 0, 26, 113 }, /* 69: cards/evr/events.csv:26:113 */
+    { 0, 28, 102 }, /* 70: cards/evr/events.csv:28:102 */
+    { 2, 10, 5 }, /* 71: cards/evr/imperial.cards:10:5 */
+    { 2, 10, 17 }, /* 72: cards/evr/imperial.cards:10:17 */
+    { 2, 10, 63 }, /* 73: cards/evr/imperial.cards:10:63 */
+    { 2, 10, 53 }, /* 74: cards/evr/imperial.cards:10:53 */
+    { 2, 9, 3 }, /* 75: cards/evr/imperial.cards:9:3 */
+    { 2, 18, 18 }, /* 76: cards/evr/imperial.cards:18:18 */
+    { 2, 19, 19 }, /* 77: cards/evr/imperial.cards:19:19 */
+    { 2, 19, 12 }, /* 78: cards/evr/imperial.cards:19:12 */
+    { 2, 19, 43 }, /* 79: cards/evr/imperial.cards:19:43 */
+    { 2, 19, 7 }, /* 80: cards/evr/imperial.cards:19:7 */
+    { 2, 21, 45 }, /* 81: cards/evr/imperial.cards:21:45 */
+    { 2, 21, 62 }, /* 82: cards/evr/imperial.cards:21:62 */
+    { 2, 21, 40 }, /* 83: cards/evr/imperial.cards:21:40 */
+    { 2, 17, 3 }, /* 84: cards/evr/imperial.cards:17:3 */
+    { 2, 29, 11 }, /* 85: cards/evr/imperial.cards:29:11 */
+    { 2, 29, 3 }, /* 86: cards/evr/imperial.cards:29:3 */
+    { 2, 36, 5 }, /* 87: cards/evr/imperial.cards:36:5 */
+    { 2, 36, 17 }, /* 88: cards/evr/imperial.cards:36:17 */
+    { 2, 36, 61 }, /* 89: cards/evr/imperial.cards:36:61 */
+    { 2, 36, 51 }, /* 90: cards/evr/imperial.cards:36:51 */
+    { 2, 35, 3 }, /* 91: cards/evr/imperial.cards:35:3 */
+    { 2, 45, 16 }, /* 92: cards/evr/imperial.cards:45:16 */
+    { 2, 45, 32 }, /* 93: cards/evr/imperial.cards:45:32 */
+    { 2, 45, 46 }, /* 94: cards/evr/imperial.cards:45:46 */
+    { 2, 45, 27 }, /* 95: cards/evr/imperial.cards:45:27 */
+    { 2, 45, 63 }, /* 96: cards/evr/imperial.cards:45:63 */
+    { 2, 45, 55 }, /* 97: cards/evr/imperial.cards:45:55 */
+    { 2, 46, 16 }, /* 98: cards/evr/imperial.cards:46:16 */
+    { 2, 46, 28 }, /* 99: cards/evr/imperial.cards:46:28 */
+    { 2, 46, 7 }, /* 100: cards/evr/imperial.cards:46:7 */
+    { 2, 43, 3 }, /* 101: cards/evr/imperial.cards:43:3 */
+    { 2, 55, 5 }, /* 102: cards/evr/imperial.cards:55:5 */
+    { 2, 55, 17 }, /* 103: cards/evr/imperial.cards:55:17 */
     { 2, 55, 17 }, /* 104: cards/evr/imperial.cards:55:17 */
-    { 2, 55, 37 }, /* 105: cards/evr/imperial.cards:55:37 */
-    { 2, 55, 64 }, /* 106: cards/evr/imperial.cards:55:64 */
-    { 2, 55, 56 }, /* 107: cards/evr/imperial.cards:55:56 */
-    { 2, 54, 3 }, /* 108: cards/evr/imperial.cards:54:3 */
-    { 2, 63, 14 }, /* 109: cards/evr/imperial.cards:63:14 */
-    { 2, 63, 74 }, /* 110: cards/evr/imperial.cards:63:74 */
-    { 2, 62, 3 }, /* 111: cards/evr/imperial.cards:62:3 */
-    { 2, 72, 5 }, /* 112: cards/evr/imperial.cards:72:5 */
-    { 2, 72, 17 }, /* 113: cards/evr/imperial.cards:72:17 */
-    { 2, 72, 17 }, /* 114: cards/evr/imperial.cards:72:17 */
-    { 2, 72, 37 }, /* 115: cards/evr/imperial.cards:72:37 */
+    { 2, 55, 47 }, /* 105: cards/evr/imperial.cards:55:47 */
+    { 2, 55, 17 }, /* 106: cards/evr/imperial.cards:55:17 */
+    { 2, 55, 37 }, /* 107: cards/evr/imperial.cards:55:37 */
+    { 2, 55, 64 }, /* 108: cards/evr/imperial.cards:55:64 */
+    { 2, 55, 56 }, /* 109: cards/evr/imperial.cards:55:56 */
+    { 2, 54, 3 }, /* 110: cards/evr/imperial.cards:54:3 */
+    { 2, 63, 14 }, /* 111: cards/evr/imperial.cards:63:14 */
+    { 2, 63, 74 }, /* 112: cards/evr/imperial.cards:63:74 */
+    { 2, 62, 3 }, /* 113: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 5 }, /* 114: cards/evr/imperial.cards:72:5 */
+    { 2, 72, 17 }, /* 115: cards/evr/imperial.cards:72:17 */
     { 2, 72, 17 }, /* 116: cards/evr/imperial.cards:72:17 */
-    { 2, 72, 27 }, /* 117: cards/evr/imperial.cards:72:27 */
-    { 2, 70, 3 }, /* 118: cards/evr/imperial.cards:70:3 */
-    { 2, 82, 5 }, /* 119: cards/evr/imperial.cards:82:5 */
-    { 2, 82, 17 }, /* 120: cards/evr/imperial.cards:82:17 */
-    { 2, 82, 55 }, /* 121: cards/evr/imperial.cards:82:55 */
-    { 2, 81, 3 }, /* 122: cards/evr/imperial.cards:81:3 */
-    { 2, 90, 5 }, /* 123: cards/evr/imperial.cards:90:5 */
-    { 2, 90, 17 }, /* 124: cards/evr/imperial.cards:90:17 */
-    { 2, 90, 63 }, /* 125: cards/evr/imperial.cards:90:63 */
-    { 2, 90, 53 }, /* 126: cards/evr/imperial.cards:90:53 */
-    { 2, 89, 3 }, /* 127: cards/evr/imperial.cards:89:3 */
-    { 2, 98, 14 }, /* 128: cards/evr/imperial.cards:98:14 */
-    { 2, 98, 30 }, /* 129: cards/evr/imperial.cards:98:30 */
-    { 2, 98, 44 }, /* 130: cards/evr/imperial.cards:98:44 */
-    { 2, 98, 25 }, /* 131: cards/evr/imperial.cards:98:25 */
-    { 2, 98, 61 }, /* 132: cards/evr/imperial.cards:98:61 */
-    { 2, 98, 53 }, /* 133: cards/evr/imperial.cards:98:53 */
-    { 2, 99, 18 }, /* 134: cards/evr/imperial.cards:99:18 */
-    { 2, 100, 16 }, /* 135: cards/evr/imperial.cards:100:16 */
-    { 2, 100, 28 }, /* 136: cards/evr/imperial.cards:100:28 */
-    { 2, 100, 7 }, /* 137: cards/evr/imperial.cards:100:7 */
-    { 2, 101, 7 }, /* 138: cards/evr/imperial.cards:101:7 */
-    { 2, 102, 41 }, /* 139: cards/evr/imperial.cards:102:41 */
-    { 2, 102, 55 }, /* 140: cards/evr/imperial.cards:102:55 */
-    { 2, 102, 36 }, /* 141: cards/evr/imperial.cards:102:36 */
-    { 2, 103, 46 }, /* 142: cards/evr/imperial.cards:103:46 */
-    { 2, 103, 60 }, /* 143: cards/evr/imperial.cards:103:60 */
-    { 2, 103, 41 }, /* 144: cards/evr/imperial.cards:103:41 */
-    { 2, 97, 3 }, /* 145: cards/evr/imperial.cards:97:3 */
-    { 2, 113, 5 }, /* 146: cards/evr/imperial.cards:113:5 */
-    { 2, 113, 17 }, /* 147: cards/evr/imperial.cards:113:17 */
-    { 2, 113, 55 }, /* 148: cards/evr/imperial.cards:113:55 */
-    { 2, 112, 3 }, /* 149: cards/evr/imperial.cards:112:3 */
-    { 2, 122, 16 }, /* 150: cards/evr/imperial.cards:122:16 */
-    { 2, 122, 32 }, /* 151: cards/evr/imperial.cards:122:32 */
-    { 2, 122, 46 }, /* 152: cards/evr/imperial.cards:122:46 */
-    { 2, 122, 27 }, /* 153: cards/evr/imperial.cards:122:27 */
-    { 2, 122, 63 }, /* 154: cards/evr/imperial.cards:122:63 */
-    { 2, 122, 55 }, /* 155: cards/evr/imperial.cards:122:55 */
-    { 2, 123, 16 }, /* 156: cards/evr/imperial.cards:123:16 */
-    { 2, 123, 28 }, /* 157: cards/evr/imperial.cards:123:28 */
-    { 2, 123, 7 }, /* 158: cards/evr/imperial.cards:123:7 */
-    { 2, 120, 3 }, /* 159: cards/evr/imperial.cards:120:3 */
-    { 2, 131, 11 }, /* 160: cards/evr/imperial.cards:131:11 */
-    { 2, 131, 3 }, /* 161: cards/evr/imperial.cards:131:3 */
-    { 2, 138, 5 }, /* 162: cards/evr/imperial.cards:138:5 */
-    { 2, 138, 17 }, /* 163: cards/evr/imperial.cards:138:17 */
-    { 2, 138, 53 }, /* 164: cards/evr/imperial.cards:138:53 */
-    { 2, 138, 43 }, /* 165: cards/evr/imperial.cards:138:43 */
-    { 2, 137, 3 }, /* 166: cards/evr/imperial.cards:137:3 */
-    { 2, 158, 10 }, /* 167: cards/evr/imperial.cards:158:10 */
-    { 2, 158, 33 }, /* 168: cards/evr/imperial.cards:158:33 */
-    { 2, 158, 5 }, /* 169: cards/evr/imperial.cards:158:5 */
-    { 2, 159, 5 }, /* 170: cards/evr/imperial.cards:159:5 */
-    { 2, 159, 17 }, /* 171: cards/evr/imperial.cards:159:17 */
-    { 2, 159, 17 }, /* 172: cards/evr/imperial.cards:159:17 */
-    { 2, 160, 7 }, /* 173: cards/evr/imperial.cards:160:7 */
-    { 2, 161, 7 }, /* 174: cards/evr/imperial.cards:161:7 */
-    { 2, 163, 10 }, /* 175: cards/evr/imperial.cards:163:10 */
-    { 2, 163, 29 }, /* 176: cards/evr/imperial.cards:163:29 */
-    { 2, 163, 5 }, /* 177: cards/evr/imperial.cards:163:5 */
-    { 2, 152, 3 }, /* 178: cards/evr/imperial.cards:152:3 */
-    { 2, 171, 5 }, /* 179: cards/evr/imperial.cards:171:5 */
-    { 2, 172, 5 }, /* 180: cards/evr/imperial.cards:172:5 */
-    { 2, 170, 3 }, /* 181: cards/evr/imperial.cards:170:3 */
-    { 2, 181, 16 }, /* 182: cards/evr/imperial.cards:181:16 */
-    { 2, 181, 32 }, /* 183: cards/evr/imperial.cards:181:32 */
-    { 2, 181, 46 }, /* 184: cards/evr/imperial.cards:181:46 */
-    { 2, 181, 27 }, /* 185: cards/evr/imperial.cards:181:27 */
-    { 2, 181, 63 }, /* 186: cards/evr/imperial.cards:181:63 */
-    { 2, 181, 55 }, /* 187: cards/evr/imperial.cards:181:55 */
-    { 2, 182, 16 }, /* 188: cards/evr/imperial.cards:182:16 */
-    { 2, 182, 28 }, /* 189: cards/evr/imperial.cards:182:28 */
-    { 2, 182, 7 }, /* 190: cards/evr/imperial.cards:182:7 */
-    { 2, 179, 3 }, /* 191: cards/evr/imperial.cards:179:3 */
-    { 2, 191, 14 }, /* 192: cards/evr/imperial.cards:191:14 */
-    { 2, 191, 68 }, /* 193: cards/evr/imperial.cards:191:68 */
-    { 2, 190, 3 }, /* 194: cards/evr/imperial.cards:190:3 */
-    { 4, 10, 5 }, /* 195: cards/evr/rebel.cards:10:5 */
-    { 4, 10, 17 }, /* 196: cards/evr/rebel.cards:10:17 */
-    { 4, 10, 59 }, /* 197: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 198: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 5 }, /* 199: cards/evr/rebel.cards:18:5 */
-    { 4, 18, 17 }, /* 200: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 17 }, /* 201: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 47 }, /* 202: cards/evr/rebel.cards:18:47 */
+    { 2, 72, 37 }, /* 117: cards/evr/imperial.cards:72:37 */
+    { 2, 72, 17 }, /* 118: cards/evr/imperial.cards:72:17 */
+    { 2, 72, 27 }, /* 119: cards/evr/imperial.cards:72:27 */
+    { 2, 70, 3 }, /* 120: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 5 }, /* 121: cards/evr/imperial.cards:82:5 */
+    { 2, 82, 17 }, /* 122: cards/evr/imperial.cards:82:17 */
+    { 2, 82, 55 }, /* 123: cards/evr/imperial.cards:82:55 */
+    { 2, 81, 3 }, /* 124: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 5 }, /* 125: cards/evr/imperial.cards:90:5 */
+    { 2, 90, 17 }, /* 126: cards/evr/imperial.cards:90:17 */
+    { 2, 90, 63 }, /* 127: cards/evr/imperial.cards:90:63 */
+    { 2, 90, 53 }, /* 128: cards/evr/imperial.cards:90:53 */
+    { 2, 89, 3 }, /* 129: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 14 }, /* 130: cards/evr/imperial.cards:98:14 */
+    { 2, 98, 30 }, /* 131: cards/evr/imperial.cards:98:30 */
+    { 2, 98, 44 }, /* 132: cards/evr/imperial.cards:98:44 */
+    { 2, 98, 25 }, /* 133: cards/evr/imperial.cards:98:25 */
+    { 2, 98, 61 }, /* 134: cards/evr/imperial.cards:98:61 */
+    { 2, 98, 53 }, /* 135: cards/evr/imperial.cards:98:53 */
+    { 2, 99, 18 }, /* 136: cards/evr/imperial.cards:99:18 */
+    { 2, 100, 16 }, /* 137: cards/evr/imperial.cards:100:16 */
+    { 2, 100, 28 }, /* 138: cards/evr/imperial.cards:100:28 */
+    { 2, 100, 7 }, /* 139: cards/evr/imperial.cards:100:7 */
+    { 2, 101, 7 }, /* 140: cards/evr/imperial.cards:101:7 */
+    { 2, 102, 41 }, /* 141: cards/evr/imperial.cards:102:41 */
+    { 2, 102, 55 }, /* 142: cards/evr/imperial.cards:102:55 */
+    { 2, 102, 36 }, /* 143: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 46 }, /* 144: cards/evr/imperial.cards:103:46 */
+    { 2, 103, 60 }, /* 145: cards/evr/imperial.cards:103:60 */
+    { 2, 103, 41 }, /* 146: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 147: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 5 }, /* 148: cards/evr/imperial.cards:113:5 */
+    { 2, 113, 17 }, /* 149: cards/evr/imperial.cards:113:17 */
+    { 2, 113, 55 }, /* 150: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 151: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 16 }, /* 152: cards/evr/imperial.cards:122:16 */
+    { 2, 122, 32 }, /* 153: cards/evr/imperial.cards:122:32 */
+    { 2, 122, 46 }, /* 154: cards/evr/imperial.cards:122:46 */
+    { 2, 122, 27 }, /* 155: cards/evr/imperial.cards:122:27 */
+    { 2, 122, 63 }, /* 156: cards/evr/imperial.cards:122:63 */
+    { 2, 122, 55 }, /* 157: cards/evr/imperial.cards:122:55 */
+    { 2, 123, 16 }, /* 158: cards/evr/imperial.cards:123:16 */
+    { 2, 123, 28 }, /* 159: cards/evr/imperial.cards:123:28 */
+    { 2, 123, 7 }, /* 160: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 161: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 11 }, /* 162: cards/evr/imperial.cards:131:11 */
+    { 2, 131, 3 }, /* 163: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 5 }, /* 164: cards/evr/imperial.cards:138:5 */
+    { 2, 138, 17 }, /* 165: cards/evr/imperial.cards:138:17 */
+    { 2, 138, 53 }, /* 166: cards/evr/imperial.cards:138:53 */
+    { 2, 138, 43 }, /* 167: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 168: cards/evr/imperial.cards:137:3 */
+    { 2, 158, 10 }, /* 169: cards/evr/imperial.cards:158:10 */
+    { 2, 158, 33 }, /* 170: cards/evr/imperial.cards:158:33 */
+    { 2, 158, 5 }, /* 171: cards/evr/imperial.cards:158:5 */
+    { 2, 159, 5 }, /* 172: cards/evr/imperial.cards:159:5 */
+    { 2, 159, 17 }, /* 173: cards/evr/imperial.cards:159:17 */
+    { 2, 159, 17 }, /* 174: cards/evr/imperial.cards:159:17 */
+    { 2, 160, 7 }, /* 175: cards/evr/imperial.cards:160:7 */
+    { 2, 161, 7 }, /* 176: cards/evr/imperial.cards:161:7 */
+    { 2, 163, 10 }, /* 177: cards/evr/imperial.cards:163:10 */
+    { 2, 163, 29 }, /* 178: cards/evr/imperial.cards:163:29 */
+    { 2, 163, 5 }, /* 179: cards/evr/imperial.cards:163:5 */
+    { 2, 152, 3 }, /* 180: cards/evr/imperial.cards:152:3 */
+    { 2, 171, 5 }, /* 181: cards/evr/imperial.cards:171:5 */
+    { 2, 172, 5 }, /* 182: cards/evr/imperial.cards:172:5 */
+    { 2, 170, 3 }, /* 183: cards/evr/imperial.cards:170:3 */
+    { 2, 181, 16 }, /* 184: cards/evr/imperial.cards:181:16 */
+    { 2, 181, 32 }, /* 185: cards/evr/imperial.cards:181:32 */
+    { 2, 181, 46 }, /* 186: cards/evr/imperial.cards:181:46 */
+    { 2, 181, 27 }, /* 187: cards/evr/imperial.cards:181:27 */
+    { 2, 181, 63 }, /* 188: cards/evr/imperial.cards:181:63 */
+    { 2, 181, 55 }, /* 189: cards/evr/imperial.cards:181:55 */
+    { 2, 182, 16 }, /* 190: cards/evr/imperial.cards:182:16 */
+    { 2, 182, 28 }, /* 191: cards/evr/imperial.cards:182:28 */
+    { 2, 182, 7 }, /* 192: cards/evr/imperial.cards:182:7 */
+    { 2, 179, 3 }, /* 193: cards/evr/imperial.cards:179:3 */
+    { 2, 191, 14 }, /* 194: cards/evr/imperial.cards:191:14 */
+    { 2, 191, 68 }, /* 195: cards/evr/imperial.cards:191:68 */
+    { 2, 190, 3 }, /* 196: cards/evr/imperial.cards:190:3 */
+    { 4, 10, 5 }, /* 197: cards/evr/rebel.cards:10:5 */
+    { 4, 10, 17 }, /* 198: cards/evr/rebel.cards:10:17 */
+    { 4, 10, 59 }, /* 199: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 200: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 5 }, /* 201: cards/evr/rebel.cards:18:5 */
+    { 4, 18, 17 }, /* 202: cards/evr/rebel.cards:18:17 */
     { 4, 18, 17 }, /* 203: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 37 }, /* 204: cards/evr/rebel.cards:18:37 */
-    { 4, 18, 64 }, /* 205: cards/evr/rebel.cards:18:64 */
-    { 4, 18, 56 }, /* 206: cards/evr/rebel.cards:18:56 */
-    { 4, 17, 3 }, /* 207: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 16 }, /* 208: cards/evr/rebel.cards:27:16 */
-    { 4, 27, 32 }, /* 209: cards/evr/rebel.cards:27:32 */
-    { 4, 27, 46 }, /* 210: cards/evr/rebel.cards:27:46 */
-    { 4, 27, 27 }, /* 211: cards/evr/rebel.cards:27:27 */
-    { 4, 27, 63 }, /* 212: cards/evr/rebel.cards:27:63 */
-    { 4, 27, 55 }, /* 213: cards/evr/rebel.cards:27:55 */
-    { 4, 28, 16 }, /* 214: cards/evr/rebel.cards:28:16 */
-    { 4, 28, 28 }, /* 215: cards/evr/rebel.cards:28:28 */
-    { 4, 28, 7 }, /* 216: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 217: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 5 }, /* 218: cards/evr/rebel.cards:37:5 */
-    { 4, 37, 17 }, /* 219: cards/evr/rebel.cards:37:17 */
-    { 4, 37, 83 }, /* 220: cards/evr/rebel.cards:37:83 */
-    { 4, 37, 73 }, /* 221: cards/evr/rebel.cards:37:73 */
-    { 4, 36, 3 }, /* 222: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 5 }, /* 223: cards/evr/rebel.cards:45:5 */
-    { 4, 45, 17 }, /* 224: cards/evr/rebel.cards:45:17 */
-    { 4, 45, 63 }, /* 225: cards/evr/rebel.cards:45:63 */
-    { 4, 45, 53 }, /* 226: cards/evr/rebel.cards:45:53 */
-    { 4, 44, 3 }, /* 227: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 14 }, /* 228: cards/evr/rebel.cards:53:14 */
-    { 4, 53, 30 }, /* 229: cards/evr/rebel.cards:53:30 */
-    { 4, 53, 44 }, /* 230: cards/evr/rebel.cards:53:44 */
-    { 4, 53, 25 }, /* 231: cards/evr/rebel.cards:53:25 */
-    { 4, 53, 61 }, /* 232: cards/evr/rebel.cards:53:61 */
-    { 4, 53, 53 }, /* 233: cards/evr/rebel.cards:53:53 */
-    { 4, 54, 18 }, /* 234: cards/evr/rebel.cards:54:18 */
-    { 4, 55, 16 }, /* 235: cards/evr/rebel.cards:55:16 */
-    { 4, 55, 28 }, /* 236: cards/evr/rebel.cards:55:28 */
-    { 4, 55, 7 }, /* 237: cards/evr/rebel.cards:55:7 */
-    { 4, 56, 7 }, /* 238: cards/evr/rebel.cards:56:7 */
-    { 4, 57, 37 }, /* 239: cards/evr/rebel.cards:57:37 */
-    { 4, 57, 48 }, /* 240: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 77 }, /* 241: cards/evr/rebel.cards:57:77 */
-    { 4, 57, 91 }, /* 242: cards/evr/rebel.cards:57:91 */
-    { 4, 57, 72 }, /* 243: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 59 }, /* 244: cards/evr/rebel.cards:58:59 */
-    { 4, 58, 73 }, /* 245: cards/evr/rebel.cards:58:73 */
-    { 4, 58, 54 }, /* 246: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 247: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 11 }, /* 248: cards/evr/rebel.cards:67:11 */
-    { 4, 67, 3 }, /* 249: cards/evr/rebel.cards:67:3 */
-    { 4, 74, 5 }, /* 250: cards/evr/rebel.cards:74:5 */
-    { 4, 74, 17 }, /* 251: cards/evr/rebel.cards:74:17 */
-    { 4, 74, 17 }, /* 252: cards/evr/rebel.cards:74:17 */
-    { 4, 75, 17 }, /* 253: cards/evr/rebel.cards:75:17 */
+    { 4, 18, 47 }, /* 204: cards/evr/rebel.cards:18:47 */
+    { 4, 18, 17 }, /* 205: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 37 }, /* 206: cards/evr/rebel.cards:18:37 */
+    { 4, 18, 64 }, /* 207: cards/evr/rebel.cards:18:64 */
+    { 4, 18, 56 }, /* 208: cards/evr/rebel.cards:18:56 */
+    { 4, 17, 3 }, /* 209: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 16 }, /* 210: cards/evr/rebel.cards:27:16 */
+    { 4, 27, 32 }, /* 211: cards/evr/rebel.cards:27:32 */
+    { 4, 27, 46 }, /* 212: cards/evr/rebel.cards:27:46 */
+    { 4, 27, 27 }, /* 213: cards/evr/rebel.cards:27:27 */
+    { 4, 27, 63 }, /* 214: cards/evr/rebel.cards:27:63 */
+    { 4, 27, 55 }, /* 215: cards/evr/rebel.cards:27:55 */
+    { 4, 28, 16 }, /* 216: cards/evr/rebel.cards:28:16 */
+    { 4, 28, 28 }, /* 217: cards/evr/rebel.cards:28:28 */
+    { 4, 28, 7 }, /* 218: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 219: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 5 }, /* 220: cards/evr/rebel.cards:37:5 */
+    { 4, 37, 17 }, /* 221: cards/evr/rebel.cards:37:17 */
+    { 4, 37, 83 }, /* 222: cards/evr/rebel.cards:37:83 */
+    { 4, 37, 73 }, /* 223: cards/evr/rebel.cards:37:73 */
+    { 4, 36, 3 }, /* 224: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 5 }, /* 225: cards/evr/rebel.cards:45:5 */
+    { 4, 45, 17 }, /* 226: cards/evr/rebel.cards:45:17 */
+    { 4, 45, 63 }, /* 227: cards/evr/rebel.cards:45:63 */
+    { 4, 45, 53 }, /* 228: cards/evr/rebel.cards:45:53 */
+    { 4, 44, 3 }, /* 229: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 14 }, /* 230: cards/evr/rebel.cards:53:14 */
+    { 4, 53, 30 }, /* 231: cards/evr/rebel.cards:53:30 */
+    { 4, 53, 44 }, /* 232: cards/evr/rebel.cards:53:44 */
+    { 4, 53, 25 }, /* 233: cards/evr/rebel.cards:53:25 */
+    { 4, 53, 61 }, /* 234: cards/evr/rebel.cards:53:61 */
+    { 4, 53, 53 }, /* 235: cards/evr/rebel.cards:53:53 */
+    { 4, 54, 18 }, /* 236: cards/evr/rebel.cards:54:18 */
+    { 4, 55, 16 }, /* 237: cards/evr/rebel.cards:55:16 */
+    { 4, 55, 28 }, /* 238: cards/evr/rebel.cards:55:28 */
+    { 4, 55, 7 }, /* 239: cards/evr/rebel.cards:55:7 */
+    { 4, 56, 7 }, /* 240: cards/evr/rebel.cards:56:7 */
+    { 4, 57, 37 }, /* 241: cards/evr/rebel.cards:57:37 */
+    { 4, 57, 48 }, /* 242: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 77 }, /* 243: cards/evr/rebel.cards:57:77 */
+    { 4, 57, 91 }, /* 244: cards/evr/rebel.cards:57:91 */
+    { 4, 57, 72 }, /* 245: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 59 }, /* 246: cards/evr/rebel.cards:58:59 */
+    { 4, 58, 73 }, /* 247: cards/evr/rebel.cards:58:73 */
+    { 4, 58, 54 }, /* 248: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 249: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 11 }, /* 250: cards/evr/rebel.cards:67:11 */
+    { 4, 67, 3 }, /* 251: cards/evr/rebel.cards:67:3 */
+    { 4, 74, 5 }, /* 252: cards/evr/rebel.cards:74:5 */
+    { 4, 74, 17 }, /* 253: cards/evr/rebel.cards:74:17 */
     { 4, 74, 17 }, /* 254: cards/evr/rebel.cards:74:17 */
-    { 4, 75, 7 }, /* 255: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 39 }, /* 256: cards/evr/rebel.cards:77:39 */
-    { 4, 77, 50 }, /* 257: cards/evr/rebel.cards:77:50 */
-    { 4, 77, 34 }, /* 258: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 7 }, /* 259: cards/evr/rebel.cards:78:7 */
-    { 4, 78, 19 }, /* 260: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 19 }, /* 261: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 49 }, /* 262: cards/evr/rebel.cards:78:49 */
+    { 4, 75, 17 }, /* 255: cards/evr/rebel.cards:75:17 */
+    { 4, 74, 17 }, /* 256: cards/evr/rebel.cards:74:17 */
+    { 4, 75, 7 }, /* 257: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 39 }, /* 258: cards/evr/rebel.cards:77:39 */
+    { 4, 77, 50 }, /* 259: cards/evr/rebel.cards:77:50 */
+    { 4, 77, 34 }, /* 260: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 7 }, /* 261: cards/evr/rebel.cards:78:7 */
+    { 4, 78, 19 }, /* 262: cards/evr/rebel.cards:78:19 */
     { 4, 78, 19 }, /* 263: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 39 }, /* 264: cards/evr/rebel.cards:78:39 */
-    { 4, 78, 66 }, /* 265: cards/evr/rebel.cards:78:66 */
-    { 4, 78, 58 }, /* 266: cards/evr/rebel.cards:78:58 */
-    { 4, 73, 3 }, /* 267: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 14 }, /* 268: cards/evr/rebel.cards:89:14 */
-    { 4, 89, 30 }, /* 269: cards/evr/rebel.cards:89:30 */
-    { 4, 89, 44 }, /* 270: cards/evr/rebel.cards:89:44 */
-    { 4, 89, 25 }, /* 271: cards/evr/rebel.cards:89:25 */
-    { 4, 89, 61 }, /* 272: cards/evr/rebel.cards:89:61 */
-    { 4, 89, 53 }, /* 273: cards/evr/rebel.cards:89:53 */
-    { 4, 90, 18 }, /* 274: cards/evr/rebel.cards:90:18 */
-    { 4, 91, 16 }, /* 275: cards/evr/rebel.cards:91:16 */
-    { 4, 91, 28 }, /* 276: cards/evr/rebel.cards:91:28 */
-    { 4, 91, 7 }, /* 277: cards/evr/rebel.cards:91:7 */
-    { 4, 92, 7 }, /* 278: cards/evr/rebel.cards:92:7 */
-    { 4, 93, 41 }, /* 279: cards/evr/rebel.cards:93:41 */
-    { 4, 93, 55 }, /* 280: cards/evr/rebel.cards:93:55 */
-    { 4, 93, 36 }, /* 281: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 46 }, /* 282: cards/evr/rebel.cards:94:46 */
-    { 4, 94, 60 }, /* 283: cards/evr/rebel.cards:94:60 */
-    { 4, 94, 41 }, /* 284: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 285: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 5 }, /* 286: cards/evr/rebel.cards:104:5 */
-    { 4, 104, 17 }, /* 287: cards/evr/rebel.cards:104:17 */
-    { 4, 104, 55 }, /* 288: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 289: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 5 }, /* 290: cards/evr/rebel.cards:112:5 */
-    { 4, 112, 17 }, /* 291: cards/evr/rebel.cards:112:17 */
-    { 4, 112, 63 }, /* 292: cards/evr/rebel.cards:112:63 */
-    { 4, 112, 53 }, /* 293: cards/evr/rebel.cards:112:53 */
-    { 4, 111, 3 }, /* 294: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 5 }, /* 295: cards/evr/rebel.cards:120:5 */
-    { 4, 120, 17 }, /* 296: cards/evr/rebel.cards:120:17 */
-    { 4, 120, 63 }, /* 297: cards/evr/rebel.cards:120:63 */
-    { 4, 120, 53 }, /* 298: cards/evr/rebel.cards:120:53 */
-    { 4, 119, 3 }, /* 299: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 16 }, /* 300: cards/evr/rebel.cards:129:16 */
-    { 4, 129, 32 }, /* 301: cards/evr/rebel.cards:129:32 */
-    { 4, 129, 46 }, /* 302: cards/evr/rebel.cards:129:46 */
-    { 4, 129, 27 }, /* 303: cards/evr/rebel.cards:129:27 */
-    { 4, 129, 63 }, /* 304: cards/evr/rebel.cards:129:63 */
-    { 4, 129, 55 }, /* 305: cards/evr/rebel.cards:129:55 */
-    { 4, 130, 16 }, /* 306: cards/evr/rebel.cards:130:16 */
-    { 4, 130, 28 }, /* 307: cards/evr/rebel.cards:130:28 */
-    { 4, 130, 7 }, /* 308: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 309: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 11 }, /* 310: cards/evr/rebel.cards:138:11 */
-    { 4, 138, 3 }, /* 311: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 5 }, /* 312: cards/evr/rebel.cards:145:5 */
-    { 4, 145, 17 }, /* 313: cards/evr/rebel.cards:145:17 */
-    { 4, 145, 53 }, /* 314: cards/evr/rebel.cards:145:53 */
-    { 4, 145, 43 }, /* 315: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 316: cards/evr/rebel.cards:144:3 */
-    { 4, 165, 10 }, /* 317: cards/evr/rebel.cards:165:10 */
-    { 4, 165, 33 }, /* 318: cards/evr/rebel.cards:165:33 */
-    { 4, 165, 5 }, /* 319: cards/evr/rebel.cards:165:5 */
-    { 4, 166, 5 }, /* 320: cards/evr/rebel.cards:166:5 */
-    { 4, 166, 17 }, /* 321: cards/evr/rebel.cards:166:17 */
-    { 4, 166, 17 }, /* 322: cards/evr/rebel.cards:166:17 */
-    { 4, 167, 7 }, /* 323: cards/evr/rebel.cards:167:7 */
-    { 4, 168, 7 }, /* 324: cards/evr/rebel.cards:168:7 */
-    { 4, 170, 10 }, /* 325: cards/evr/rebel.cards:170:10 */
-    { 4, 170, 29 }, /* 326: cards/evr/rebel.cards:170:29 */
-    { 4, 170, 5 }, /* 327: cards/evr/rebel.cards:170:5 */
-    { 4, 159, 3 }, /* 328: cards/evr/rebel.cards:159:3 */
-    { 4, 177, 12 }, /* 329: cards/evr/rebel.cards:177:12 */
-    { 4, 177, 3 }, /* 330: cards/evr/rebel.cards:177:3 */
-    { 4, 184, 5 }, /* 331: cards/evr/rebel.cards:184:5 */
-    { 4, 184, 17 }, /* 332: cards/evr/rebel.cards:184:17 */
-    { 4, 184, 63 }, /* 333: cards/evr/rebel.cards:184:63 */
-    { 4, 184, 53 }, /* 334: cards/evr/rebel.cards:184:53 */
-    { 4, 183, 3 }, /* 335: cards/evr/rebel.cards:183:3 */
-    { 4, 192, 14 }, /* 336: cards/evr/rebel.cards:192:14 */
-    { 4, 192, 42 }, /* 337: cards/evr/rebel.cards:192:42 */
-    { 4, 191, 3 }, /* 338: cards/evr/rebel.cards:191:3 */
-    { 5, 7, 35 }, /* 339: cards/evr/rules.cards:7:35 */
-    { 5, 13, 74 }, /* 340: cards/evr/rules.cards:13:74 */
-    { 5, 13, 64 }, /* 341: cards/evr/rules.cards:13:64 */
-    { 5, 16, 34 }, /* 342: cards/evr/rules.cards:16:34 */
-    { 5, 16, 24 }, /* 343: cards/evr/rules.cards:16:24 */
-    { 5, 16, 63 }, /* 344: cards/evr/rules.cards:16:63 */
-    { 5, 16, 53 }, /* 345: cards/evr/rules.cards:16:53 */
-    { 5, 8, 3 }, /* 346: cards/evr/rules.cards:8:3 */
-    { 5, 23, 5 }, /* 347: cards/evr/rules.cards:23:5 */
-    { 5, 23, 19 }, /* 348: cards/evr/rules.cards:23:19 */
-    { 5, 23, 19 }, /* 349: cards/evr/rules.cards:23:19 */
-    { 5, 23, 53 }, /* 350: cards/evr/rules.cards:23:53 */
-    { 5, 23, 19 }, /* 351: cards/evr/rules.cards:23:19 */
-    { 5, 23, 43 }, /* 352: cards/evr/rules.cards:23:43 */
-    { 5, 27, 30 }, /* 353: cards/evr/rules.cards:27:30 */
-    { 5, 27, 22 }, /* 354: cards/evr/rules.cards:27:22 */
-    { 5, 5, 1 }, /* 355: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 356: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 357: cards/evr/rules.cards:48:24 */
-    { 5, 48, 24 }, /* 358: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 359: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 360: cards/evr/rules.cards:49:5 */
-    { 5, 54, 20 }, /* 361: cards/evr/rules.cards:54:20 */
-    { 5, 55, 14 }, /* 362: cards/evr/rules.cards:55:14 */
-    { 5, 55, 26 }, /* 363: cards/evr/rules.cards:55:26 */
-    { 5, 55, 9 }, /* 364: cards/evr/rules.cards:55:9 */
-    { 5, 57, 9 }, /* 365: cards/evr/rules.cards:57:9 */
-    { 5, 57, 21 }, /* 366: cards/evr/rules.cards:57:21 */
-    { 5, 57, 21 }, /* 367: cards/evr/rules.cards:57:21 */
-    { 5, 57, 58 }, /* 368: cards/evr/rules.cards:57:58 */
-    { 5, 57, 21 }, /* 369: cards/evr/rules.cards:57:21 */
-    { 5, 57, 48 }, /* 370: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 371: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 372: cards/evr/rules.cards:75:37 */
-    { 5, 90, 36 }, /* 373: cards/evr/rules.cards:90:36 */
-    { 5, 75, 37 }, /* 374: cards/evr/rules.cards:75:37 */
-    { 5, 75, 37 }, /* 375: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 376: cards/evr/rules.cards:82:41 */
-    { 5, 82, 41 }, /* 377: cards/evr/rules.cards:82:41 */
-    { 5, 66, 5 }, /* 378: cards/evr/rules.cards:66:5 */
+    { 4, 78, 49 }, /* 264: cards/evr/rebel.cards:78:49 */
+    { 4, 78, 19 }, /* 265: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 39 }, /* 266: cards/evr/rebel.cards:78:39 */
+    { 4, 78, 66 }, /* 267: cards/evr/rebel.cards:78:66 */
+    { 4, 78, 58 }, /* 268: cards/evr/rebel.cards:78:58 */
+    { 4, 73, 3 }, /* 269: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 14 }, /* 270: cards/evr/rebel.cards:89:14 */
+    { 4, 89, 30 }, /* 271: cards/evr/rebel.cards:89:30 */
+    { 4, 89, 44 }, /* 272: cards/evr/rebel.cards:89:44 */
+    { 4, 89, 25 }, /* 273: cards/evr/rebel.cards:89:25 */
+    { 4, 89, 61 }, /* 274: cards/evr/rebel.cards:89:61 */
+    { 4, 89, 53 }, /* 275: cards/evr/rebel.cards:89:53 */
+    { 4, 90, 18 }, /* 276: cards/evr/rebel.cards:90:18 */
+    { 4, 91, 16 }, /* 277: cards/evr/rebel.cards:91:16 */
+    { 4, 91, 28 }, /* 278: cards/evr/rebel.cards:91:28 */
+    { 4, 91, 7 }, /* 279: cards/evr/rebel.cards:91:7 */
+    { 4, 92, 7 }, /* 280: cards/evr/rebel.cards:92:7 */
+    { 4, 93, 41 }, /* 281: cards/evr/rebel.cards:93:41 */
+    { 4, 93, 55 }, /* 282: cards/evr/rebel.cards:93:55 */
+    { 4, 93, 36 }, /* 283: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 46 }, /* 284: cards/evr/rebel.cards:94:46 */
+    { 4, 94, 60 }, /* 285: cards/evr/rebel.cards:94:60 */
+    { 4, 94, 41 }, /* 286: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 287: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 5 }, /* 288: cards/evr/rebel.cards:104:5 */
+    { 4, 104, 17 }, /* 289: cards/evr/rebel.cards:104:17 */
+    { 4, 104, 55 }, /* 290: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 291: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 5 }, /* 292: cards/evr/rebel.cards:112:5 */
+    { 4, 112, 17 }, /* 293: cards/evr/rebel.cards:112:17 */
+    { 4, 112, 63 }, /* 294: cards/evr/rebel.cards:112:63 */
+    { 4, 112, 53 }, /* 295: cards/evr/rebel.cards:112:53 */
+    { 4, 111, 3 }, /* 296: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 5 }, /* 297: cards/evr/rebel.cards:120:5 */
+    { 4, 120, 17 }, /* 298: cards/evr/rebel.cards:120:17 */
+    { 4, 120, 63 }, /* 299: cards/evr/rebel.cards:120:63 */
+    { 4, 120, 53 }, /* 300: cards/evr/rebel.cards:120:53 */
+    { 4, 119, 3 }, /* 301: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 16 }, /* 302: cards/evr/rebel.cards:129:16 */
+    { 4, 129, 32 }, /* 303: cards/evr/rebel.cards:129:32 */
+    { 4, 129, 46 }, /* 304: cards/evr/rebel.cards:129:46 */
+    { 4, 129, 27 }, /* 305: cards/evr/rebel.cards:129:27 */
+    { 4, 129, 63 }, /* 306: cards/evr/rebel.cards:129:63 */
+    { 4, 129, 55 }, /* 307: cards/evr/rebel.cards:129:55 */
+    { 4, 130, 16 }, /* 308: cards/evr/rebel.cards:130:16 */
+    { 4, 130, 28 }, /* 309: cards/evr/rebel.cards:130:28 */
+    { 4, 130, 7 }, /* 310: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 311: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 11 }, /* 312: cards/evr/rebel.cards:138:11 */
+    { 4, 138, 3 }, /* 313: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 5 }, /* 314: cards/evr/rebel.cards:145:5 */
+    { 4, 145, 17 }, /* 315: cards/evr/rebel.cards:145:17 */
+    { 4, 145, 53 }, /* 316: cards/evr/rebel.cards:145:53 */
+    { 4, 145, 43 }, /* 317: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 318: cards/evr/rebel.cards:144:3 */
+    { 4, 165, 10 }, /* 319: cards/evr/rebel.cards:165:10 */
+    { 4, 165, 33 }, /* 320: cards/evr/rebel.cards:165:33 */
+    { 4, 165, 5 }, /* 321: cards/evr/rebel.cards:165:5 */
+    { 4, 166, 5 }, /* 322: cards/evr/rebel.cards:166:5 */
+    { 4, 166, 17 }, /* 323: cards/evr/rebel.cards:166:17 */
+    { 4, 166, 17 }, /* 324: cards/evr/rebel.cards:166:17 */
+    { 4, 167, 7 }, /* 325: cards/evr/rebel.cards:167:7 */
+    { 4, 168, 7 }, /* 326: cards/evr/rebel.cards:168:7 */
+    { 4, 170, 10 }, /* 327: cards/evr/rebel.cards:170:10 */
+    { 4, 170, 29 }, /* 328: cards/evr/rebel.cards:170:29 */
+    { 4, 170, 5 }, /* 329: cards/evr/rebel.cards:170:5 */
+    { 4, 159, 3 }, /* 330: cards/evr/rebel.cards:159:3 */
+    { 4, 177, 12 }, /* 331: cards/evr/rebel.cards:177:12 */
+    { 4, 177, 3 }, /* 332: cards/evr/rebel.cards:177:3 */
+    { 4, 184, 5 }, /* 333: cards/evr/rebel.cards:184:5 */
+    { 4, 184, 17 }, /* 334: cards/evr/rebel.cards:184:17 */
+    { 4, 184, 63 }, /* 335: cards/evr/rebel.cards:184:63 */
+    { 4, 184, 53 }, /* 336: cards/evr/rebel.cards:184:53 */
+    { 4, 183, 3 }, /* 337: cards/evr/rebel.cards:183:3 */
+    { 4, 192, 14 }, /* 338: cards/evr/rebel.cards:192:14 */
+    { 4, 192, 42 }, /* 339: cards/evr/rebel.cards:192:42 */
+    { 4, 191, 3 }, /* 340: cards/evr/rebel.cards:191:3 */
+    { 5, 7, 35 }, /* 341: cards/evr/rules.cards:7:35 */
+    { 5, 10, 3 }, /* 342: cards/evr/rules.cards:10:3 */
+    { 5, 13, 74 }, /* 343: cards/evr/rules.cards:13:74 */
+    { 5, 13, 64 }, /* 344: cards/evr/rules.cards:13:64 */
+    { 5, 16, 34 }, /* 345: cards/evr/rules.cards:16:34 */
+    { 5, 16, 24 }, /* 346: cards/evr/rules.cards:16:24 */
+    { 5, 16, 63 }, /* 347: cards/evr/rules.cards:16:63 */
+    { 5, 16, 53 }, /* 348: cards/evr/rules.cards:16:53 */
+    { 5, 8, 3 }, /* 349: cards/evr/rules.cards:8:3 */
+    { 5, 22, 3 }, /* 350: cards/evr/rules.cards:22:3 */
+    { 5, 23, 5 }, /* 351: cards/evr/rules.cards:23:5 */
+    { 5, 23, 19 }, /* 352: cards/evr/rules.cards:23:19 */
+    { 5, 23, 19 }, /* 353: cards/evr/rules.cards:23:19 */
+    { 5, 23, 53 }, /* 354: cards/evr/rules.cards:23:53 */
+    { 5, 23, 19 }, /* 355: cards/evr/rules.cards:23:19 */
+    { 5, 23, 43 }, /* 356: cards/evr/rules.cards:23:43 */
+    { 5, 27, 30 }, /* 357: cards/evr/rules.cards:27:30 */
+    { 5, 27, 22 }, /* 358: cards/evr/rules.cards:27:22 */
+    { 5, 5, 1 }, /* 359: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 360: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 361: cards/evr/rules.cards:48:24 */
+    { 5, 48, 24 }, /* 362: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 363: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 364: cards/evr/rules.cards:49:5 */
+    { 5, 53, 5 }, /* 365: cards/evr/rules.cards:53:5 */
+    { 5, 54, 20 }, /* 366: cards/evr/rules.cards:54:20 */
+    { 5, 55, 14 }, /* 367: cards/evr/rules.cards:55:14 */
+    { 5, 55, 26 }, /* 368: cards/evr/rules.cards:55:26 */
+    { 5, 55, 9 }, /* 369: cards/evr/rules.cards:55:9 */
+    { 5, 57, 9 }, /* 370: cards/evr/rules.cards:57:9 */
+    { 5, 57, 21 }, /* 371: cards/evr/rules.cards:57:21 */
+    { 5, 57, 21 }, /* 372: cards/evr/rules.cards:57:21 */
+    { 5, 57, 58 }, /* 373: cards/evr/rules.cards:57:58 */
+    { 5, 57, 21 }, /* 374: cards/evr/rules.cards:57:21 */
+    { 5, 57, 48 }, /* 375: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 376: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 377: cards/evr/rules.cards:75:37 */
+    { 5, 90, 36 }, /* 378: cards/evr/rules.cards:90:36 */
     { 5, 75, 37 }, /* 379: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 380: cards/evr/rules.cards:82:41 */
-    { 5, 90, 36 }, /* 381: cards/evr/rules.cards:90:36 */
-    { 5, 66, 5 }, /* 382: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 383: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 384: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 385: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 386: cards/evr/rules.cards:70:29 */
-    { 5, 70, 65 }, /* 387: cards/evr/rules.cards:70:65 */
-    { 5, 70, 57 }, /* 388: cards/evr/rules.cards:70:57 */
-    { 5, 71, 18 }, /* 389: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 390: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 391: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 392: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 393: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 394: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 395: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 396: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 397: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 398: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 399: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 400: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 401: cards/evr/rules.cards:104:7 */
-    { 5, 108, 16 }, /* 402: cards/evr/rules.cards:108:16 */
-    { 5, 108, 7 }, /* 403: cards/evr/rules.cards:108:7 */
-    { 5, 108, 49 }, /* 404: cards/evr/rules.cards:108:49 */
-    { 5, 111, 16 }, /* 405: cards/evr/rules.cards:111:16 */
-    { 5, 111, 7 }, /* 406: cards/evr/rules.cards:111:7 */
-    { 5, 111, 49 }, /* 407: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 408: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 409: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 410: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 411: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 412: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 413: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 414: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 415: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 416: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 417: cards/evr/rules.cards:132:9 */
-    { 5, 132, 9 }, /* 418: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 419: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 420: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 421: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 422: cards/evr/rules.cards:140:48 */
-    { 5, 140, 48 }, /* 423: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 424: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 425: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 426: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 427: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 428: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 429: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 430: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 431: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 432: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 433: cards/evr/rules.cards:149:7 */
-    { 5, 150, 15 }, /* 434: cards/evr/rules.cards:150:15 */
-    { 5, 150, 7 }, /* 435: cards/evr/rules.cards:150:7 */
-    { 5, 158, 12 }, /* 436: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 437: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 438: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 439: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 440: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 441: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 442: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 443: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 444: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 445: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 15 }, /* 446: cards/evr/tutorial.cards:14:15 */
-    { 6, 14, 7 }, /* 447: cards/evr/tutorial.cards:14:7 */
-    { 6, 15, 7 }, /* 448: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 449: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 450: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 451: cards/evr/tutorial.cards:28:39 */
-    { 6, 28, 39 }, /* 452: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 453: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 454: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 455: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 456: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 457: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 458: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 459: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 67 }, /* 460: cards/evr/tutorial.cards:25:67 */
-    { 6, 25, 59 }, /* 461: cards/evr/tutorial.cards:25:59 */
-    { 6, 26, 20 }, /* 462: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 463: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 464: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 465: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 466: cards/evr/tutorial.cards:30:11 */
+    { 5, 75, 37 }, /* 380: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 381: cards/evr/rules.cards:82:41 */
+    { 5, 82, 41 }, /* 382: cards/evr/rules.cards:82:41 */
+    { 5, 66, 5 }, /* 383: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 384: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 385: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 386: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 387: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 388: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 389: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 390: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 391: cards/evr/rules.cards:70:29 */
+    { 5, 70, 65 }, /* 392: cards/evr/rules.cards:70:65 */
+    { 5, 70, 57 }, /* 393: cards/evr/rules.cards:70:57 */
+    { 5, 71, 18 }, /* 394: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 395: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 396: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 397: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 398: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 399: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 400: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 401: cards/evr/rules.cards:66:5 */
+    { 5, 98, 5 }, /* 402: cards/evr/rules.cards:98:5 */
+    { 5, 99, 12 }, /* 403: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 404: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 405: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 406: cards/evr/rules.cards:100:7 */
+    { 5, 102, 5 }, /* 407: cards/evr/rules.cards:102:5 */
+    { 5, 104, 7 }, /* 408: cards/evr/rules.cards:104:7 */
+    { 5, 108, 16 }, /* 409: cards/evr/rules.cards:108:16 */
+    { 5, 108, 7 }, /* 410: cards/evr/rules.cards:108:7 */
+    { 5, 108, 7 }, /* 411: cards/evr/rules.cards:108:7 */
+    { 5, 108, 49 }, /* 412: cards/evr/rules.cards:108:49 */
+    { 5, 111, 16 }, /* 413: cards/evr/rules.cards:111:16 */
+    { 5, 111, 7 }, /* 414: cards/evr/rules.cards:111:7 */
+    { 5, 111, 7 }, /* 415: cards/evr/rules.cards:111:7 */
+    { 5, 111, 49 }, /* 416: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 417: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 418: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 419: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 420: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 421: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 422: cards/evr/rules.cards:121:24 */
+    { 5, 125, 5 }, /* 423: cards/evr/rules.cards:125:5 */
+    { 5, 130, 7 }, /* 424: cards/evr/rules.cards:130:7 */
+    { 5, 130, 7 }, /* 425: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 426: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 427: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 428: cards/evr/rules.cards:132:9 */
+    { 5, 132, 9 }, /* 429: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 430: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 431: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 432: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 433: cards/evr/rules.cards:140:48 */
+    { 5, 140, 48 }, /* 434: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 435: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 436: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 437: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 438: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 439: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 440: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 441: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 442: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 443: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 444: cards/evr/rules.cards:149:7 */
+    { 5, 150, 15 }, /* 445: cards/evr/rules.cards:150:15 */
+    { 5, 150, 7 }, /* 446: cards/evr/rules.cards:150:7 */
+    { 5, 158, 12 }, /* 447: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 448: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 449: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 450: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 451: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 452: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 453: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 454: cards/evr/tutorial.cards:8:74 */
+    { 6, 9, 5 }, /* 455: cards/evr/tutorial.cards:9:5 */
+    { 6, 12, 19 }, /* 456: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 457: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 15 }, /* 458: cards/evr/tutorial.cards:14:15 */
+    { 6, 14, 7 }, /* 459: cards/evr/tutorial.cards:14:7 */
+    { 6, 15, 7 }, /* 460: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 461: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 462: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 463: cards/evr/tutorial.cards:28:39 */
+    { 6, 28, 39 }, /* 464: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 465: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 466: cards/evr/tutorial.cards:28:39 */
     { 6, 23, 7 }, /* 467: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 468: cards/evr/tutorial.cards:40:24 */
-    { 6, 40, 24 }, /* 469: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 470: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 471: cards/evr/tutorial.cards:43:25 */
-    { 6, 43, 25 }, /* 472: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 473: cards/evr/tutorial.cards:20:3 */
+    { 6, 25, 20 }, /* 468: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 469: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 470: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 471: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 67 }, /* 472: cards/evr/tutorial.cards:25:67 */
+    { 6, 25, 59 }, /* 473: cards/evr/tutorial.cards:25:59 */
+    { 6, 26, 20 }, /* 474: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 475: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 476: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 477: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 478: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 479: cards/evr/tutorial.cards:23:7 */
+    { 6, 39, 7 }, /* 480: cards/evr/tutorial.cards:39:7 */
+    { 6, 40, 24 }, /* 481: cards/evr/tutorial.cards:40:24 */
+    { 6, 40, 24 }, /* 482: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 483: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 484: cards/evr/tutorial.cards:43:25 */
+    { 6, 43, 25 }, /* 485: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 486: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4850,7 +4876,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    474, Site_table, 7, Site_files,
+    487, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
@@ -4876,7 +4902,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    474, Site_table, 7, Site_files,
+    487, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

@@ -2529,6 +2529,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 8));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
+                if (rt_back_edge(g, 9)) return RT_END;   /* the step budget */
                 #line 57 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -2553,7 +2554,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                             if (L->v_left <= 0) break;
                             L->v_left--;
                             #line 58 "cards/galaxy/rules.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 9, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_taken);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 10, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_taken);
                             rt_dice_sort(g, rt_zone_shared(g, ZONE_taken));
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
@@ -2570,7 +2571,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             if (rt_counted(g)) {
                 rt_dice_roll(g, ZCELL_pool, LCELL_1, 7, 0, Faces_imperial_die, 6u);
             } else {
-                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 10, ZONE_pool);
+                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 11, ZONE_pool);
                 rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
             }
         }
@@ -2578,7 +2579,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 65 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!rt_var_at(g, VCELL_turn_done)) & (int)(Fn_free_spaces(g, f) > 0))) {
             #line 66 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 168, 0, 11);
+            rt_choose_begin(g, f->me, 168, 0, 12);
             {
                 int menu_0 = (!!Fn_can_place(g, f, ENUM_stormtrooper));   /* place a Stormtrooper */
                 int menu_1 = (!!Fn_can_place(g, f, ENUM_tie_fighter));   /* place a TIE Fighter */
@@ -2586,7 +2587,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 int menu_3 = (!!Fn_can_place(g, f, ENUM_star_destroyer));   /* place a Star Destroyer */
                 int menu_4 = (!!Fn_can_place(g, f, ENUM_imperial));   /* place the Imperial symbol _wildcard_ */
                 int menu_5 = (!!Fn_rebel_usable(g, f, f->me));   /* use your Rebel token */
-                int menu_6 = !(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 12)[0] == 0);   /* use an Ally */
+                int menu_6 = !(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 13)[0] == 0);   /* use an Ally */
                 int menu_7 = rt_flat((int)(!rt_var_at(g, VCELL_rerolled)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)));   /* reroll dice */
                 int menu_8 = 1;   /* end your turn */
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2 + menu_3 + menu_4 + menu_5 + menu_6 + menu_7 + menu_8);
@@ -2616,7 +2617,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 6);
                     rt_opt_add_if(&ob, menu_7, 7, RT_NONE, 7);
                     rt_opt_add_if(&ob, menu_8, 8, RT_NONE, 8);
-                    rt_opt_done(g, &ob, 11);
+                    rt_opt_done(g, &ob, 12);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2631,7 +2632,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 67 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
-                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 13);
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 14);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2649,7 +2650,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 68 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
-                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 14);
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 15);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2667,7 +2668,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 69 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
-                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 15);
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 16);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2685,7 +2686,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 70 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
-                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 16);
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 17);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2703,7 +2704,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 71 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
-                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 17);
+                        RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_place, 18);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -2720,7 +2721,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 5) { /* use your Rebel token */
                     #line 72 "cards/galaxy/rules.cards"
                     { /* use_rebel */
-                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_use_rebel, 18);
+                        (void)rt_enter(g, 4, f->self, f->me, NLOCALS_proc_use_rebel, 19);
                     }
                     f->pc = 7;
                     {
@@ -2734,7 +2735,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 6) { /* use an Ally */
                     #line 73 "cards/galaxy/rules.cards"
                     { /* use_ally */
-                        (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_use_ally, 19);
+                        (void)rt_enter(g, 5, f->self, f->me, NLOCALS_proc_use_ally, 20);
                     }
                     f->pc = 8;
                     {
@@ -2748,7 +2749,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 7) { /* reroll dice */
                     #line 74 "cards/galaxy/rules.cards"
                     { /* reroll */
-                        (void)rt_enter(g, 2, f->self, f->me, NLOCALS_proc_reroll, 20);
+                        (void)rt_enter(g, 2, f->self, f->me, NLOCALS_proc_reroll, 21);
                     }
                     f->pc = 9;
                     {
@@ -2764,21 +2765,21 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
-            if (rt_back_edge(g, 21)) return RT_END;
+            if (rt_back_edge(g, 22)) return RT_END;
         }
         #line 80 "cards/galaxy/rules.cards"
         { /* conclude */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_conclude)] = {0};
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_conclude, callee, 22);
+            RtStatus st = rt_call_now(g, Script_proc_conclude, callee, 23);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2779 "galaxy.c"
+#line 2780 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 23, "bad resume point");
+        return rt_fail(g, 24, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2797,7 +2798,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 87 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 10, 0, 24);
+        rt_choose_begin(g, f->me, 10, 0, 25);
         L->v_s = RT_NONE;
         {
             int pick = rt_draw_now(g, rt_live_at(g, LCELL_6 + rt_live_key(L->v_f, 6)));
@@ -2816,7 +2817,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     }
                 }
                 if (drawn_card == RT_NONE)
-                    return rt_fail(g, 25, "a choice has fewer options than its count");
+                    return rt_fail(g, 26, "a choice has fewer options than its count");
                 rt_drawn_option(g, drawn_value, drawn_card);
                 L->v_s = drawn_card;
             }
@@ -2850,7 +2851,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                rt_opt_done(g, &ob, 24);
+                rt_opt_done(g, &ob, 25);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2879,7 +2880,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                         if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                         L->v_left--;
                         #line 88 "cards/galaxy/rules.cards"
-                        rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 26, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_placed);
+                        rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 27, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_placed);
                         rt_dice_sort(g, rt_zone_shared(g, ZONE_placed));
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
@@ -2890,9 +2891,9 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 L->v_d = 0;   /* the frame as a game kept as counts leaves it */
             }
             #line 89 "cards/galaxy/rules.cards"
-            rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 27);
+            rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 28);
             #line 90 "cards/galaxy/rules.cards"
-            rt_set_state_known(g, L->v_s, KIND_space, 1, rt_var_at(g, VCELL_turn_no), 0, 28);
+            rt_set_state_known(g, L->v_s, KIND_space, 1, rt_var_at(g, VCELL_turn_no), 0, 29);
             #line 91 "cards/galaxy/rules.cards"
             if (Fn_row_done(g, f, Inst_space(g, L->v_s)->fd_board, Inst_space(g, L->v_s)->fd_row)) {
                 #line 91 "cards/galaxy/rules.cards"
@@ -2913,10 +2914,10 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 2917 "galaxy.c"
+#line 2918 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 29, "bad resume point");
+        return rt_fail(g, 30, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2942,7 +2943,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 101 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_picking)) & (int)(!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0)))) {
             #line 102 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 168, 0, 30);
+            rt_choose_begin(g, f->me, 168, 0, 31);
             {
                 int menu_0 = (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0);   /* reroll a Stormtrooper */
                 int menu_1 = (!!rt_live_at(g, LCELL_1 + rt_live_key(ENUM_tie_fighter, 6)) > 0);   /* reroll a TIE Fighter */
@@ -2974,7 +2975,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_4, 4, RT_NONE, 15);
                     rt_opt_add_if(&ob, menu_5, 5, RT_NONE, 16);
                     rt_opt_add_if(&ob, menu_6, 6, RT_NONE, 17);
-                    rt_opt_done(g, &ob, 30);
+                    rt_opt_done(g, &ob, 31);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2992,7 +2993,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 31);
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 32);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3004,7 +3005,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 32);
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 33);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3016,7 +3017,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 33);
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 34);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3028,7 +3029,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 34);
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 35);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3040,7 +3041,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 35);
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 36);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3052,7 +3053,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_pick_reroll)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 3, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 36);
+                        RtStatus st = rt_call_now(g, Script_proc_pick_reroll, callee, 37);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3062,7 +3063,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
-            if (rt_back_edge(g, 37)) return RT_END;
+            if (rt_back_edge(g, 38)) return RT_END;
         }
         #line 112 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
@@ -3073,7 +3074,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             if (rt_counted(g)) {
                 rt_dice_roll(g, ZCELL_rerolling, LCELL_4, 7, 0, Faces_imperial_die, 6u);
             } else {
-                rt_roll_known(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 38, ZONE_rerolling);
+                rt_roll_known(g, rt_zone_shared(g, ZONE_rerolling), KIND_imperial_die, Faces_imperial_die, 6u, 39, ZONE_rerolling);
                 rt_dice_sort(g, rt_zone_shared(g, ZONE_rerolling));
             }
         }
@@ -3082,14 +3083,14 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         if (rt_counted(g)) {
             rt_dice_move_all(g, ZCELL_rerolling, LCELL_4, ZCELL_pool, LCELL_1, 7);
         } else {
-            if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_rerolling, ZONE_pool);
+            if (rt_zone_cells_at(g, ZCELL_rerolling)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 40, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_rerolling, ZONE_pool);
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
-#line 3090 "galaxy.c"
+#line 3091 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 40, "bad resume point");
+        return rt_fail(g, 41, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3122,7 +3123,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                     if (!(rt__state(g, it_d, 0) == L->v_f)) continue;
                     L->v_left--;
                     #line 119 "cards/galaxy/rules.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 41, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_rerolling);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 42, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_rerolling);
                     rt_dice_sort(g, rt_zone_shared(g, ZONE_rerolling));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -3132,10 +3133,10 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             L->v_d = 0;   /* the frame as a game kept as counts leaves it */
         }
-#line 3136 "galaxy.c"
+#line 3137 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 42, "bad resume point");
+        return rt_fail(g, 43, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3154,15 +3155,16 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 124 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 43), 44);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 44), 45);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
+                if (rt_back_edge(g, 46)) return RT_END;   /* the step budget */
                 #line 125 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_t, KIND_rebel_token, 0, 1, 0, 45);
+                rt_set_state_known(g, L->v_t, KIND_rebel_token, 0, 1, 0, 47);
                 #line 126 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 10, 0, 46);
+                rt_choose_begin(g, f->me, 10, 0, 48);
                 L->v_s = RT_NONE;
                 {
                     int pick = rt_draw_now(g, rt_live_at(g, LCELL_6 + rt_live_key(Inst_rebel_token(g, L->v_t)->fd_mark, 6)));
@@ -3181,7 +3183,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                             }
                         }
                         if (drawn_card == RT_NONE)
-                            return rt_fail(g, 47, "a choice has fewer options than its count");
+                            return rt_fail(g, 49, "a choice has fewer options than its count");
                         rt_drawn_option(g, drawn_value, drawn_card);
                         L->v_s = drawn_card;
                     }
@@ -3215,7 +3217,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                                 }
                             }
                         }
-                        rt_opt_done(g, &ob, 46);
+                        rt_opt_done(g, &ob, 48);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 1;
@@ -3229,7 +3231,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 if (L->v_s != RT_NONE) {
                     f->pc = 1;   /* drawn in place too: the state the decision leaves */
                     #line 127 "cards/galaxy/rules.cards"
-                    rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 48);
+                    rt_set_state_known(g, L->v_s, KIND_space, 0, 1, 1, 50);
                     #line 128 "cards/galaxy/rules.cards"
                     if (Fn_row_done(g, f, Inst_space(g, L->v_s)->fd_board, Inst_space(g, L->v_s)->fd_row)) {
                         #line 128 "cards/galaxy/rules.cards"
@@ -3250,10 +3252,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3254 "galaxy.c"
+#line 3256 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 49, "bad resume point");
+        return rt_fail(g, 51, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3271,19 +3273,19 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         #line 136 "cards/galaxy/rules.cards"
         {
             int picked_at_1 = 0;
-            rt_choose_begin(g, f->me, 18, 0, 50);
-            L->v_a = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 51), &picked_at_1);
+            rt_choose_begin(g, f->me, 18, 0, 52);
+            L->v_a = rt_pick_card_at(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 53), &picked_at_1);
             if (L->v_a == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 52);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 54);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a = zc[1 + i]; (void)it_a;
                             rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 50);
+                    rt_opt_done(g, &ob, 52);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -3298,7 +3300,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (L->v_a != RT_NONE) {
                 f->pc = 1;   /* drawn in place too: the state the decision leaves */
                 #line 137 "cards/galaxy/rules.cards"
-                rt_move_picked_known(g, L->v_a, picked_at_1, rt_zone_of(g, ZONE_allies, f->me, 53), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 54, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
+                rt_move_picked_known(g, L->v_a, picked_at_1, rt_zone_of(g, ZONE_allies, f->me, 55), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 56, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
                 #line 138 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -3315,7 +3317,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     { /* restart */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_restart)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 7, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_restart, callee, 55);
+                        RtStatus st = rt_call_now(g, Script_proc_restart, callee, 57);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3324,7 +3326,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 142 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Inst_ally(g, L->v_a)->fd_first;
-                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 56);
+                        RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 58);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -3343,7 +3345,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                         #line 143 "cards/galaxy/rules.cards"
                         { /* ally_symbol */
                             RtValue arg0 = Inst_ally(g, L->v_a)->fd_second;
-                            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 57);
+                            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ally_symbol, 59);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -3361,10 +3363,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3365 "galaxy.c"
+#line 3367 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 58, "bad resume point");
+        return rt_fail(g, 60, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3383,7 +3385,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 151 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 168, 0, 59);
+        rt_choose_begin(g, f->me, 168, 0, 61);
         {
             int menu_0 = (!!rt_live_at(g, LCELL_6 + rt_live_key(L->v_f, 6)) > 0);   /* cover a space with the Ally_s symbol */
             int menu_1 = 1;   /* forfeit the Ally_s symbol */
@@ -3400,7 +3402,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 19);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 20);
-                rt_opt_done(g, &ob, 59);
+                rt_opt_done(g, &ob, 61);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -3413,7 +3415,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 #line 153 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 10, 0, 60);
+                rt_choose_begin(g, f->me, 10, 0, 62);
                 L->v_s_2 = RT_NONE;
                 {
                     int pick = rt_draw_now(g, rt_live_at(g, LCELL_6 + rt_live_key(L->v_f, 6)));
@@ -3432,7 +3434,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                             }
                         }
                         if (drawn_card == RT_NONE)
-                            return rt_fail(g, 61, "a choice has fewer options than its count");
+                            return rt_fail(g, 63, "a choice has fewer options than its count");
                         rt_drawn_option(g, drawn_value, drawn_card);
                         L->v_s_2 = drawn_card;
                     }
@@ -3466,7 +3468,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                                 }
                             }
                         }
-                        rt_opt_done(g, &ob, 60);
+                        rt_opt_done(g, &ob, 62);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -3480,7 +3482,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 if (L->v_s_2 != RT_NONE) {
                     f->pc = 2;   /* drawn in place too: the state the decision leaves */
                     #line 154 "cards/galaxy/rules.cards"
-                    rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 62);
+                    rt_set_state_known(g, L->v_s_2, KIND_space, 0, 1, 1, 64);
                     #line 155 "cards/galaxy/rules.cards"
                     if (Fn_row_done(g, f, Inst_space(g, L->v_s_2)->fd_board, Inst_space(g, L->v_s_2)->fd_row)) {
                         #line 155 "cards/galaxy/rules.cards"
@@ -3506,10 +3508,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3510 "galaxy.c"
+#line 3512 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 63, "bad resume point");
+        return rt_fail(g, 65, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3537,16 +3539,16 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
                 if (!(rt__state(g, it_s, 1) == rt_var_at(g, VCELL_turn_no))) continue;
                 #line 169 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, it_s, KIND_space, 0, 0, 1, 64);
+                rt_set_state_known(g, it_s, KIND_space, 0, 0, 1, 66);
                 #line 170 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, it_s, KIND_space, 1, 0, 0, 65);
+                rt_set_state_known(g, it_s, KIND_space, 1, 0, 0, 67);
             }
         }
         #line 172 "cards/galaxy/rules.cards"
         if (rt_counted(g)) {
             rt_dice_move_all(g, ZCELL_placed, LCELL_2, ZCELL_pool, LCELL_1, 7);
         } else {
-            if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 66, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_placed, ZONE_pool);
+            if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 68, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_placed, ZONE_pool);
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
@@ -3559,15 +3561,15 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             if (rt_counted(g)) {
                 rt_dice_roll(g, ZCELL_pool, LCELL_1, 7, 0, Faces_imperial_die, 6u);
             } else {
-                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 67, ZONE_pool);
+                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 69, ZONE_pool);
                 rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
             }
         }
         if (rt_check(g)) return RT_END;
-#line 3568 "galaxy.c"
+#line 3570 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 68, "bad resume point");
+        return rt_fail(g, 70, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3598,7 +3600,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt__state(g, it_d, 0) == ENUM_victory)) continue;
                     #line 183 "cards/galaxy/rules.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 69, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_aside);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 71, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_pool, ZONE_aside);
                     rt_dice_sort(g, rt_zone_shared(g, ZONE_aside));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -3611,7 +3613,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 184 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 185 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 70), 71);
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 72), 73);
             if (rt_check(g)) return RT_END;
             #line 186 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -3632,10 +3634,11 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
                 for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                     RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
+                    if (rt_back_edge(g, 74)) return RT_END;   /* the step budget */
                     if (!((int)(Inst_space(g, it_s)->fd_column == 1))) continue;
                     if (!(rt_flat((int)(!rt__state(g, it_s, 2)) & (int)(!!Fn_row_done(g, f, Inst_space(g, it_s)->fd_board, Inst_space(g, it_s)->fd_row))))) continue;
                     #line 196 "cards/galaxy/rules.cards"
-                    rt_set_state_known(g, it_s, KIND_space, 2, 1, 0, 72);
+                    rt_set_state_known(g, it_s, KIND_space, 2, 1, 0, 75);
                     #line 197 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3650,7 +3653,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 198 "cards/galaxy/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Inst_space(g, it_s)->fd_reward_vp, 73), 74);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Inst_space(g, it_s)->fd_reward_vp, 76), 77);
                     if (rt_check(g)) return RT_END;
                     #line 199 "cards/galaxy/rules.cards"
                     {
@@ -3661,7 +3664,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                             RtValue it_a = pluck_cells[pluck_at];
                             if (!(rt_flat((int)(rt__state(g, it_a, 0) == Inst_space(g, it_s)->fd_board) & (int)(rt__state(g, it_a, 1) == Inst_space(g, it_s)->fd_row)))) continue;
                             #line 199 "cards/galaxy/rules.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 75), RT_AT_TOP, 76, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 78), RT_AT_TOP, 79, KIND_ally, 2, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -3672,7 +3675,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 204 "cards/galaxy/rules.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_visiting, f->me, 77), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 78, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_visiting, f->me, 80), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 81, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 206 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
@@ -3682,7 +3685,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_summon)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_summon, callee, 79);
+                RtStatus st = rt_call_now(g, Script_proc_summon, callee, 82);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3704,7 +3707,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_summon)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_summon, callee, 80);
+                    RtStatus st = rt_call_now(g, Script_proc_summon, callee, 83);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3715,7 +3718,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         if (rt_counted(g)) {
             rt_dice_move_all(g, ZCELL_placed, LCELL_2, ZCELL_pool, LCELL_1, 7);
         } else {
-            if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_placed, ZONE_pool);
+            if (rt_zone_cells_at(g, ZCELL_placed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 84, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_placed, ZONE_pool);
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
@@ -3723,7 +3726,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         if (rt_counted(g)) {
             rt_dice_move_all(g, ZCELL_aside, LCELL_3, ZCELL_pool, LCELL_1, 7);
         } else {
-            if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_aside, ZONE_pool);
+            if (rt_zone_cells_at(g, ZCELL_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 85, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_aside, ZONE_pool);
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
@@ -3731,7 +3734,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         if (rt_counted(g)) {
             rt_dice_move_all(g, ZCELL_taken, LCELL_5, ZCELL_pool, LCELL_1, 7);
         } else {
-            if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 83, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_taken, ZONE_pool);
+            if (rt_zone_cells_at(g, ZCELL_taken)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 86, KIND_imperial_die, 1, RT_KEEP_ALL, ZONE_taken, ZONE_pool);
             if (rt_check(g)) return RT_END;
             rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
         }
@@ -3743,7 +3746,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 { /* game_end */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_game_end)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 11, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_game_end, callee, 84);
+                    RtStatus st = rt_call_now(g, Script_proc_game_end, callee, 87);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3753,17 +3756,17 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 { /* next_site */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_next_site)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_next_site, callee, 85);
+                    RtStatus st = rt_call_now(g, Script_proc_next_site, callee, 88);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3764 "galaxy.c"
+#line 3767 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 86, "bad resume point");
+        return rt_fail(g, 89, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3786,17 +3789,18 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         #line 229 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 90)) return RT_END;   /* the step budget */
             if (!(L->v_p != f->me)) continue;
             #line 230 "cards/galaxy/rules.cards"
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_visiting, L->v_p, 87);
+                RtValue pluck_from = rt_zone_of(g, ZONE_visiting, L->v_p, 91);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(Inst_sith(g, it_s)->fd_forfeit == L->v_n)) continue;
                     #line 230 "cards/galaxy/rules.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 88), RT_AT_TOP, 89, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 92), RT_AT_TOP, 93, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -3813,7 +3817,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(Inst_sith(g, it_s_2)->fd_forfeit == L->v_n)) continue;
                 #line 232 "cards/galaxy/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 90), RT_AT_TOP, 91, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 94), RT_AT_TOP, 95, KIND_sith, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -3822,7 +3826,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 233 "cards/galaxy/rules.cards"
         {
-            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 92));
+            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 96));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
                 #line 233 "cards/galaxy/rules.cards"
@@ -3836,10 +3840,10 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3840 "galaxy.c"
+#line 3844 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 93, "bad resume point");
+        return rt_fail(g, 97, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3858,10 +3862,10 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 241 "cards/galaxy/rules.cards"
-        if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 94, KIND_space, 3, RT_KEEP_NONE, ZONE_spaces, -1);
+        if (rt_zone_cells_at(g, ZCELL_spaces)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 98, KIND_space, 3, RT_KEEP_NONE, ZONE_spaces, -1);
         if (rt_check(g)) return RT_END;
         #line 242 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 95));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 99));
         if (rt_check(g)) return RT_END;
         #line 243 "cards/galaxy/rules.cards"
         {
@@ -3872,7 +3876,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(Fn_stage_of(g, f, Inst_space(g, it_s)->fd_board) == rt_var_at(g, VCELL_stage))) continue;
                 #line 243 "cards/galaxy/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 96, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 100, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -3882,7 +3886,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 244 "cards/galaxy/rules.cards"
         while (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_spaces)[0] == 0)) & (int)(rt_var_at(g, VCELL_stage) < FIXED_last_stage))) {
             #line 245 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 97));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 101));
             if (rt_check(g)) return RT_END;
             #line 246 "cards/galaxy/rules.cards"
             {
@@ -3893,14 +3897,14 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(Fn_stage_of(g, f, Inst_space(g, it_s_2)->fd_board) == rt_var_at(g, VCELL_stage))) continue;
                     #line 246 "cards/galaxy/rules.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 98, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 102, KIND_space, 3, RT_KEEP_NONE, -1, ZONE_spaces);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 99)) return RT_END;
+            if (rt_back_edge(g, 103)) return RT_END;
         }
         #line 248 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -3963,21 +3967,21 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s_3 = walk_v_s_3[at_v_s_3]; (void)it_s_3;
                 if (!(rt_flat((int)(Inst_space(g, it_s_3)->fd_column == 1) & (int)(Inst_space(g, it_s_3)->fd_reward_ally > 0)))) continue;
                 #line 255 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 100);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 104);
                 if (rt_check(g)) return RT_END;
                 #line 256 "cards/galaxy/rules.cards"
-                rt_move_known(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 101, KIND_ally, 2, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 105, KIND_ally, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_a, KIND_ally, 0, Inst_space(g, it_s_3)->fd_board, 0, 102);
+                rt_set_state_known(g, L->v_a, KIND_ally, 0, Inst_space(g, it_s_3)->fd_board, 0, 106);
                 #line 258 "cards/galaxy/rules.cards"
-                rt_set_state_known(g, L->v_a, KIND_ally, 1, Inst_space(g, it_s_3)->fd_row, 0, 103);
+                rt_set_state_known(g, L->v_a, KIND_ally, 1, Inst_space(g, it_s_3)->fd_row, 0, 107);
             }
         }
-#line 3978 "galaxy.c"
+#line 3982 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 104, "bad resume point");
+        return rt_fail(g, 108, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4006,26 +4010,26 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 267 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 105)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 109)[0] == 0)) {
                 #line 268 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 106)[0], 107), 108);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 110)[0], 111), 112);
                 if (rt_check(g)) return RT_END;
                 #line 269 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " gains ");
-                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 109)[0]);
+                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 113)[0]);
                     rt_log_str(g, " victory point(s) for the Allies not used.");
                     rt_log_end(g);
                 } else {
-                    { volatile RtValue hole = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 110)[0]; (void)hole; }
+                    { volatile RtValue hole = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 114)[0]; (void)hole; }
                 }
             }
             #line 271 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 111)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 115)[0] == 0)) {
                 #line 272 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 112), 113);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 116), 117);
                 if (rt_check(g)) return RT_END;
                 #line 273 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -4053,17 +4057,18 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         {
             int winners = 0;
             for (int i = 0; i < rt_players(g); i++) {
+                if (rt_back_edge(g, 118)) { if (!winners) return RT_END; }   /* the step budget */
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3, 114);
+                rt_win(g, L->v_p_3, 119);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 4064 "galaxy.c"
+#line 4069 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 115, "bad resume point");
+        return rt_fail(g, 120, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4097,7 +4102,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 6 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 116);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 121);
                     rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -4114,7 +4119,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s) == KIND_sith)) continue;
                     #line 8 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 117);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 122);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -4130,7 +4135,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_a = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_a) == KIND_ally)) continue;
                     #line 10 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 118);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 123);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -4146,7 +4151,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_s_2) == KIND_space)) continue;
                     #line 13 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_planets), RT_AT_BOTTOM, 119);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_planets), RT_AT_BOTTOM, 124);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -4166,7 +4171,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 19 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 120);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 125);
         #line 23 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -4175,7 +4180,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 24 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 21, 0, 121);
+            rt_choose_begin(g, f->me, 21, 0, 126);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -4185,7 +4190,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 121);
+                rt_opt_done(g, &ob, 126);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -4195,27 +4200,27 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 24 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 122), RT_AT_TOP, 123);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 127), RT_AT_TOP, 128);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 124)) return RT_END;
+            if (rt_back_edge(g, 129)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 28 "cards/galaxy/rules.cards"
         { /* next_site */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_next_site)] = {0};
             RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_next_site, callee, 125);
+            RtStatus st = rt_call_now(g, Script_proc_next_site, callee, 130);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4216 "galaxy.c"
+#line 4221 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 126, "bad resume point");
+        return rt_fail(g, 131, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4242,7 +4247,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 36 "cards/galaxy/rules.cards"
             { /* take_turn */
-                (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_take_turn, 127);
+                (void)rt_enter(g, 0, f->self, f->me, NLOCALS_proc_take_turn, 132);
             }
             f->pc = 1;
             {
@@ -4255,13 +4260,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 128)) return RT_END;
+            if (rt_back_edge(g, 133)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 4262 "galaxy.c"
+#line 4267 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 129, "bad resume point");
+        return rt_fail(g, 134, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4287,7 +4292,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!(rt_card_kind(g, it_d) == KIND_imperial_die)) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 130);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 135);
                     rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -4298,10 +4303,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 4302 "galaxy.c"
+#line 4307 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 131, "bad resume point");
+        return rt_fail(g, 136, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4322,13 +4327,13 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
             if (rt_counted(g)) {
                 rt_dice_roll(g, ZCELL_pool, LCELL_1, 7, 0, Faces_imperial_die, 6u);
             } else {
-                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 132, ZONE_pool);
+                rt_roll_known(g, rt_zone_shared(g, ZONE_pool), KIND_imperial_die, Faces_imperial_die, 6u, 137, ZONE_pool);
                 rt_dice_sort(g, rt_zone_shared(g, ZONE_pool));
             }
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 168, 0, 133);
+        rt_choose_begin(g, f->me, 168, 0, 138);
         {
             int menu_0 = 1;   /* roll again */
             int menu_1 = 1;   /* stop */
@@ -4348,7 +4353,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 23);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 24);
                 rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 25);
-                rt_opt_done(g, &ob, 133);
+                rt_opt_done(g, &ob, 138);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -4373,10 +4378,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4377 "galaxy.c"
+#line 4382 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 134, "bad resume point");
+        return rt_fail(g, 139, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5034,132 +5039,137 @@ static const RtSite Site_table[] = {
     { 2, 47, 12 }, /* 6: cards/galaxy/rules.cards:47:12 */
     { 2, 47, 23 }, /* 7: cards/galaxy/rules.cards:47:23 */
     { 2, 56, 12 }, /* 8: cards/galaxy/rules.cards:56:12 */
-    { 2, 58, 5 }, /* 9: cards/galaxy/rules.cards:58:5 */
-    { 2, 61, 3 }, /* 10: cards/galaxy/rules.cards:61:3 */
-    { 2, 66, 5 }, /* 11: cards/galaxy/rules.cards:66:5 */
-    { 2, 73, 43 }, /* 12: cards/galaxy/rules.cards:73:43 */
-    { 2, 67, 68 }, /* 13: cards/galaxy/rules.cards:67:68 */
-    { 2, 68, 66 }, /* 14: cards/galaxy/rules.cards:68:66 */
-    { 2, 69, 55 }, /* 15: cards/galaxy/rules.cards:69:55 */
-    { 2, 70, 72 }, /* 16: cards/galaxy/rules.cards:70:72 */
-    { 2, 71, 80 }, /* 17: cards/galaxy/rules.cards:71:80 */
-    { 2, 72, 61 }, /* 18: cards/galaxy/rules.cards:72:61 */
-    { 2, 73, 56 }, /* 19: cards/galaxy/rules.cards:73:56 */
-    { 2, 74, 68 }, /* 20: cards/galaxy/rules.cards:74:68 */
-    { 2, 65, 3 }, /* 21: cards/galaxy/rules.cards:65:3 */
-    { 2, 80, 3 }, /* 22: cards/galaxy/rules.cards:80:3 */
-    { 2, 42, 11 }, /* 23: cards/galaxy/rules.cards:42:11 */
-    { 2, 87, 3 }, /* 24: cards/galaxy/rules.cards:87:3 */
+    { 2, 56, 3 }, /* 9: cards/galaxy/rules.cards:56:3 */
+    { 2, 58, 5 }, /* 10: cards/galaxy/rules.cards:58:5 */
+    { 2, 61, 3 }, /* 11: cards/galaxy/rules.cards:61:3 */
+    { 2, 66, 5 }, /* 12: cards/galaxy/rules.cards:66:5 */
+    { 2, 73, 43 }, /* 13: cards/galaxy/rules.cards:73:43 */
+    { 2, 67, 68 }, /* 14: cards/galaxy/rules.cards:67:68 */
+    { 2, 68, 66 }, /* 15: cards/galaxy/rules.cards:68:66 */
+    { 2, 69, 55 }, /* 16: cards/galaxy/rules.cards:69:55 */
+    { 2, 70, 72 }, /* 17: cards/galaxy/rules.cards:70:72 */
+    { 2, 71, 80 }, /* 18: cards/galaxy/rules.cards:71:80 */
+    { 2, 72, 61 }, /* 19: cards/galaxy/rules.cards:72:61 */
+    { 2, 73, 56 }, /* 20: cards/galaxy/rules.cards:73:56 */
+    { 2, 74, 68 }, /* 21: cards/galaxy/rules.cards:74:68 */
+    { 2, 65, 3 }, /* 22: cards/galaxy/rules.cards:65:3 */
+    { 2, 80, 3 }, /* 23: cards/galaxy/rules.cards:80:3 */
+    { 2, 42, 11 }, /* 24: cards/galaxy/rules.cards:42:11 */
     { 2, 87, 3 }, /* 25: cards/galaxy/rules.cards:87:3 */
-    { 2, 88, 5 }, /* 26: cards/galaxy/rules.cards:88:5 */
-    { 2, 89, 5 }, /* 27: cards/galaxy/rules.cards:89:5 */
-    { 2, 90, 5 }, /* 28: cards/galaxy/rules.cards:90:5 */
-    { 2, 86, 11 }, /* 29: cards/galaxy/rules.cards:86:11 */
-    { 2, 102, 5 }, /* 30: cards/galaxy/rules.cards:102:5 */
-    { 2, 103, 84 }, /* 31: cards/galaxy/rules.cards:103:84 */
-    { 2, 104, 82 }, /* 32: cards/galaxy/rules.cards:104:82 */
-    { 2, 105, 71 }, /* 33: cards/galaxy/rules.cards:105:71 */
-    { 2, 106, 88 }, /* 34: cards/galaxy/rules.cards:106:88 */
-    { 2, 107, 84 }, /* 35: cards/galaxy/rules.cards:107:84 */
-    { 2, 108, 80 }, /* 36: cards/galaxy/rules.cards:108:80 */
-    { 2, 101, 3 }, /* 37: cards/galaxy/rules.cards:101:3 */
-    { 2, 114, 3 }, /* 38: cards/galaxy/rules.cards:114:3 */
-    { 2, 115, 3 }, /* 39: cards/galaxy/rules.cards:115:3 */
-    { 2, 99, 11 }, /* 40: cards/galaxy/rules.cards:99:11 */
-    { 2, 119, 3 }, /* 41: cards/galaxy/rules.cards:119:3 */
-    { 2, 118, 11 }, /* 42: cards/galaxy/rules.cards:118:11 */
-    { 2, 124, 12 }, /* 43: cards/galaxy/rules.cards:124:12 */
-    { 2, 124, 3 }, /* 44: cards/galaxy/rules.cards:124:3 */
-    { 2, 125, 5 }, /* 45: cards/galaxy/rules.cards:125:5 */
-    { 2, 126, 5 }, /* 46: cards/galaxy/rules.cards:126:5 */
-    { 2, 126, 5 }, /* 47: cards/galaxy/rules.cards:126:5 */
-    { 2, 127, 7 }, /* 48: cards/galaxy/rules.cards:127:7 */
-    { 2, 123, 11 }, /* 49: cards/galaxy/rules.cards:123:11 */
-    { 2, 136, 3 }, /* 50: cards/galaxy/rules.cards:136:3 */
-    { 2, 136, 15 }, /* 51: cards/galaxy/rules.cards:136:15 */
-    { 2, 136, 15 }, /* 52: cards/galaxy/rules.cards:136:15 */
+    { 2, 87, 3 }, /* 26: cards/galaxy/rules.cards:87:3 */
+    { 2, 88, 5 }, /* 27: cards/galaxy/rules.cards:88:5 */
+    { 2, 89, 5 }, /* 28: cards/galaxy/rules.cards:89:5 */
+    { 2, 90, 5 }, /* 29: cards/galaxy/rules.cards:90:5 */
+    { 2, 86, 11 }, /* 30: cards/galaxy/rules.cards:86:11 */
+    { 2, 102, 5 }, /* 31: cards/galaxy/rules.cards:102:5 */
+    { 2, 103, 84 }, /* 32: cards/galaxy/rules.cards:103:84 */
+    { 2, 104, 82 }, /* 33: cards/galaxy/rules.cards:104:82 */
+    { 2, 105, 71 }, /* 34: cards/galaxy/rules.cards:105:71 */
+    { 2, 106, 88 }, /* 35: cards/galaxy/rules.cards:106:88 */
+    { 2, 107, 84 }, /* 36: cards/galaxy/rules.cards:107:84 */
+    { 2, 108, 80 }, /* 37: cards/galaxy/rules.cards:108:80 */
+    { 2, 101, 3 }, /* 38: cards/galaxy/rules.cards:101:3 */
+    { 2, 114, 3 }, /* 39: cards/galaxy/rules.cards:114:3 */
+    { 2, 115, 3 }, /* 40: cards/galaxy/rules.cards:115:3 */
+    { 2, 99, 11 }, /* 41: cards/galaxy/rules.cards:99:11 */
+    { 2, 119, 3 }, /* 42: cards/galaxy/rules.cards:119:3 */
+    { 2, 118, 11 }, /* 43: cards/galaxy/rules.cards:118:11 */
+    { 2, 124, 12 }, /* 44: cards/galaxy/rules.cards:124:12 */
+    { 2, 124, 3 }, /* 45: cards/galaxy/rules.cards:124:3 */
+    { 2, 124, 3 }, /* 46: cards/galaxy/rules.cards:124:3 */
+    { 2, 125, 5 }, /* 47: cards/galaxy/rules.cards:125:5 */
+    { 2, 126, 5 }, /* 48: cards/galaxy/rules.cards:126:5 */
+    { 2, 126, 5 }, /* 49: cards/galaxy/rules.cards:126:5 */
+    { 2, 127, 7 }, /* 50: cards/galaxy/rules.cards:127:7 */
+    { 2, 123, 11 }, /* 51: cards/galaxy/rules.cards:123:11 */
+    { 2, 136, 3 }, /* 52: cards/galaxy/rules.cards:136:3 */
     { 2, 136, 15 }, /* 53: cards/galaxy/rules.cards:136:15 */
-    { 2, 137, 5 }, /* 54: cards/galaxy/rules.cards:137:5 */
-    { 2, 140, 7 }, /* 55: cards/galaxy/rules.cards:140:7 */
-    { 2, 142, 7 }, /* 56: cards/galaxy/rules.cards:142:7 */
-    { 2, 143, 27 }, /* 57: cards/galaxy/rules.cards:143:27 */
-    { 2, 135, 11 }, /* 58: cards/galaxy/rules.cards:135:11 */
-    { 2, 151, 3 }, /* 59: cards/galaxy/rules.cards:151:3 */
-    { 2, 153, 7 }, /* 60: cards/galaxy/rules.cards:153:7 */
-    { 2, 153, 7 }, /* 61: cards/galaxy/rules.cards:153:7 */
-    { 2, 154, 9 }, /* 62: cards/galaxy/rules.cards:154:9 */
-    { 2, 150, 11 }, /* 63: cards/galaxy/rules.cards:150:11 */
-    { 2, 169, 5 }, /* 64: cards/galaxy/rules.cards:169:5 */
-    { 2, 170, 5 }, /* 65: cards/galaxy/rules.cards:170:5 */
-    { 2, 172, 3 }, /* 66: cards/galaxy/rules.cards:172:3 */
-    { 2, 175, 3 }, /* 67: cards/galaxy/rules.cards:175:3 */
-    { 2, 166, 11 }, /* 68: cards/galaxy/rules.cards:166:11 */
-    { 2, 183, 43 }, /* 69: cards/galaxy/rules.cards:183:43 */
-    { 2, 185, 5 }, /* 70: cards/galaxy/rules.cards:185:5 */
-    { 2, 185, 5 }, /* 71: cards/galaxy/rules.cards:185:5 */
-    { 2, 196, 7 }, /* 72: cards/galaxy/rules.cards:196:7 */
-    { 2, 198, 7 }, /* 73: cards/galaxy/rules.cards:198:7 */
-    { 2, 198, 7 }, /* 74: cards/galaxy/rules.cards:198:7 */
-    { 2, 199, 86 }, /* 75: cards/galaxy/rules.cards:199:86 */
-    { 2, 199, 76 }, /* 76: cards/galaxy/rules.cards:199:76 */
-    { 2, 204, 8 }, /* 77: cards/galaxy/rules.cards:204:8 */
-    { 2, 204, 3 }, /* 78: cards/galaxy/rules.cards:204:3 */
-    { 2, 207, 5 }, /* 79: cards/galaxy/rules.cards:207:5 */
-    { 2, 212, 7 }, /* 80: cards/galaxy/rules.cards:212:7 */
-    { 2, 216, 3 }, /* 81: cards/galaxy/rules.cards:216:3 */
-    { 2, 217, 3 }, /* 82: cards/galaxy/rules.cards:217:3 */
-    { 2, 218, 3 }, /* 83: cards/galaxy/rules.cards:218:3 */
-    { 2, 222, 30 }, /* 84: cards/galaxy/rules.cards:222:30 */
-    { 2, 222, 50 }, /* 85: cards/galaxy/rules.cards:222:50 */
-    { 2, 180, 11 }, /* 86: cards/galaxy/rules.cards:180:11 */
-    { 2, 230, 14 }, /* 87: cards/galaxy/rules.cards:230:14 */
-    { 2, 230, 58 }, /* 88: cards/galaxy/rules.cards:230:58 */
-    { 2, 230, 48 }, /* 89: cards/galaxy/rules.cards:230:48 */
-    { 2, 232, 50 }, /* 90: cards/galaxy/rules.cards:232:50 */
-    { 2, 232, 40 }, /* 91: cards/galaxy/rules.cards:232:40 */
-    { 2, 233, 12 }, /* 92: cards/galaxy/rules.cards:233:12 */
-    { 2, 228, 11 }, /* 93: cards/galaxy/rules.cards:228:11 */
-    { 2, 241, 3 }, /* 94: cards/galaxy/rules.cards:241:3 */
-    { 2, 242, 3 }, /* 95: cards/galaxy/rules.cards:242:3 */
-    { 2, 243, 55 }, /* 96: cards/galaxy/rules.cards:243:55 */
-    { 2, 245, 5 }, /* 97: cards/galaxy/rules.cards:245:5 */
-    { 2, 246, 57 }, /* 98: cards/galaxy/rules.cards:246:57 */
-    { 2, 244, 3 }, /* 99: cards/galaxy/rules.cards:244:3 */
-    { 2, 255, 13 }, /* 100: cards/galaxy/rules.cards:255:13 */
-    { 2, 256, 5 }, /* 101: cards/galaxy/rules.cards:256:5 */
-    { 2, 257, 5 }, /* 102: cards/galaxy/rules.cards:257:5 */
-    { 2, 258, 5 }, /* 103: cards/galaxy/rules.cards:258:5 */
-    { 2, 240, 11 }, /* 104: cards/galaxy/rules.cards:240:11 */
-    { 2, 267, 18 }, /* 105: cards/galaxy/rules.cards:267:18 */
-    { 2, 268, 21 }, /* 106: cards/galaxy/rules.cards:268:21 */
-    { 2, 268, 7 }, /* 107: cards/galaxy/rules.cards:268:7 */
-    { 2, 268, 7 }, /* 108: cards/galaxy/rules.cards:268:7 */
-    { 2, 269, 29 }, /* 109: cards/galaxy/rules.cards:269:29 */
-    { 2, 269, 29 }, /* 110: cards/galaxy/rules.cards:269:29 */
-    { 2, 271, 18 }, /* 111: cards/galaxy/rules.cards:271:18 */
-    { 2, 272, 7 }, /* 112: cards/galaxy/rules.cards:272:7 */
-    { 2, 272, 7 }, /* 113: cards/galaxy/rules.cards:272:7 */
-    { 2, 278, 3 }, /* 114: cards/galaxy/rules.cards:278:3 */
-    { 2, 264, 11 }, /* 115: cards/galaxy/rules.cards:264:11 */
-    { 2, 6, 42 }, /* 116: cards/galaxy/rules.cards:6:42 */
-    { 2, 8, 34 }, /* 117: cards/galaxy/rules.cards:8:34 */
-    { 2, 10, 34 }, /* 118: cards/galaxy/rules.cards:10:34 */
-    { 2, 13, 35 }, /* 119: cards/galaxy/rules.cards:13:35 */
-    { 2, 19, 3 }, /* 120: cards/galaxy/rules.cards:19:3 */
-    { 2, 24, 5 }, /* 121: cards/galaxy/rules.cards:24:5 */
-    { 2, 24, 56 }, /* 122: cards/galaxy/rules.cards:24:56 */
-    { 2, 24, 46 }, /* 123: cards/galaxy/rules.cards:24:46 */
-    { 2, 23, 3 }, /* 124: cards/galaxy/rules.cards:23:3 */
-    { 2, 28, 3 }, /* 125: cards/galaxy/rules.cards:28:3 */
-    { 2, 5, 1 }, /* 126: cards/galaxy/rules.cards:5:1 */
-    { 2, 36, 5 }, /* 127: cards/galaxy/rules.cards:36:5 */
-    { 2, 35, 3 }, /* 128: cards/galaxy/rules.cards:35:3 */
-    { 2, 34, 1 }, /* 129: cards/galaxy/rules.cards:34:1 */
-    { 4, 14, 50 }, /* 130: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 131: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 132: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 133: cards/galaxy/variants.cards:17:5 */
-    { 4, 15, 3 }, /* 134: cards/galaxy/variants.cards:15:3 */
+    { 2, 136, 15 }, /* 54: cards/galaxy/rules.cards:136:15 */
+    { 2, 136, 15 }, /* 55: cards/galaxy/rules.cards:136:15 */
+    { 2, 137, 5 }, /* 56: cards/galaxy/rules.cards:137:5 */
+    { 2, 140, 7 }, /* 57: cards/galaxy/rules.cards:140:7 */
+    { 2, 142, 7 }, /* 58: cards/galaxy/rules.cards:142:7 */
+    { 2, 143, 27 }, /* 59: cards/galaxy/rules.cards:143:27 */
+    { 2, 135, 11 }, /* 60: cards/galaxy/rules.cards:135:11 */
+    { 2, 151, 3 }, /* 61: cards/galaxy/rules.cards:151:3 */
+    { 2, 153, 7 }, /* 62: cards/galaxy/rules.cards:153:7 */
+    { 2, 153, 7 }, /* 63: cards/galaxy/rules.cards:153:7 */
+    { 2, 154, 9 }, /* 64: cards/galaxy/rules.cards:154:9 */
+    { 2, 150, 11 }, /* 65: cards/galaxy/rules.cards:150:11 */
+    { 2, 169, 5 }, /* 66: cards/galaxy/rules.cards:169:5 */
+    { 2, 170, 5 }, /* 67: cards/galaxy/rules.cards:170:5 */
+    { 2, 172, 3 }, /* 68: cards/galaxy/rules.cards:172:3 */
+    { 2, 175, 3 }, /* 69: cards/galaxy/rules.cards:175:3 */
+    { 2, 166, 11 }, /* 70: cards/galaxy/rules.cards:166:11 */
+    { 2, 183, 43 }, /* 71: cards/galaxy/rules.cards:183:43 */
+    { 2, 185, 5 }, /* 72: cards/galaxy/rules.cards:185:5 */
+    { 2, 185, 5 }, /* 73: cards/galaxy/rules.cards:185:5 */
+    { 2, 195, 5 }, /* 74: cards/galaxy/rules.cards:195:5 */
+    { 2, 196, 7 }, /* 75: cards/galaxy/rules.cards:196:7 */
+    { 2, 198, 7 }, /* 76: cards/galaxy/rules.cards:198:7 */
+    { 2, 198, 7 }, /* 77: cards/galaxy/rules.cards:198:7 */
+    { 2, 199, 86 }, /* 78: cards/galaxy/rules.cards:199:86 */
+    { 2, 199, 76 }, /* 79: cards/galaxy/rules.cards:199:76 */
+    { 2, 204, 8 }, /* 80: cards/galaxy/rules.cards:204:8 */
+    { 2, 204, 3 }, /* 81: cards/galaxy/rules.cards:204:3 */
+    { 2, 207, 5 }, /* 82: cards/galaxy/rules.cards:207:5 */
+    { 2, 212, 7 }, /* 83: cards/galaxy/rules.cards:212:7 */
+    { 2, 216, 3 }, /* 84: cards/galaxy/rules.cards:216:3 */
+    { 2, 217, 3 }, /* 85: cards/galaxy/rules.cards:217:3 */
+    { 2, 218, 3 }, /* 86: cards/galaxy/rules.cards:218:3 */
+    { 2, 222, 30 }, /* 87: cards/galaxy/rules.cards:222:30 */
+    { 2, 222, 50 }, /* 88: cards/galaxy/rules.cards:222:50 */
+    { 2, 180, 11 }, /* 89: cards/galaxy/rules.cards:180:11 */
+    { 2, 229, 3 }, /* 90: cards/galaxy/rules.cards:229:3 */
+    { 2, 230, 14 }, /* 91: cards/galaxy/rules.cards:230:14 */
+    { 2, 230, 58 }, /* 92: cards/galaxy/rules.cards:230:58 */
+    { 2, 230, 48 }, /* 93: cards/galaxy/rules.cards:230:48 */
+    { 2, 232, 50 }, /* 94: cards/galaxy/rules.cards:232:50 */
+    { 2, 232, 40 }, /* 95: cards/galaxy/rules.cards:232:40 */
+    { 2, 233, 12 }, /* 96: cards/galaxy/rules.cards:233:12 */
+    { 2, 228, 11 }, /* 97: cards/galaxy/rules.cards:228:11 */
+    { 2, 241, 3 }, /* 98: cards/galaxy/rules.cards:241:3 */
+    { 2, 242, 3 }, /* 99: cards/galaxy/rules.cards:242:3 */
+    { 2, 243, 55 }, /* 100: cards/galaxy/rules.cards:243:55 */
+    { 2, 245, 5 }, /* 101: cards/galaxy/rules.cards:245:5 */
+    { 2, 246, 57 }, /* 102: cards/galaxy/rules.cards:246:57 */
+    { 2, 244, 3 }, /* 103: cards/galaxy/rules.cards:244:3 */
+    { 2, 255, 13 }, /* 104: cards/galaxy/rules.cards:255:13 */
+    { 2, 256, 5 }, /* 105: cards/galaxy/rules.cards:256:5 */
+    { 2, 257, 5 }, /* 106: cards/galaxy/rules.cards:257:5 */
+    { 2, 258, 5 }, /* 107: cards/galaxy/rules.cards:258:5 */
+    { 2, 240, 11 }, /* 108: cards/galaxy/rules.cards:240:11 */
+    { 2, 267, 18 }, /* 109: cards/galaxy/rules.cards:267:18 */
+    { 2, 268, 21 }, /* 110: cards/galaxy/rules.cards:268:21 */
+    { 2, 268, 7 }, /* 111: cards/galaxy/rules.cards:268:7 */
+    { 2, 268, 7 }, /* 112: cards/galaxy/rules.cards:268:7 */
+    { 2, 269, 29 }, /* 113: cards/galaxy/rules.cards:269:29 */
+    { 2, 269, 29 }, /* 114: cards/galaxy/rules.cards:269:29 */
+    { 2, 271, 18 }, /* 115: cards/galaxy/rules.cards:271:18 */
+    { 2, 272, 7 }, /* 116: cards/galaxy/rules.cards:272:7 */
+    { 2, 272, 7 }, /* 117: cards/galaxy/rules.cards:272:7 */
+    { 2, 278, 3 }, /* 118: cards/galaxy/rules.cards:278:3 */
+    { 2, 278, 3 }, /* 119: cards/galaxy/rules.cards:278:3 */
+    { 2, 264, 11 }, /* 120: cards/galaxy/rules.cards:264:11 */
+    { 2, 6, 42 }, /* 121: cards/galaxy/rules.cards:6:42 */
+    { 2, 8, 34 }, /* 122: cards/galaxy/rules.cards:8:34 */
+    { 2, 10, 34 }, /* 123: cards/galaxy/rules.cards:10:34 */
+    { 2, 13, 35 }, /* 124: cards/galaxy/rules.cards:13:35 */
+    { 2, 19, 3 }, /* 125: cards/galaxy/rules.cards:19:3 */
+    { 2, 24, 5 }, /* 126: cards/galaxy/rules.cards:24:5 */
+    { 2, 24, 56 }, /* 127: cards/galaxy/rules.cards:24:56 */
+    { 2, 24, 46 }, /* 128: cards/galaxy/rules.cards:24:46 */
+    { 2, 23, 3 }, /* 129: cards/galaxy/rules.cards:23:3 */
+    { 2, 28, 3 }, /* 130: cards/galaxy/rules.cards:28:3 */
+    { 2, 5, 1 }, /* 131: cards/galaxy/rules.cards:5:1 */
+    { 2, 36, 5 }, /* 132: cards/galaxy/rules.cards:36:5 */
+    { 2, 35, 3 }, /* 133: cards/galaxy/rules.cards:35:3 */
+    { 2, 34, 1 }, /* 134: cards/galaxy/rules.cards:34:1 */
+    { 4, 14, 50 }, /* 135: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 136: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 137: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 138: cards/galaxy/variants.cards:17:5 */
+    { 4, 15, 3 }, /* 139: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 1, 0, 0, 1, 1, 1, 1 };
@@ -5474,7 +5484,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    135, Site_table, 5, Site_files,
+    140, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -5500,7 +5510,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    135, Site_table, 5, Site_files,
+    140, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -5526,7 +5536,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    135, Site_table, 5, Site_files,
+    140, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     99, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

@@ -4353,7 +4353,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_has_special(RtGame *g, RtFrame *f, RtV
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_player(RtGame *g, RtFrame *f);
@@ -4386,11 +4386,11 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_carried(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_leader_aim(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_portrait_of(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue, RtValue);
@@ -4398,7 +4398,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtV
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_build_at(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_recruitable(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_builds(RtGame *g, RtFrame *f);
@@ -4724,7 +4724,7 @@ static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
 }
 
 /* cards/rebellion/combat.cards:274: any */
-RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_t, RtValue v_p)
+RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_t, RtValue v_p)
 {
     (void)f;
     (void)v_s;
@@ -4736,10 +4736,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValu
     int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, v_t, 0, gs, 23);
     for (int i = 0; i < gn; i++) {
         RtValue it_x = gs[i]; (void)it_x;
+        if (rt_back_edge(g, 24)) return 0;   /* the step budget */
         if ((((Fn_units_of(g, f, it_x, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, it_x, KIND_system, 3, 18))))) && (((Fn_units_of(g, f, it_x, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 19), 0) == 1) && (!rt_card_state(g, it_x, KIND_system, 2, 20)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 21), 0) == (-1)) && (!rt_card_state(g, it_x, KIND_system, 2, 22)))))))) return 1;
     }
     return acc;
-#line 4743 "rebellion.c"
+#line 4744 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:273: function retreat_to */
@@ -4754,7 +4755,7 @@ static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 274 "cards/rebellion/combat.cards"
     return ((((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 13))))) && ((((Memo_units_of(g, f, memo2, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 14), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 15)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 16), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 17))))))) || (!Agg1_retreat_to(g, f, v_s, v_t, v_p))));
-#line 4758 "rebellion.c"
+#line 4759 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:117: function base_ok */
@@ -4765,8 +4766,8 @@ static inline RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 117 "cards/rebellion/effects.cards"
-    return (((!rt_card_state(g, v_s, KIND_system, 2, 24)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 25), 0) != (-1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) == 0));
-#line 4770 "rebellion.c"
+    return (((!rt_card_state(g, v_s, KIND_system, 2, 25)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) != (-1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) == 0));
+#line 4771 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:254: argmax */
@@ -4790,9 +4791,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
         }
     }
     if (!seen)
-        (void)rt_fail(g, 26, "argmax of no items");
+        (void)rt_fail(g, 27, "argmax of no items");
     return acc;
-#line 4796 "rebellion.c"
+#line 4797 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:254: function player_of */
@@ -4803,7 +4804,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 254 "cards/rebellion/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 4807 "rebellion.c"
+#line 4808 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:255: function rebel_player */
@@ -4814,7 +4815,7 @@ static inline RtValue Fn_rebel_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 255 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_rebel);
-#line 4818 "rebellion.c"
+#line 4819 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:256: function empire_player */
@@ -4825,7 +4826,7 @@ static inline RtValue Fn_empire_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 256 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_empire);
-#line 4829 "rebellion.c"
+#line 4830 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:259: function icons */
@@ -4836,8 +4837,8 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_k)
     (void)v_l;
     (void)v_k;
     #line 260 "cards/rebellion/game.cards"
-    return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 27))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 28))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 29))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 30))->fd_logistics)));
-#line 4841 "rebellion.c"
+    return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 28))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 29))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 30))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 31))->fd_logistics)));
+#line 4842 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:265: function lside */
@@ -4848,7 +4849,7 @@ static inline RtValue Fn_lside(RtGame *g, RtFrame *f, RtValue v_l)
     (void)v_l;
     #line 266 "cards/rebellion/game.cards"
     return ((((rt_card_kind(g, v_l) == KIND_leader) && (rt__state(g, v_l, 3) == ENUM_dark_side_ring)) || ((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == SIDE_empire))) ? SIDE_empire : SIDE_rebel);
-#line 4852 "rebellion.c"
+#line 4853 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:269: function has_tactics */
@@ -4860,8 +4861,8 @@ static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
     (void)seq;
     (void)v_l;
     #line 269 "cards/rebellion/game.cards"
-    return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 31))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 32))->fd_ground_tactics)) > 0);
-#line 4865 "rebellion.c"
+    return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 32))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 33))->fd_ground_tactics)) > 0);
+#line 4866 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:271: function at_most */
@@ -4873,7 +4874,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 271 "cards/rebellion/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 4877 "rebellion.c"
+#line 4878 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:274: function populous */
@@ -4883,8 +4884,8 @@ static inline RtValue Fn_populous(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 274 "cards/rebellion/game.cards"
-    return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 33))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 34)));
-#line 4888 "rebellion.c"
+    return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 34))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 35)));
+#line 4889 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:275: function is_coruscant */
@@ -4895,7 +4896,7 @@ static inline RtValue Fn_is_coruscant(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 275 "cards/rebellion/game.cards"
     return (strcmp(rt_card_name(g, v_s), "Coruscant") == 0);
-#line 4899 "rebellion.c"
+#line 4900 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:276: function imperial_loyal */
@@ -4905,8 +4906,8 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 276 "cards/rebellion/game.cards"
-    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 35), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 36)));
-#line 4910 "rebellion.c"
+    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 36), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 37)));
+#line 4911 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:277: function rebel_loyal */
@@ -4916,8 +4917,8 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 277 "cards/rebellion/game.cards"
-    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 37), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 38)));
-#line 4921 "rebellion.c"
+    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 38), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 39)));
+#line 4922 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:279: function imperial_system */
@@ -4927,8 +4928,8 @@ static inline RtValue Fn_imperial_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 279 "cards/rebellion/game.cards"
-    return ((!rt_card_state(g, v_s, KIND_system, 2, 39)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 40), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 41)));
-#line 4932 "rebellion.c"
+    return ((!rt_card_state(g, v_s, KIND_system, 2, 40)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 41), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 42)));
+#line 4933 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:281: function rebel_system */
@@ -4938,8 +4939,8 @@ static inline RtValue Fn_rebel_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 281 "cards/rebellion/game.cards"
-    return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 42), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 43)))) && (!rt_card_state(g, v_s, KIND_system, 0, 44)));
-#line 4943 "rebellion.c"
+    return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 43), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 44)))) && (!rt_card_state(g, v_s, KIND_system, 0, 45)));
+#line 4944 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: count */
@@ -4950,14 +4951,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
     (void)v_sd;
     #line 283 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 45));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 46));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_side == v_sd)) continue;
         acc++;
     }
     return acc;
-#line 4961 "rebellion.c"
+#line 4962 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: function units_of */
@@ -4969,7 +4970,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 283 "cards/rebellion/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 4973 "rebellion.c"
+#line 4974 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: count */
@@ -4980,14 +4981,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue 
     (void)v_sd;
     #line 284 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 46));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 47));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_theater == ENUM_in_space)))) continue;
         acc++;
     }
     return acc;
-#line 4991 "rebellion.c"
+#line 4992 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: function ships_of */
@@ -4999,7 +5000,7 @@ static inline RtValue Fn_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 284 "cards/rebellion/game.cards"
     return Agg1_ships_of(g, f, v_s, v_sd);
-#line 5003 "rebellion.c"
+#line 5004 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:285: count */
@@ -5010,14 +5011,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
     (void)v_sd;
     #line 285 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 47));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 48));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground)))) continue;
         acc++;
     }
     return acc;
-#line 5021 "rebellion.c"
+#line 5022 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:285: function ground_of */
@@ -5029,7 +5030,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 285 "cards/rebellion/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 5033 "rebellion.c"
+#line 5034 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:286: count */
@@ -5041,14 +5042,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValu
     (void)v_th;
     #line 286 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 48));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 49));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_theater == v_th)))) continue;
         acc++;
     }
     return acc;
-#line 5052 "rebellion.c"
+#line 5053 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:286: function in_theater */
@@ -5061,7 +5062,7 @@ static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_th;
     #line 286 "cards/rebellion/game.cards"
     return Agg1_in_theater(g, f, v_s, v_sd, v_th);
-#line 5065 "rebellion.c"
+#line 5066 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:287: function opposing */
@@ -5075,8 +5076,8 @@ static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 288 "cards/rebellion/game.cards"
-    return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 49))));
-#line 5080 "rebellion.c"
+    return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 50))));
+#line 5081 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:292: any */
@@ -5087,13 +5088,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_leader_in(RtGame *g, RtFrame *f, Rt
     (void)v_sd;
     #line 292 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 50));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 51));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5097 "rebellion.c"
+#line 5098 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:292: function free_leader_in */
@@ -5105,7 +5106,7 @@ static inline RtValue Fn_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtVa
     (void)v_sd;
     #line 292 "cards/rebellion/game.cards"
     return Agg1_free_leader_in(g, f, v_s, v_sd);
-#line 5109 "rebellion.c"
+#line 5110 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:294: any */
@@ -5118,13 +5119,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f,
     (void)seq;
     #line 294 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 51));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 52));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) && (((seq[0] = Inst_leader(g, it_l)->fd_space_tactics, (seq[0] + Inst_leader(g, it_l)->fd_ground_tactics)) > 0))) return 1;
     }
     return acc;
-#line 5128 "rebellion.c"
+#line 5129 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:293: function tactics_leader_in */
@@ -5136,7 +5137,7 @@ static inline RtValue Fn_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 294 "cards/rebellion/game.cards"
     return Agg1_tactics_leader_in(g, f, v_s, v_sd);
-#line 5140 "rebellion.c"
+#line 5141 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:296: max */
@@ -5148,7 +5149,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, 
     #line 296 "cards/rebellion/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 52));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 53));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1)))) continue;
@@ -5159,9 +5160,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, 
         }
     }
     if (!seen)
-        (void)rt_fail(g, 53, "max of no items");
+        (void)rt_fail(g, 54, "max of no items");
     return acc;
-#line 5165 "rebellion.c"
+#line 5166 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:295: function space_tactics_in */
@@ -5174,7 +5175,7 @@ static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, Rt
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 296 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_space_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5178 "rebellion.c"
+#line 5179 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:298: max */
@@ -5186,7 +5187,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f,
     #line 298 "cards/rebellion/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 54));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 55));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1)))) continue;
@@ -5197,9 +5198,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f,
         }
     }
     if (!seen)
-        (void)rt_fail(g, 55, "max of no items");
+        (void)rt_fail(g, 56, "max of no items");
     return acc;
-#line 5203 "rebellion.c"
+#line 5204 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:297: function ground_tactics_in */
@@ -5212,7 +5213,7 @@ static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, R
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 298 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_ground_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5216 "rebellion.c"
+#line 5217 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:304: function base_sys */
@@ -5222,8 +5223,8 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 304 "cards/rebellion/game.cards"
-    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 56), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 57);
-#line 5227 "rebellion.c"
+    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 57), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 58);
+#line 5228 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:305: function shown_base */
@@ -5232,8 +5233,8 @@ static inline RtValue Fn_shown_base(RtGame *g, RtFrame *f)
     (void)g;
     (void)f;
     #line 305 "cards/rebellion/game.cards"
-    return rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 58);
-#line 5237 "rebellion.c"
+    return rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 59);
+#line 5238 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:306: function base_hidden */
@@ -5243,7 +5244,7 @@ static inline RtValue Fn_base_hidden(RtGame *g, RtFrame *f)
     (void)f;
     #line 306 "cards/rebellion/game.cards"
     return (!rt_var_at(g, VCELL_base_revealed));
-#line 5247 "rebellion.c"
+#line 5248 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:315: count */
@@ -5253,14 +5254,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_loyal_count(RtGame *g, RtFrame *f)
     #line 315 "cards/rebellion/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 61);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 62);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!(((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 59), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 60))))) continue;
+        if (!(((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 60), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 61))))) continue;
         acc++;
     }
     return acc;
-#line 5264 "rebellion.c"
+#line 5265 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:315: function loyal_count */
@@ -5270,7 +5271,7 @@ static inline RtValue Fn_loyal_count(RtGame *g, RtFrame *f)
     (void)f;
     #line 315 "cards/rebellion/game.cards"
     return Agg1_loyal_count(g, f);
-#line 5274 "rebellion.c"
+#line 5275 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:318: sum */
@@ -5285,7 +5286,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transport;
     }
     return acc;
-#line 5289 "rebellion.c"
+#line 5290 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:318: function capacity */
@@ -5295,7 +5296,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 318 "cards/rebellion/game.cards"
     return Agg1_capacity(g, f);
-#line 5299 "rebellion.c"
+#line 5300 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:319: function carried */
@@ -5305,7 +5306,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/rebellion/game.cards"
     return rt_live_at(g, LCELL_4);
-#line 5309 "rebellion.c"
+#line 5310 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:173: any */
@@ -5316,13 +5317,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_may_aim(RtGame *g, RtFrame *f, RtValue v
     (void)v_s;
     #line 173 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 65));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 66));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5326 "rebellion.c"
+#line 5327 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:174: any */
@@ -5333,13 +5334,13 @@ RT_PURE RT_NOINLINE static RtValue Agg2_may_aim(RtGame *g, RtFrame *f, RtValue v
     (void)v_s;
     #line 174 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 66));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 67));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u_2)->fd_theater == ENUM_on_ground)) & (int)(Inst_unit(g, it_u_2)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5343 "rebellion.c"
+#line 5344 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:179: any */
@@ -5350,13 +5351,13 @@ RT_PURE RT_NOINLINE static RtValue Agg3_may_aim(RtGame *g, RtFrame *f, RtValue v
     (void)v_s;
     #line 179 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 78));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 79));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (Inst_unit(g, it_u_3)->fd_death_star) return 1;
     }
     return acc;
-#line 5360 "rebellion.c"
+#line 5361 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:170: function may_aim */
@@ -5368,8 +5369,8 @@ static inline RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 171 "cards/rebellion/missions.cards"
-    return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 62)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 63))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 64)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 67))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 68)))) && (!rt_card_state(g, v_s, KIND_system, 1, 69))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 70), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 71)))) && (!rt_card_state(g, v_s, KIND_system, 0, 72)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 73)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 74), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 75)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 76), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 77)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
-#line 5373 "rebellion.c"
+    return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 63)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 64))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 65)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 68))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 69)))) && (!rt_card_state(g, v_s, KIND_system, 1, 70))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 71), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 72)))) && (!rt_card_state(g, v_s, KIND_system, 0, 73)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
+#line 5374 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:184: function leader_fits */
@@ -5382,8 +5383,8 @@ static inline RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue v_a, RtValue
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 185 "cards/rebellion/missions.cards"
-    return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 79) : 0));
-#line 5387 "rebellion.c"
+    return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 80) : 0));
+#line 5388 "rebellion.c"
 }
 
 /* leader_aim for each value of its parameters, worked out by cardc */
@@ -5397,7 +5398,7 @@ static inline RtValue Fn_leader_aim(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 189 "cards/rebellion/missions.cards"
     return (uint32_t)v_a < 13u ? Tab_leader_aim[v_a] : ((int)(v_a == ENUM_rebel_leader) | (int)(v_a == ENUM_captured_leader));
-#line 5401 "rebellion.c"
+#line 5402 "rebellion.c"
 }
 
 struct Locals_has_target {
@@ -5408,19 +5409,20 @@ struct Locals_has_target {
 };
 
 /* cards/rebellion/missions.cards:194: any */
-RT_PURE static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *L)
+static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *L)
 {
     (void)f;
     (void)L;
     #line 194 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 80));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 81));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
+        if (rt_back_edge(g, 82)) return 0;   /* the step budget */
         if (Fn_leader_fits(g, f, L->v_a, it_l, L->v_s)) return 1;
     }
     return acc;
-#line 5424 "rebellion.c"
+#line 5426 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:194: any */
@@ -5431,7 +5433,7 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     #line 194 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 81);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 83);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -5439,24 +5441,25 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     }
     L->v_s = 0;
     return acc;
-#line 5443 "rebellion.c"
+#line 5445 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:195: any */
-RT_PURE static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *L)
+static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *L)
 {
     (void)f;
     (void)L;
     #line 195 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 82);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 84);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
+        if (rt_back_edge(g, 85)) return 0;   /* the step budget */
         if (Fn_may_aim(g, f, L->v_a, it_s_2)) return 1;
     }
     return acc;
-#line 5460 "rebellion.c"
+#line 5463 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:192: function has_target */
@@ -5470,7 +5473,7 @@ static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 193 "cards/rebellion/missions.cards"
     return ((L->v_a == ENUM_rebel_base_space) ? 1 : (Fn_leader_aim(g, f, L->v_a) ? Agg1_has_target(g, f, L) : Agg3_has_target(g, f, L)));
-#line 5474 "rebellion.c"
+#line 5477 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: sum */
@@ -5482,14 +5485,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_team_icons(RtGame *g, RtFrame *f, RtValu
     (void)v_sk;
     #line 198 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 83);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 86);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(rt__state(g, it_l, 0) == v_k)) continue;
         acc += (rt_select((v_sk == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_sk == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_sk == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
     }
     return acc;
-#line 5493 "rebellion.c"
+#line 5496 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: function team_icons */
@@ -5502,7 +5505,7 @@ static inline RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_sk;
     #line 198 "cards/rebellion/missions.cards"
     return Agg1_team_icons(g, f, v_p, v_k, v_sk);
-#line 5506 "rebellion.c"
+#line 5509 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:201: function portrait_of */
@@ -5513,8 +5516,8 @@ static inline RtValue Fn_portrait_of(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_c;
     (void)v_l;
     #line 201 "cards/rebellion/missions.cards"
-    return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 84)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 85))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 86)].fd_portrait, "Luke Skywalker") == 0)));
-#line 5518 "rebellion.c"
+    return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 87)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 88))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 89)].fd_portrait, "Luke Skywalker") == 0)));
+#line 5521 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:203: function shows */
@@ -5525,8 +5528,8 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_l)
     (void)v_a;
     (void)v_l;
     #line 204 "cards/rebellion/missions.cards"
-    return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 87)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 88)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 89))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 91)].fd_leader_b, "Luke Skywalker") == 0))));
-#line 5530 "rebellion.c"
+    return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 91)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 92))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 93)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 94)].fd_leader_b, "Luke Skywalker") == 0))));
+#line 5533 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:207: function can_reveal */
@@ -5541,8 +5544,8 @@ static inline RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 207 "cards/rebellion/missions.cards"
-    return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 92), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 93))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 94))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 95))->fd_aim));
-#line 5546 "rebellion.c"
+    return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 95), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 96))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 97))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 98))->fd_aim));
+#line 5549 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:285: function opposes */
@@ -5554,7 +5557,7 @@ static inline RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_q
     (void)v_q;
     #line 285 "cards/rebellion/missions.cards"
     return (((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == rt_player_side(g, v_q))) && ((int)(!rt__state(g, v_l, 1)) | (int)((int)(!!rt_var_at(g, VCELL_against_leader)) & (int)(v_l == rt_var_at(g, VCELL_victim)))));
-#line 5558 "rebellion.c"
+#line 5561 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: any */
@@ -5565,13 +5568,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_leave(RtGame *g, RtFrame *f, RtValue
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 96));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 99));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5575 "rebellion.c"
+#line 5578 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: function can_leave */
@@ -5583,7 +5586,7 @@ static inline RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     return (!Agg1_can_leave(g, f, v_s, v_sd));
-#line 5587 "rebellion.c"
+#line 5590 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:14: function base_reaches */
@@ -5594,8 +5597,8 @@ static inline RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_p;
     (void)v_t;
     #line 15 "cards/rebellion/moves.cards"
-    return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 97), ZONE_base_card, v_p, 98)) || rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 99), ZONE_base_card, v_p, 100), v_t, 101))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
-#line 5599 "rebellion.c"
+    return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 100), ZONE_base_card, v_p, 101)) || rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 102), ZONE_base_card, v_p, 103), v_t, 104))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
+#line 5602 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:20: function moves_alone */
@@ -5607,7 +5610,7 @@ static inline RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtValue v_u, RtValue
     (void)v_sd;
     #line 21 "cards/rebellion/moves.cards"
     return (((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && (!Inst_unit(g, v_u)->fd_needs_transport)) && (!Inst_unit(g, v_u)->fd_restricted));
-#line 5611 "rebellion.c"
+#line 5614 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:22: function moves_carried */
@@ -5622,7 +5625,7 @@ static inline RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue v_u, RtVal
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 23 "cards/rebellion/moves.cards"
     return ((((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && ((int)(!!Inst_unit(g, v_u)->fd_needs_transport) | (int)(!!Inst_unit(g, v_u)->fd_restricted))) && ((!Inst_unit(g, v_u)->fd_needs_transport) || (Memo_carried(g, f, memo1) < Memo_capacity(g, f, memo2)))) && ((int)(!Inst_unit(g, v_u)->fd_restricted) | (int)(!!v_cap_from_here)));
-#line 5626 "rebellion.c"
+#line 5629 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:10: function recruit_at */
@@ -5632,8 +5635,8 @@ static inline RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)f;
     (void)v_k;
     #line 10 "cards/rebellion/refresh.cards"
-    return (rt_mod(g, v_k, 3, 102) == 0);
-#line 5637 "rebellion.c"
+    return (rt_mod(g, v_k, 3, 105) == 0);
+#line 5640 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:11: function build_at */
@@ -5643,8 +5646,8 @@ static inline RtValue Fn_build_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)f;
     (void)v_k;
     #line 11 "cards/rebellion/refresh.cards"
-    return (rt_mod(g, v_k, 2, 103) == 0);
-#line 5648 "rebellion.c"
+    return (rt_mod(g, v_k, 2, 106) == 0);
+#line 5651 "rebellion.c"
 }
 
 struct Locals_goal_met {
@@ -5656,21 +5659,22 @@ struct Locals_goal_met {
 };
 
 /* cards/rebellion/refresh.cards:63: count */
-RT_PURE static RtValue Agg1_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
+static RtValue Agg1_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
 {
     (void)f;
     (void)L;
     #line 63 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 108);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 111);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
+        if (rt_back_edge(g, 112)) return 0;   /* the step budget */
         if (!(Fn_units_of(g, f, it_s, SIDE_rebel) > 0)) continue;
         acc++;
     }
     return acc;
-#line 5674 "rebellion.c"
+#line 5678 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:64: count */
@@ -5681,14 +5685,14 @@ RT_PURE static RtValue Agg2_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
     #line 64 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 111);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 115);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
-        if (!(rt_card_state(g, it_s_2, KIND_system, 1, 110))) continue;
+        if (!(rt_card_state(g, it_s_2, KIND_system, 1, 114))) continue;
         acc++;
     }
     return acc;
-#line 5692 "rebellion.c"
+#line 5696 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:65: any */
@@ -5699,13 +5703,13 @@ RT_PURE static RtValue Agg4_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
     #line 65 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 114);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 118);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
-        if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 113))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
+        if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 117))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5709 "rebellion.c"
+#line 5713 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:65: count */
@@ -5718,12 +5722,13 @@ static RtValue Agg3_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
     for (int i = 0; i < 8; i++) {
         RtValue it_k = i + 1; (void)it_k;
         L->v_k = it_k;
+        if (rt_back_edge(g, 119)) { L->v_k = 0; return 0; }   /* the step budget */
         if (!(Agg4_goal_met(g, f, L))) continue;
         acc++;
     }
     L->v_k = 0;
     return acc;
-#line 5727 "rebellion.c"
+#line 5732 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:59: function goal_met */
@@ -5736,8 +5741,8 @@ static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue v_o)
     (void)f;
     (void)v_o;
     #line 60 "cards/rebellion/refresh.cards"
-    return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 104))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 105))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 106))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 107))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 109))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 112))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 115))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 117))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 118))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
-#line 5741 "rebellion.c"
+    return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 107))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 108))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 109))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 110))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 113))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 120))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 121))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 122))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 123))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
+#line 5746 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:114: any */
@@ -5750,10 +5755,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_recruitable(RtGame *g, RtFrame *f, RtVal
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_unrecruited);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 119)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 120)].fd_leader_b) == 0)) return 1;
+        if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 124)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 125)].fd_leader_b) == 0)) return 1;
     }
     return acc;
-#line 5757 "rebellion.c"
+#line 5762 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:114: function recruitable */
@@ -5764,7 +5769,7 @@ static inline RtValue Fn_recruitable(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 114 "cards/rebellion/refresh.cards"
     return Agg1_recruitable(g, f, v_a);
-#line 5768 "rebellion.c"
+#line 5773 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:144: function builds_in */
@@ -5776,8 +5781,8 @@ static inline RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 145 "cards/rebellion/refresh.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 1, 121)) && (!rt_card_state(g, v_s, KIND_system, 2, 122))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 123)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 124), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 125)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 126), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 127)))) && (!rt_card_state(g, v_s, KIND_system, 0, 128))))));
-#line 5781 "rebellion.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 1, 126)) && (!rt_card_state(g, v_s, KIND_system, 2, 127))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 128)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 129), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 130)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 131), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 132)))) && (!rt_card_state(g, v_s, KIND_system, 0, 133))))));
+#line 5786 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:150: function base_builds */
@@ -5787,8 +5792,8 @@ static inline RtValue Fn_base_builds(RtGame *g, RtFrame *f)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 150 "cards/rebellion/refresh.cards"
-    return (((!rt_var_at(g, VCELL_base_revealed))) ? 1 : ((Memo_units_of(g, f, memo1, rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 129), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 130)), KIND_system, 131), 0) != (-1))));
-#line 5792 "rebellion.c"
+    return (((!rt_var_at(g, VCELL_base_revealed))) ? 1 : ((Memo_units_of(g, f, memo1, rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 134), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 135)), KIND_system, 136), 0) != (-1))));
+#line 5797 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:163: any */
@@ -5801,10 +5806,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_supply(RtGame *g, RtFrame *f, RtValue
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
-        if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 132))->fd_model)) return 1;
+        if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 137))->fd_model)) return 1;
     }
     return acc;
-#line 5808 "rebellion.c"
+#line 5813 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:163: function in_supply */
@@ -5815,7 +5820,7 @@ static inline RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 163 "cards/rebellion/refresh.cards"
     return Agg1_in_supply(g, f, v_u);
-#line 5819 "rebellion.c"
+#line 5824 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:196: function deploys_in */
@@ -5827,8 +5832,8 @@ static inline RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 197 "cards/rebellion/refresh.cards"
-    return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 133))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 134)))) && (!rt_card_state(g, v_s, KIND_system, 1, 135))) && (rt_card_state(g, v_s, KIND_system, 5, 136) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 137)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 138), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 139)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 140), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 141)))) && (!rt_card_state(g, v_s, KIND_system, 0, 142))))));
-#line 5832 "rebellion.c"
+    return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 138))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 139)))) && (!rt_card_state(g, v_s, KIND_system, 1, 140))) && (rt_card_state(g, v_s, KIND_system, 5, 141) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 142)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 143), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 144)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 145), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 146)))) && (!rt_card_state(g, v_s, KIND_system, 0, 147))))));
+#line 5837 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:246: count */
@@ -5839,14 +5844,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_systems_held(RtGame *g, RtFrame *f, RtVa
     #line 246 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 149);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 154);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!((rt_player_side(g, v_p) == SIDE_rebel) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 143), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 144)))) && (!rt_card_state(g, it_s, KIND_system, 0, 145)))) : (((!rt_card_state(g, it_s, KIND_system, 2, 146)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 147), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 148)))))) continue;
+        if (!((rt_player_side(g, v_p) == SIDE_rebel) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 148), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 149)))) && (!rt_card_state(g, it_s, KIND_system, 0, 150)))) : (((!rt_card_state(g, it_s, KIND_system, 2, 151)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 152), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 153)))))) continue;
         acc++;
     }
     return acc;
-#line 5850 "rebellion.c"
+#line 5855 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:245: function systems_held */
@@ -5857,7 +5862,7 @@ static inline RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 246 "cards/rebellion/refresh.cards"
     return Agg1_systems_held(g, f, v_p);
-#line 5861 "rebellion.c"
+#line 5866 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:263: count */
@@ -5867,14 +5872,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rebel_edge(RtGame *g, RtFrame *f)
     #line 263 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 156);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 161);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 153)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 154), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 155))))) continue;
+        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 158)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 159), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 160))))) continue;
         acc++;
     }
     return acc;
-#line 5878 "rebellion.c"
+#line 5883 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:261: function rebel_edge */
@@ -5886,8 +5891,8 @@ static inline RtValue Fn_rebel_edge(RtGame *g, RtFrame *f)
     (void)seq;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 262 "cards/rebellion/refresh.cards"
-    return rt_sub(g, (seq[1] = (seq[0] = rt_mul(g, 4, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 150), 151), rt_add(g, seq[0], (2 * Memo_loyal_count(g, f, memo1)), 152)), rt_sub(g, seq[1], Agg1_rebel_edge(g, f), 157)), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 158);
-#line 5891 "rebellion.c"
+    return rt_sub(g, (seq[1] = (seq[0] = rt_mul(g, 4, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 155), 156), rt_add(g, seq[0], (2 * Memo_loyal_count(g, f, memo1)), 157)), rt_sub(g, seq[1], Agg1_rebel_edge(g, f), 162)), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 163);
+#line 5896 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:265: function score */
@@ -5898,8 +5903,8 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 265 "cards/rebellion/refresh.cards"
-    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 159));
-#line 5903 "rebellion.c"
+    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 164));
+#line 5908 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:143: function s_imperial */
@@ -5910,8 +5915,8 @@ static inline RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 143 "cards/rebellion/setup.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 160)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 161), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 162)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
-#line 5915 "rebellion.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 165)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 166), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 167)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
+#line 5920 "rebellion.c"
 }
 
 struct Locals_proc_combat {
@@ -5941,13 +5946,13 @@ RT_PURE static RtValue Agg1_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 47 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 177));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 182));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_empire) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)))) return 0;
     }
     return acc;
-#line 5951 "rebellion.c"
+#line 5956 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:58: all */
@@ -5957,13 +5962,13 @@ RT_PURE static RtValue Agg2_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 58 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 187));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 193));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)((int)(Inst_unit(g, it_u_3)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u_3)->fd_theater != ENUM_on_ground)) | (int)(!!Inst_unit(g, it_u_3)->fd_structure)))) return 0;
     }
     return acc;
-#line 5967 "rebellion.c"
+#line 5972 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:19: combat */
@@ -5986,16 +5991,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 163);
+            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 168);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 164);
+            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 169);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 165);
+            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 170);
         }
         #line 26 "cards/rebellion/combat.cards"
         L->v_space_fight = ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0));
         #line 27 "cards/rebellion/combat.cards"
-        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 166)));
+        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 171)));
         if (rt_check(g)) return RT_END;
         #line 28 "cards/rebellion/combat.cards"
         if (rt_logging(g)) {
@@ -6022,7 +6027,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 167);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 172);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6041,7 +6046,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 168);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 173);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6060,7 +6065,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 169);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 174);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6079,7 +6084,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 170);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 175);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6102,7 +6107,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 171);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 176);
             if (st != RT_DONE)
                 return st;
         }
@@ -6115,7 +6120,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 172);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 177);
             if (st != RT_DONE)
                 return st;
         }
@@ -6125,7 +6130,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/combat.cards"
         while (Fn_opposing(g, f, L->v_t)) {
             #line 40 "cards/rebellion/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 173));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 178));
             if (rt_check(g)) return RT_END;
             #line 41 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6144,7 +6149,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 174);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 179);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6165,7 +6170,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 175);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 180);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6189,7 +6194,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 176);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 181);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6197,12 +6202,13 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 47 "cards/rebellion/combat.cards"
                 if (((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_combat(g, f, L)) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0)) {
                     #line 48 "cards/rebellion/combat.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 178), 179);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 183), 184);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                         for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
                             L->v_u_2 = cells_v_list[1 + L->v_i_2];
+                            if (rt_back_edge(g, 185)) return RT_END;   /* the step budget */
                             if (!(Inst_unit(g, L->v_u_2)->fd_dsuc)) continue;
                             #line 48 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -6218,7 +6224,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 180);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 186);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6230,7 +6236,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 50 "cards/rebellion/combat.cards"
                 { /* death_star_plans */
                     RtValue arg0 = L->v_t;
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 181);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 187);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6254,20 +6260,20 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 182);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 188);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
             #line 53 "cards/rebellion/combat.cards"
-            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 183))) {
+            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 189))) {
                 #line 54 "cards/rebellion/combat.cards"
                 { /* attack */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 184);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 190);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6288,7 +6294,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 185);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 191);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6312,7 +6318,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 186);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 192);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6320,12 +6326,13 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 58 "cards/rebellion/combat.cards"
                 if (((Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg2_proc_combat(g, f, L)) {
                     #line 59 "cards/rebellion/combat.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 188), 189);
+                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 194), 195);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                         for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
                             L->v_u_4 = cells_v_list_2[1 + L->v_i_3];
+                            if (rt_back_edge(g, 196)) return RT_END;   /* the step budget */
                             if (!(Inst_unit(g, L->v_u_4)->fd_structure)) continue;
                             #line 59 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -6342,7 +6349,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 190);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 197);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6361,7 +6368,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 191);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 198);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6371,7 +6378,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = f->me;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 192);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 199);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6390,7 +6397,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = rt_next_player(g, f->me);
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 193);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 200);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6411,7 +6418,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_transports_alone)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 194);
+                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 201);
                 if (st != RT_DONE)
                     return st;
             }
@@ -6426,16 +6433,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 195);
+                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 202);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 196)) return RT_END;
+            if (rt_back_edge(g, 203)) return RT_END;
         }
         #line 71 "cards/rebellion/combat.cards"
         { /* end_objective */
-            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 197);
+            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 204);
         }
         f->pc = 12;
         {
@@ -6450,7 +6457,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
             #line 72 "cards/rebellion/combat.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 198), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 199, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 205), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 206, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 73 "cards/rebellion/combat.cards"
@@ -6463,12 +6470,12 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 73 "cards/rebellion/combat.cards"
                 if (Inst_tactic(g, it_c)->fd_theater == ENUM_in_space) {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 200, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 207, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 201, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 208, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -6477,18 +6484,18 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 74 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 202);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 209);
         #line 75 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 203);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 210);
         #line 76 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 204);
+            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 211);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_5 = rt_zone_cards(g, zone_v_u_5);
             for (int at_v_u_5 = walk_v_u_5[0]; at_v_u_5 >= 1; at_v_u_5--) {
                 RtValue it_u_5 = walk_v_u_5[at_v_u_5]; (void)it_u_5;
                 #line 76 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 205);
+                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 212);
             }
         }
         #line 77 "cards/rebellion/combat.cards"
@@ -6506,10 +6513,10 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_rebel); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_empire); (void)hole; }
         }
-#line 6510 "rebellion.c"
+#line 6517 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 206, "bad resume point");
+        return rt_fail(g, 213, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6536,10 +6543,10 @@ static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/combat.cards"
             rt_var_store(g, VAR_rebel_won_ground, VCELL_rebel_won_ground, 1);
         }
-#line 6540 "rebellion.c"
+#line 6547 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 207, "bad resume point");
+        return rt_fail(g, 214, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6558,9 +6565,9 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/rebellion/combat.cards"
-        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 208)[0] == 0))) {
+        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 215)[0] == 0))) {
             #line 91 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 209, 0, 209);
+            rt_choose_begin(g, L->v_p, 209, 0, 216);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
                     rt_log_player(g, L->v_p);
@@ -6584,7 +6591,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 0);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 1);
-                    rt_opt_done(g, &ob, 209);
+                    rt_opt_done(g, &ob, 216);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6598,7 +6605,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* no leader */
                 } else if (L->v_option == 1) { /* add a leader */
                     #line 94 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 210, 0, 210);
+                    rt_choose_begin(g, L->v_p, 210, 0, 217);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
@@ -6607,13 +6614,13 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 211);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 218);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 210);
+                        rt_opt_done(g, &ob, 217);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -6623,7 +6630,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 95 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 212), RT_AT_TOP, 213, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 219), RT_AT_TOP, 220, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 96 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -6640,10 +6647,10 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6644 "rebellion.c"
+#line 6651 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 214, "bad resume point");
+        return rt_fail(g, 221, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6658,19 +6665,20 @@ struct Locals_proc_start_cards {
 };
 
 /* cards/rebellion/combat.cards:113: any */
-RT_PURE static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Locals_proc_start_cards *L)
+static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Locals_proc_start_cards *L)
 {
     (void)f;
     (void)L;
     #line 113 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 217);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 224);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
+        if (rt_back_edge(g, 225)) return 0;   /* the step budget */
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
     }
     return acc;
-#line 6674 "rebellion.c"
+#line 6682 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:107: start_cards */
@@ -6682,9 +6690,9 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
         #line 108 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 109 "cards/rebellion/combat.cards"
-        while (rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 215)[0] == 0))) {
+        while (rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 222)[0] == 0))) {
             #line 112 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 216);
+            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 223);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                     rt_log_player(g, L->v_p);
@@ -6693,6 +6701,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 }
                 int menu_0 = (!!Agg1_proc_start_cards(g, f, L));   /* use a Start of Combat action card */
                 int menu_1 = 1;   /* no more action cards */
+                if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
                     RtValue drawn_value;
@@ -6706,7 +6715,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
-                    rt_opt_done(g, &ob, 216);
+                    rt_opt_done(g, &ob, 223);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6719,10 +6728,10 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* use a Start of Combat action card */
                     #line 113 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 218);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 226);
                 } else if (L->v_option == 1) { /* no more action cards */
                     #line 114 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 219);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 227);
                 }
             }
             #line 116 "cards/rebellion/combat.cards"
@@ -6739,7 +6748,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
             #line 118 "cards/rebellion/combat.cards"
             if (L->v_plays) {
                 #line 119 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 220);
+                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 228);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -6748,13 +6757,13 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 221);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 229);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                             if ((Inst_action_card(g, it_a_2)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a_2, L->v_t)) rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 220);
+                    rt_opt_done(g, &ob, 228);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -6767,7 +6776,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 222);
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 230);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6787,12 +6796,12 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 #line 120 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 223)) return RT_END;
+            if (rt_back_edge(g, 231)) return RT_END;
         }
-#line 6793 "rebellion.c"
+#line 6802 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 224, "bad resume point");
+        return rt_fail(g, 232, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6820,14 +6829,14 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 225);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 233);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         #line 129 "cards/rebellion/combat.cards"
-        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 226))) {
+        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 234))) {
             #line 129 "cards/rebellion/combat.cards"
             { /* draw_tactic */
                 RtValue arg0 = L->v_p;
@@ -6838,16 +6847,16 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 227);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 235);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6848 "rebellion.c"
+#line 6857 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 228, "bad resume point");
+        return rt_fail(g, 236, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6876,23 +6885,23 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
                     #line 136 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_space_deck)[0] == 0)) {
                         #line 136 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 229), RT_AT_TOP, 230, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 237), RT_AT_TOP, 238, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 } else {
                     #line 138 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_ground_deck)[0] == 0)) {
                         #line 138 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 231), RT_AT_TOP, 232, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 239), RT_AT_TOP, 240, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6893 "rebellion.c"
+#line 6902 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 233, "bad resume point");
+        return rt_fail(g, 241, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6909,7 +6918,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 146 "cards/rebellion/combat.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 234);
+        rt_choose_begin(g, L->v_p, 213, 0, 242);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
@@ -6918,13 +6927,13 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 235));
+                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 243));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_u = zc[1 + i]; (void)it_u;
                     rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u)->fd_side != rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u)->fd_health > 0)), it_u, it_u, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 234);
+            rt_opt_done(g, &ob, 242);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6935,7 +6944,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             #line 147 "cards/rebellion/combat.cards"
-            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 236), 0, 237);
+            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 244), 0, 245);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6953,7 +6962,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 238);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 246);
             if (st != RT_DONE)
                 return st;
         }
@@ -6966,15 +6975,15 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 239);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 247);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6975 "rebellion.c"
+#line 6984 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 240, "bad resume point");
+        return rt_fail(g, 248, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7026,14 +7035,14 @@ RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 162 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 241));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 249));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_model == ENUM_ion_cannon)) continue;
         acc++;
     }
     return acc;
-#line 7037 "rebellion.c"
+#line 7046 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:163: sum */
@@ -7043,14 +7052,14 @@ RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 163 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 242));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 250));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_2)->fd_red_attack;
     }
     return acc;
-#line 7054 "rebellion.c"
+#line 7063 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:164: sum */
@@ -7060,30 +7069,31 @@ RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 164 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 244));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 252));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_3)->fd_black_attack;
     }
     return acc;
-#line 7071 "rebellion.c"
+#line 7080 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:177: any */
-RT_PURE static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack *L)
+static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack *L)
 {
     (void)f;
     (void)L;
     #line 177 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 252);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 260);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
+        if (rt_back_edge(g, 261)) return 0;   /* the step budget */
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
     }
     return acc;
-#line 7087 "rebellion.c"
+#line 7097 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:222: any */
@@ -7093,13 +7103,13 @@ RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 222 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 289));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 300));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_7 = zc[1 + i]; (void)it_u_7;
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
     }
     return acc;
-#line 7103 "rebellion.c"
+#line 7113 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:160: attack */
@@ -7114,7 +7124,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         L->v_ion = (((int)(rt_player_side(g, L->v_p) == SIDE_rebel) & (int)(L->v_th == ENUM_in_space)) ? Agg1_proc_attack(g, f, L) : 0);
         if (rt_check(g)) return RT_END;
         #line 163 "cards/rebellion/combat.cards"
-        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 243), 5);
+        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 251), 5);
         if (rt_check(g)) return RT_END;
         #line 164 "cards/rebellion/combat.cards"
         L->v_blacks = Fn_at_most(g, f, Agg3_proc_attack(g, f, L), 5);
@@ -7131,7 +7141,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 166 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 245), RT_AT_TOP, 246);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 253), RT_AT_TOP, 254);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7150,7 +7160,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 167 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 247), RT_AT_TOP, 248);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 255), RT_AT_TOP, 256);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7159,9 +7169,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 168 "cards/rebellion/combat.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 249);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 257);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 250);
+                Roll_any(g, rt_zone_at(g, zone, i), 258);
         }
         if (rt_check(g)) return RT_END;
         #line 169 "cards/rebellion/combat.cards"
@@ -7184,7 +7194,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         #line 172 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 175 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 251);
+            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 259);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
                     rt_log_player(g, L->v_p);
@@ -7194,6 +7204,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 int menu_0 = Fn_has_special(g, f, L->v_p) && (!(rt_zone_cards(g, ((L->v_th == ENUM_in_space) ? rt_zone_shared(g, ZONE_space_deck) : rt_zone_shared(g, ZONE_ground_deck)))[0] == 0));   /* discard a special die to draw a tactic card */
                 int menu_1 = (!!Agg4_proc_attack(g, f, L));   /* play a tactic card */
                 int menu_2 = 1;   /* assign damage */
+                if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
                 if (pick >= 0) {
                     RtValue drawn_value;
@@ -7209,7 +7220,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 7);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 9);
-                    rt_opt_done(g, &ob, 251);
+                    rt_opt_done(g, &ob, 259);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7222,13 +7233,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* discard a special die to draw a tactic card */
                     #line 176 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 253);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 262);
                 } else if (L->v_option == 1) { /* play a tactic card */
                     #line 177 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 254);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 263);
                 } else if (L->v_option == 2) { /* assign damage */
                     #line 178 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 255);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 264);
                 }
             }
             #line 180 "cards/rebellion/combat.cards"
@@ -7245,7 +7256,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             #line 182 "cards/rebellion/combat.cards"
             if (L->v_step == ENUM_draw_a_card) {
                 #line 183 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 215, 0, 256);
+                rt_choose_begin(g, L->v_p, 215, 0, 265);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7254,13 +7265,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 258);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 267);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-                            if (Count_symbol(g, it_d_3, ENUM_special, 257) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
+                            if (Count_symbol(g, it_d_3, ENUM_special, 266) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 256);
+                    rt_opt_done(g, &ob, 265);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -7270,7 +7281,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_d_3 = rt_chosen(g);
                     #line 183 "cards/rebellion/combat.cards"
-                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 259);
+                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 268);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 184 "cards/rebellion/combat.cards"
@@ -7283,14 +7294,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 260);
+                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 269);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             } else if (L->v_step == ENUM_play_a_card) {
                 #line 186 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 261);
+                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 270);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -7299,13 +7310,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 262);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 271);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (((int)(Inst_tactic(g, it_c_2)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_2)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c_2)->fd_special_icon))) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 261);
+                    rt_opt_done(g, &ob, 270);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -7315,12 +7326,12 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_c_2 = rt_chosen(g);
                     #line 187 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 263);
+                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 272);
                     if (rt_check(g)) return RT_END;
                     #line 188 "cards/rebellion/combat.cards"
                     if (Inst_tactic(g, L->v_c_2)->fd_special_icon) {
                         #line 189 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 215, 0, 264);
+                        rt_choose_begin(g, L->v_p, 215, 0, 273);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7329,13 +7340,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 266);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 275);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
-                                    if (Count_symbol(g, it_d_4, ENUM_special, 265) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
+                                    if (Count_symbol(g, it_d_4, ENUM_special, 274) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 264);
+                            rt_opt_done(g, &ob, 273);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 4;
@@ -7345,7 +7356,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_d_4 = rt_chosen(g);
                             #line 189 "cards/rebellion/combat.cards"
-                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 267);
+                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 276);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -7362,10 +7373,11 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     #line 192 "cards/rebellion/combat.cards"
                     for (L->v_i_3 = 0; L->v_i_3 < 2; L->v_i_3++) {
                         L->v_i = L->v_i_3 + 1;
+                        if (rt_back_edge(g, 277)) return RT_END;   /* the step budget */
                         #line 193 "cards/rebellion/combat.cards"
                         if (L->v_i <= Inst_tactic(g, L->v_c_2)->fd_damage) {
                             #line 194 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_p, 217, 0, 268);
+                            rt_choose_begin(g, L->v_p, 217, 0, 278);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -7375,13 +7387,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 269));
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 279));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                         if (Fn_can_hit(g, f, it_u_4, L->v_q, L->v_th) && ((int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_red) & (int)(!!Inst_unit(g, it_u_4)->fd_red_health)) | (int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_black) & (int)(!Inst_unit(g, it_u_4)->fd_red_health)))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 268);
+                                rt_opt_done(g, &ob, 278);
                             }
                             if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
@@ -7392,31 +7404,32 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 5:;
                                 L->v_u_4 = rt_chosen(g);
                                 #line 196 "cards/rebellion/combat.cards"
-                                rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 270), 0, 271);
+                                rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 280), 0, 281);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     }
                     #line 200 "cards/rebellion/combat.cards"
-                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 272, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 282, KIND_tactic, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 202 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 273)) return RT_END;
+            if (rt_back_edge(g, 283)) return RT_END;
         }
         #line 206 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 274), 275);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 284), 285);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list); L->v_i_4++) {
                 L->v_d_5 = rt_list_at(g, L->v_list, L->v_i_4);
+                if (rt_back_edge(g, 286)) return RT_END;   /* the step budget */
                 #line 207 "cards/rebellion/combat.cards"
-                if (Count_symbol(g, L->v_d_5, ENUM_hit, 276) > 0) {
+                if (Count_symbol(g, L->v_d_5, ENUM_hit, 287) > 0) {
                     #line 208 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 218, 0, 277);
+                    rt_choose_begin(g, L->v_p, 218, 0, 288);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -7425,13 +7438,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 278));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 289));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (Fn_can_hit(g, f, it_u_5, L->v_q, L->v_th) && (Inst_unit(g, it_u_5)->fd_red_health == (rt_card_kind(g, L->v_d_5) == KIND_red_die))) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 277);
+                        rt_opt_done(g, &ob, 288);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7442,7 +7455,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_5 = rt_chosen(g);
                         #line 209 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 279), 0, 280);
+                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 290), 0, 291);
                         if (rt_check(g)) return RT_END;
                         #line 210 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7455,9 +7468,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_log_end(g);
                         }
                     }
-                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 281) > 0) {
+                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 292) > 0) {
                     #line 213 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 219, 0, 282);
+                    rt_choose_begin(g, L->v_p, 219, 0, 293);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -7466,13 +7479,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 283));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 294));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_6 = zc[1 + i]; (void)it_u_6;
                                 if (Fn_can_hit(g, f, it_u_6, L->v_q, L->v_th)) rt_opt_add(&ob, it_u_6, it_u_6, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 282);
+                        rt_opt_done(g, &ob, 293);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7483,7 +7496,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_u_6 = rt_chosen(g);
                         #line 214 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 284), 0, 285);
+                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 295), 0, 296);
                         if (rt_check(g)) return RT_END;
                         #line 215 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7499,21 +7512,21 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 219 "cards/rebellion/combat.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 286), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 287);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 297), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 298);
         if (rt_check(g)) return RT_END;
         #line 221 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 222 "cards/rebellion/combat.cards"
-        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 288)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
+        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 299)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
             #line 223 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 290);
+            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 301);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
                     rt_log_player(g, L->v_q);
                     rt_log_str(g, ": block damage with a tactic card?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 291) > 0);   /* block damage */
+                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 302) > 0);   /* block damage */
                 int menu_1 = 1;   /* take the damage */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -7529,7 +7542,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 12);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 13);
-                    rt_opt_done(g, &ob, 290);
+                    rt_opt_done(g, &ob, 301);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7542,10 +7555,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* block damage */
                     #line 224 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 292);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 303);
                 } else if (L->v_option_2 == 1) { /* take the damage */
                     #line 225 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 293);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 304);
                 }
             }
             #line 227 "cards/rebellion/combat.cards"
@@ -7562,7 +7575,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             #line 229 "cards/rebellion/combat.cards"
             if (L->v_blocks) {
                 #line 230 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 294);
+                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 305);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
@@ -7571,13 +7584,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 295);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 306);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             rt_opt_add_if(&ob, ((int)(Inst_tactic(g, it_c_4)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_4)->fd_block > 0)), it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 294);
+                    rt_opt_done(g, &ob, 305);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 9;
@@ -7587,7 +7600,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 9:;
                     L->v_c_4 = rt_chosen(g);
                     #line 231 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 296);
+                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 307);
                     if (rt_check(g)) return RT_END;
                     #line 232 "cards/rebellion/combat.cards"
                     if (rt_logging(g)) {
@@ -7602,10 +7615,11 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     #line 233 "cards/rebellion/combat.cards"
                     for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
                         L->v_i_2 = L->v_i_5 + 1;
+                        if (rt_back_edge(g, 308)) return RT_END;   /* the step budget */
                         #line 234 "cards/rebellion/combat.cards"
                         if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
                             #line 235 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_q, 222, 0, 297);
+                            rt_choose_begin(g, L->v_q, 222, 0, 309);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
@@ -7614,13 +7628,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 298));
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 310));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_8 = zc[1 + i]; (void)it_u_8;
                                         rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u_8)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_8, 1) > 0)), it_u_8, it_u_8, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 297);
+                                rt_opt_done(g, &ob, 309);
                             }
                             if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
@@ -7631,31 +7645,31 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 10:;
                                 L->v_u_8 = rt_chosen(g);
                                 #line 236 "cards/rebellion/combat.cards"
-                                rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 299), 0, 300);
+                                rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 311), 0, 312);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     }
                     #line 240 "cards/rebellion/combat.cards"
-                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 301, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 313, KIND_tactic, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 242 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 302)) return RT_END;
+            if (rt_back_edge(g, 314)) return RT_END;
         }
         #line 244 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 303);
+            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 315);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_9 = rt_zone_cards(g, zone_v_u_9);
             for (int at_v_u_9 = walk_v_u_9[0]; at_v_u_9 >= 1; at_v_u_9--) {
                 RtValue it_u_9 = walk_v_u_9[at_v_u_9]; (void)it_u_9;
                 if (!(rt__state(g, it_u_9, 1) > 0)) continue;
                 #line 245 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 304), 0, 305);
+                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 316), 0, 317);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
@@ -7671,13 +7685,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 247 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 306);
+                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 318);
             }
         }
-#line 7678 "rebellion.c"
+#line 7692 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 307, "bad resume point");
+        return rt_fail(g, 319, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7698,22 +7712,23 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 254 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 308), 309);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 320), 321);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
+                if (rt_back_edge(g, 322)) return RT_END;   /* the step budget */
                 if (!(rt_flat((int)((int)(Inst_unit(g, L->v_u)->fd_theater == L->v_th) & (int)(Inst_unit(g, L->v_u)->fd_health > 0)) & (int)(rt__state(g, L->v_u, 0) >= Inst_unit(g, L->v_u)->fd_health)))) continue;
                 #line 255 "cards/rebellion/combat.cards"
                 L->v_p = Fn_player_of(g, f, rt_select((Inst_unit(g, L->v_u)->fd_side == SIDE_rebel), SIDE_empire, SIDE_rebel));
                 #line 256 "cards/rebellion/combat.cards"
-                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 310), 311);
+                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 323), 324);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/rebellion/combat.cards"
                 if (rt_flat((int)(!!Inst_unit(g, L->v_u)->fd_red_health) & (int)(Inst_unit(g, L->v_u)->fd_theater == ENUM_in_space))) {
                     #line 257 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 312), 313);
+                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 325), 326);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 258 "cards/rebellion/combat.cards"
@@ -7731,7 +7746,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 314);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 327);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7739,10 +7754,10 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7743 "rebellion.c"
+#line 7758 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 315, "bad resume point");
+        return rt_fail(g, 328, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7772,13 +7787,13 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 278 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 316));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 329));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 7782 "rebellion.c"
+#line 7797 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:279: any */
@@ -7788,30 +7803,31 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 279 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 317));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 330));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7798 "rebellion.c"
+#line 7813 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:280: any */
-RT_PURE static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retreat *L)
+static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retreat *L)
 {
     (void)f;
     (void)L;
     #line 280 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 318);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 331);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
+        if (rt_back_edge(g, 332)) return 0;   /* the step budget */
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 7815 "rebellion.c"
+#line 7831 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:276: retreat */
@@ -7823,7 +7839,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
         #line 277 "cards/rebellion/combat.cards"
         if ((((((rt_pvar_at(g, VCELL_retreated, PLAYER_CELLS, L->v_p) == 0) && Fn_free_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && Fn_opposing(g, f, L->v_t)) && Agg1_proc_retreat(g, f, L)) && (!((rt_player_side(g, L->v_p) == SIDE_empire) && Agg2_proc_retreat(g, f, L)))) && Agg3_proc_retreat(g, f, L)) {
             #line 281 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 223, 0, 319);
+            rt_choose_begin(g, L->v_p, 223, 0, 333);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
                     rt_log_player(g, L->v_p);
@@ -7847,7 +7863,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 14);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 15);
-                    rt_opt_done(g, &ob, 319);
+                    rt_opt_done(g, &ob, 333);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7861,9 +7877,9 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* stay */
                 } else if (L->v_option == 1) { /* retreat */
                     #line 284 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 320);
+                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 334);
                     #line 285 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 224, 0, 321);
+                    rt_choose_begin(g, L->v_p, 224, 0, 335);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
@@ -7872,13 +7888,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 322));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 336));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 if ((Fn_lside(g, f, it_l) == rt_player_side(g, L->v_p)) && (!rt__state(g, it_l, 1))) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 321);
+                        rt_opt_done(g, &ob, 335);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7889,7 +7905,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 286 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 225, 0, 323);
+                        rt_choose_begin(g, L->v_p, 225, 0, 337);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 225)) {
@@ -7899,13 +7915,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 324);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 338);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_retreat_to(g, f, it_s_2, L->v_t, L->v_p)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 323);
+                            rt_opt_done(g, &ob, 337);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7916,13 +7932,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 287 "cards/rebellion/combat.cards"
-                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 325), RT_AT_TOP, 326, KIND_leader, 4, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 339), RT_AT_TOP, 340, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 289 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 327);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 341);
                             if (rt_check(g)) return RT_END;
                             #line 290 "cards/rebellion/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 328), 329);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 342), 343);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7932,21 +7948,21 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                     #line 291 "cards/rebellion/combat.cards"
                                     if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                                         #line 291 "cards/rebellion/combat.cards"
-                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 330);
+                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 344);
                                         if (rt_check(g)) return RT_END;
                                     }
                                     #line 292 "cards/rebellion/combat.cards"
-                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 331, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 345, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                             rt_list_pop(g, L->v_list);
                             #line 294 "cards/rebellion/combat.cards"
                             L->v_n = 40;
-                            L->v_chosen = rt_list_new(g, 332);
+                            L->v_chosen = rt_list_new(g, 346);
                             if (L->v_chosen < 0) return RT_END;
                             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                                rt_choose_begin(g, L->v_p, 226, 0, 333);
+                                rt_choose_begin(g, L->v_p, 226, 0, 347);
                                 rt_choose_steps(g, L->v_k, L->v_n);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
@@ -7956,13 +7972,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 335));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 349));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 334)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 348)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 333);
+                                    rt_opt_done(g, &ob, 347);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -7974,15 +7990,15 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             case 4:;
                                 L->v_u_4 = rt_chosen(g);
                                 if (L->v_u_4 == RT_NONE) break;
-                                rt_list_add(g, L->v_chosen, L->v_u_4, 332);
+                                rt_list_add(g, L->v_chosen, L->v_u_4, 346);
                                 if (rt_check(g)) return RT_END;
                                 #line 295 "cards/rebellion/combat.cards"
-                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 336, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 350, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                 if (rt_check(g)) return RT_END;
                             }
                             rt_list_pop(g, L->v_chosen);
                             #line 297 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 337);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 351);
                             if (rt_check(g)) return RT_END;
                             #line 298 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -8004,17 +8020,17 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 rt_log_end(g);
                             }
                             #line 299 "cards/rebellion/combat.cards"
-                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 338), RT_AT_TOP, 339, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 352), RT_AT_TOP, 353, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             }
         }
-#line 8015 "rebellion.c"
+#line 8031 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 340, "bad resume point");
+        return rt_fail(g, 354, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8034,13 +8050,13 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 310 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 341));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 355));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 8044 "rebellion.c"
+#line 8060 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:309: transports_alone */
@@ -8052,12 +8068,13 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
         #line 310 "cards/rebellion/combat.cards"
         if ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_transports_alone(g, f, L)) {
             #line 311 "cards/rebellion/combat.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 342), 343);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 356), 357);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_u_2 = cells_v_list[1 + L->v_i];
+                    if (rt_back_edge(g, 358)) return RT_END;   /* the step budget */
                     if (!(Inst_unit(g, L->v_u_2)->fd_model == ENUM_rebel_transport)) continue;
                     #line 312 "cards/rebellion/combat.cards"
                     if (rt_logging(g)) {
@@ -8074,7 +8091,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 344);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 359);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8083,10 +8100,10 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 8087 "rebellion.c"
+#line 8104 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 345, "bad resume point");
+        return rt_fail(g, 360, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8109,13 +8126,13 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 323 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 346));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 361));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8119 "rebellion.c"
+#line 8136 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:321: death_star_plans */
@@ -8127,9 +8144,9 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
         #line 322 "cards/rebellion/combat.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 323 "cards/rebellion/combat.cards"
-        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 347)[0] == 0))) {
+        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 362)[0] == 0))) {
             #line 327 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 348);
+            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 363);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
                     rt_log_player(g, L->v_r);
@@ -8137,7 +8154,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 int menu_0 = 1;   /* keep it */
-                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 349) > 0);   /* play Death Star Plans */
+                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 364) > 0);   /* play Death Star Plans */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
@@ -8152,7 +8169,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 18);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 19);
-                    rt_opt_done(g, &ob, 348);
+                    rt_opt_done(g, &ob, 363);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8165,10 +8182,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep it */
                     #line 328 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 350);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 365);
                 } else if (L->v_option == 1) { /* play Death Star Plans */
                     #line 329 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 351);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 366);
                 }
             }
             #line 331 "cards/rebellion/combat.cards"
@@ -8185,7 +8202,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
             #line 333 "cards/rebellion/combat.cards"
             if (L->v_plays) {
                 #line 334 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 352);
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 367);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -8194,13 +8211,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 353);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 368);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                             rt_opt_add_if(&ob, (Inst_objective(g, it_o_2)->fd_goal == ENUM_plans), it_o_2, it_o_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 352);
+                    rt_opt_done(g, &ob, 367);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -8210,10 +8227,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_o_2 = rt_chosen(g);
                     #line 335 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 354);
+                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 369);
                     if (rt_check(g)) return RT_END;
                     #line 336 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 230, 0, 355);
+                    rt_choose_begin(g, L->v_r, 230, 0, 370);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
@@ -8222,13 +8239,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 356));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 371));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
                                 rt_opt_add_if(&ob, ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)), it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 355);
+                        rt_opt_done(g, &ob, 370);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -8253,7 +8270,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 357);
+                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 372);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8265,7 +8282,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 358);
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 373);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8273,10 +8290,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8277 "rebellion.c"
+#line 8294 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 359, "bad resume point");
+        return rt_fail(g, 374, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8296,7 +8313,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         #line 348 "cards/rebellion/combat.cards"
         { /* play_objective_at */
             RtValue arg0 = ENUM_combat_end;
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 360);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 375);
             if (args) {
                 args[0] = arg0;
             }
@@ -8310,10 +8327,10 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 8314 "rebellion.c"
+#line 8331 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 361, "bad resume point");
+        return rt_fail(g, 376, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8334,12 +8351,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
             #line 15 "cards/rebellion/effects.cards"
             if (L->v_sd == SIDE_rebel) {
                 #line 16 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 362), 0) == (-1)) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 377), 0) == (-1)) {
                     #line 16 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 364);
-                        rt_set_at(g, elem, who, 0, 363);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 379);
+                        rt_set_at(g, elem, who, 0, 378);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 16 "cards/rebellion/effects.cards"
@@ -8349,12 +8366,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Imperial loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 365), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 380), 0) == 0) {
                     #line 17 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 367);
-                        rt_set_at(g, elem, who, 1, 366);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 382);
+                        rt_set_at(g, elem, who, 1, 381);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 17 "cards/rebellion/effects.cards"
@@ -8362,22 +8379,22 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_begin(g);
                         rt_log_card(g, L->v_s);
                         rt_log_str(g, " gains Rebel loyalty");
-                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 368) ? " (beneath the subjugation marker)" : ""));
+                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 383) ? " (beneath the subjugation marker)" : ""));
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     } else {
-                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 369) ? " (beneath the subjugation marker)" : ""); (void)hole; }
+                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 384) ? " (beneath the subjugation marker)" : ""); (void)hole; }
                     }
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 19 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 370), 0) == 1) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 385), 0) == 1) {
                     #line 19 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 372);
-                        rt_set_at(g, elem, who, 0, 371);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 387);
+                        rt_set_at(g, elem, who, 0, 386);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 19 "cards/rebellion/effects.cards"
@@ -8387,18 +8404,18 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Rebel loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 373), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 388), 0) == 0) {
                     #line 21 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 375);
-                        rt_set_at(g, elem, who, (-1), 374);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 390);
+                        rt_set_at(g, elem, who, (-1), 389);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 22 "cards/rebellion/effects.cards"
-                    if (rt_card_state(g, L->v_s, KIND_system, 0, 376)) {
+                    if (rt_card_state(g, L->v_s, KIND_system, 0, 391)) {
                         #line 23 "cards/rebellion/effects.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 377);
+                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 392);
                         if (rt_check(g)) return RT_END;
                         #line 24 "cards/rebellion/effects.cards"
                         if (rt_logging(g)) {
@@ -8419,10 +8436,10 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8423 "rebellion.c"
+#line 8440 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 378, "bad resume point");
+        return rt_fail(g, 393, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8439,7 +8456,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 231, 0, 379);
+        rt_choose_begin(g, L->v_p, 231, 0, 394);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
@@ -8449,13 +8466,13 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 380);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 395);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     if (((Fn_units_of(g, f, it_s, rt_player_side(g, L->v_p)) > 0) && Fn_populous(g, f, it_s)) && (!Fn_is_coruscant(g, f, it_s))) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 379);
+            rt_opt_done(g, &ob, 394);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8473,16 +8490,16 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 381);
+                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 396);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8483 "rebellion.c"
+#line 8500 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 382, "bad resume point");
+        return rt_fail(g, 397, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8506,16 +8523,17 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/rebellion/effects.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 383);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 398);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
+                if (rt_back_edge(g, 399)) return RT_END;   /* the step budget */
                 #line 46 "cards/rebellion/effects.cards"
-                if (rt_card_state(g, L->v_s, KIND_system, 0, 384) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
+                if (rt_card_state(g, L->v_s, KIND_system, 0, 400) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
                     #line 47 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 385);
+                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 401);
                     if (rt_check(g)) return RT_END;
                     #line 48 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8535,18 +8553,19 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 386);
+                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 402);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
                 #line 51 "cards/rebellion/effects.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 387), 388);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 403), 404);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
+                        if (rt_back_edge(g, 405)) return RT_END;   /* the step budget */
                         if (!(rt__state(g, L->v_l, 1) && (Fn_units_of(g, f, L->v_s, SIDE_empire) == 0))) continue;
                         #line 51 "cards/rebellion/effects.cards"
                         { /* rescue */
@@ -8554,7 +8573,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 389);
+                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 406);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8566,13 +8585,14 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 55 "cards/rebellion/effects.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 390);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 407);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_s_2 = cells_v_list_3[1 + L->v_i_3];
-                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 391))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
+                if (rt_back_edge(g, 408)) return RT_END;   /* the step budget */
+                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 409))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
                     if (rt_check(g)) return RT_END;
                     continue;
                 }
@@ -8583,7 +8603,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 392);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 410);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8595,15 +8615,15 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 393);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 411);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8604 "rebellion.c"
+#line 8624 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 394, "bad resume point");
+        return rt_fail(g, 412, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8616,7 +8636,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 66 "cards/rebellion/effects.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 67 "cards/rebellion/effects.cards"
-        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 395), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 396, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 413), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 414, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 68 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8629,15 +8649,15 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_shown_base(g, f); (void)hole; }
         }
         #line 69 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 397), RT_AT_TOP, 398, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 415), RT_AT_TOP, 416, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 70 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 399), RT_AT_TOP, 400, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 417), RT_AT_TOP, 418, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8638 "rebellion.c"
+#line 8658 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 401, "bad resume point");
+        return rt_fail(g, 419, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8657,7 +8677,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
         #line 76 "cards/rebellion/effects.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 77 "cards/rebellion/effects.cards"
-        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 402), ZONE_base_card, L->v_r, 403));
+        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 420), ZONE_base_card, L->v_r, 421));
         if (rt_check(g)) return RT_END;
         #line 78 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8671,7 +8691,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 79 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 6, 1, 404);
+        rt_set_card_state(g, L->v_s, KIND_system, 6, 1, 422);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/rebellion/effects.cards"
         if (L->v_here) {
@@ -8679,16 +8699,16 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 405);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 423);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8689 "rebellion.c"
+#line 8709 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 406, "bad resume point");
+        return rt_fail(g, 424, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8706,17 +8726,17 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
         #line 85 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_base_revealed)) {
             #line 85 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 407), RT_AT_TOP, 408);
+            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 425), RT_AT_TOP, 426);
             if (rt_check(g)) return RT_END;
         } else {
             #line 85 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 409);
+            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 427);
             if (rt_check(g)) return RT_END;
         }
-#line 8717 "rebellion.c"
+#line 8737 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 410, "bad resume point");
+        return rt_fail(g, 428, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8737,19 +8757,20 @@ struct Locals_proc_establish_base {
 };
 
 /* cards/rebellion/effects.cards:95: any */
-RT_PURE static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Locals_proc_establish_base *L)
+static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Locals_proc_establish_base *L)
 {
     (void)f;
     (void)L;
     #line 95 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 414);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 432);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
+        if (rt_back_edge(g, 433)) return 0;   /* the step budget */
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 8753 "rebellion.c"
+#line 8774 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:90: establish_base */
@@ -8770,7 +8791,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 92 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 411), RT_AT_TOP, 412, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 429), RT_AT_TOP, 430, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8778,7 +8799,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 93 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 413);
+        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 431);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 232)) {
                 rt_log_player(g, L->v_r);
@@ -8787,6 +8808,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             }
             int menu_0 = 1;   /* keep the base where it is */
             int menu_1 = (!!Agg1_proc_establish_base(g, f, L));   /* establish a new base */
+            if (rt_check(g)) return RT_END;
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
                 RtValue drawn_value;
@@ -8800,7 +8822,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                rt_opt_done(g, &ob, 413);
+                rt_opt_done(g, &ob, 431);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -8813,10 +8835,10 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* keep the base where it is */
                 #line 94 "cards/rebellion/effects.cards"
-                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 415);
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 434);
             } else if (L->v_option == 1) { /* establish a new base */
                 #line 95 "cards/rebellion/effects.cards"
-                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 416);
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 435);
             }
         }
         #line 97 "cards/rebellion/effects.cards"
@@ -8838,7 +8860,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 { /* reveal_base */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 417);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 436);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8856,16 +8878,16 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 103 "cards/rebellion/effects.cards"
-            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 418), RT_AT_TOP, 419, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 437), RT_AT_TOP, 438, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/effects.cards"
-            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 420), RT_AT_TOP, 421, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 439), RT_AT_TOP, 440, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 105 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 422), RT_AT_TOP, 423);
+            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 441), RT_AT_TOP, 442);
             if (rt_check(g)) return RT_END;
             #line 106 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 424);
+            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 443);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
@@ -8874,13 +8896,13 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 425);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 444);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s_3 = zc[1 + i]; (void)it_s_3;
                         if (Fn_base_ok(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 424);
+                rt_opt_done(g, &ob, 443);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -8890,30 +8912,30 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_s_3 = rt_chosen(g);
                 #line 107 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 426), RT_AT_TOP, 427, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 445), RT_AT_TOP, 446, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
             #line 109 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 110 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 428);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 447);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_x = cells_v_list[1 + L->v_i];
                     #line 110 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_x, KIND_system, 6, 0, 429);
+                    rt_set_card_state(g, L->v_x, KIND_system, 6, 0, 448);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 112 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 430), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 431, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 449), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 450, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 113 "cards/rebellion/effects.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 432);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 451);
         #line 114 "cards/rebellion/effects.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_probe_bottom);
@@ -8921,7 +8943,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 114 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 433, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 452, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8932,15 +8954,15 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 434);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 453);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8941 "rebellion.c"
+#line 8963 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 435, "bad resume point");
+        return rt_fail(g, 454, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8977,7 +8999,7 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
             #line 123 "cards/rebellion/effects.cards"
             L->v_r = Fn_rebel_player(g, f);
             #line 124 "cards/rebellion/effects.cards"
-            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 436), ZONE_base_card, L->v_r, 437));
+            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 455), ZONE_base_card, L->v_r, 456));
             if (rt_check(g)) return RT_END;
             #line 125 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -8991,10 +9013,10 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 8995 "rebellion.c"
+#line 9017 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 438, "bad resume point");
+        return rt_fail(g, 457, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9028,7 +9050,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
         #line 132 "cards/rebellion/effects.cards"
         if (Fn_base_hidden(g, f)) {
             #line 133 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, f->me, 234, 0, 439);
+            rt_choose_begin(g, f->me, 234, 0, 458);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
@@ -9053,7 +9075,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                 }
-                rt_opt_done(g, &ob, 439);
+                rt_opt_done(g, &ob, 458);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -9067,10 +9089,10 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
                     #line 136 "cards/rebellion/effects.cards"
                     L->v_n = 40;
-                    L->v_chosen = rt_list_new(g, 440);
+                    L->v_chosen = rt_list_new(g, 459);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 235, 0, 441);
+                        rt_choose_begin(g, f->me, 235, 0, 460);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9087,7 +9109,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u, SIDE_rebel) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 441);
+                            rt_opt_done(g, &ob, 460);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
@@ -9098,7 +9120,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 440);
+                        rt_list_add(g, L->v_chosen, L->v_u, 459);
                         if (rt_check(g)) return RT_END;
                         #line 137 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u)->fd_transport > 0) {
@@ -9106,14 +9128,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
                         #line 138 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 442, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 461, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
                     #line 140 "cards/rebellion/effects.cards"
                     L->v_n_2 = 40;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 236, 0, 443);
+                        rt_choose_begin(g, f->me, 236, 0, 462);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9130,7 +9152,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_2, SIDE_rebel, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 443);
+                            rt_opt_done(g, &ob, 462);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
@@ -9142,13 +9164,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
                         #line 141 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 444, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 463, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 143 "cards/rebellion/effects.cards"
                     { /* arrive */
                         RtValue arg0 = L->v_t;
-                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 445);
+                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 464);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -9164,14 +9186,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* from _t_ to the Rebel Base space */
                     #line 146 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 446);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 465);
                     if (rt_check(g)) return RT_END;
                     #line 147 "cards/rebellion/effects.cards"
                     L->v_n_3 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 447);
+                    L->v_chosen_2 = rt_list_new(g, 466);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 237, 0, 448);
+                        rt_choose_begin(g, f->me, 237, 0, 467);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9183,13 +9205,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 449));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 468));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
                                     if (Fn_moves_alone(g, f, it_u_3, SIDE_rebel) && !rt_list_has(g, L->v_chosen_2, it_u_3)) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 448);
+                            rt_opt_done(g, &ob, 467);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -9201,25 +9223,25 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 5:;
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 447);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 466);
                         if (rt_check(g)) return RT_END;
                         #line 148 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                             #line 148 "cards/rebellion/effects.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 450);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 469);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 149 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 451, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 470, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
                     #line 151 "cards/rebellion/effects.cards"
                     L->v_n_4 = 40;
-                    L->v_chosen_3 = rt_list_new(g, 452);
+                    L->v_chosen_3 = rt_list_new(g, 471);
                     if (L->v_chosen_3 < 0) return RT_END;
                     for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                        rt_choose_begin(g, f->me, 238, 0, 453);
+                        rt_choose_begin(g, f->me, 238, 0, 472);
                         rt_choose_steps(g, L->v_k_4, L->v_n_4);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9229,13 +9251,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 455));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 474));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 454)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 473)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 453);
+                            rt_opt_done(g, &ob, 472);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -9247,15 +9269,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_4 = rt_chosen(g);
                         if (L->v_u_4 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 452);
+                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 471);
                         if (rt_check(g)) return RT_END;
                         #line 152 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 456, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 475, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_3);
                     #line 154 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 457);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 476);
                     if (rt_check(g)) return RT_END;
                     #line 155 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -9271,15 +9293,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 156 "cards/rebellion/effects.cards"
-                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 458, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 477, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 9280 "rebellion.c"
+#line 9302 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 459, "bad resume point");
+        return rt_fail(g, 478, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9302,16 +9324,17 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 167 "cards/rebellion/effects.cards"
-        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 460)) {
+        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 479)) {
             #line 168 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 461);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 480);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_s = cells_v_list[1 + L->v_i];
+                    if (rt_back_edge(g, 481)) return RT_END;   /* the step budget */
                     #line 169 "cards/rebellion/effects.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 462), 463);
+                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 482), 483);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9324,7 +9347,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 464);
+                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 484);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -9336,10 +9359,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 171 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 465);
+            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 485);
             if (rt_check(g)) return RT_END;
             #line 172 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 466);
+            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 486);
             if (rt_check(g)) return RT_END;
             #line 173 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9351,10 +9374,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9355 "rebellion.c"
+#line 9378 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 467, "bad resume point");
+        return rt_fail(g, 487, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9370,10 +9393,10 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 180 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 468);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 488);
         if (rt_check(g)) return RT_END;
         #line 181 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 469);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 489);
         if (rt_check(g)) return RT_END;
         #line 182 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9388,15 +9411,15 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 470);
+            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 490);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9397 "rebellion.c"
+#line 9420 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 471, "bad resume point");
+        return rt_fail(g, 491, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9412,13 +9435,13 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 193 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 472);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 492);
         if (rt_check(g)) return RT_END;
         #line 194 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 473);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 493);
         if (rt_check(g)) return RT_END;
         #line 195 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 474);
+        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 494);
         if (rt_check(g)) return RT_END;
         #line 196 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9429,10 +9452,10 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
             rt_log_str(g, " until the end of the game.");
             rt_log_end(g);
         }
-#line 9433 "rebellion.c"
+#line 9456 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 475, "bad resume point");
+        return rt_fail(g, 495, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9455,12 +9478,12 @@ static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 201 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 476);
+        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 496);
         if (rt_check(g)) return RT_END;
-#line 9461 "rebellion.c"
+#line 9484 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 477, "bad resume point");
+        return rt_fail(g, 497, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9483,19 +9506,20 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 206 "cards/rebellion/effects.cards"
-        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 478), 479);
+        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 498), 499);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_l = cells_v_list[1 + L->v_i];
+                if (rt_back_edge(g, 500)) return RT_END;   /* the step budget */
                 if (!(strcmp(rt_card_name(g, L->v_l), "Luke Skywalker") == 0)) continue;
                 #line 207 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 480, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 501, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 208 "cards/rebellion/effects.cards"
                 L->v_left = 1;
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 481);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 502);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9505,7 +9529,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                         if (!((rt_card_kind(g, L->v_j) == KIND_leader) && Inst_leader(g, L->v_j)->fd_jedi)) continue;
                         L->v_left--;
                         #line 208 "cards/rebellion/effects.cards"
-                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 482), RT_AT_TOP, 483);
+                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 503), RT_AT_TOP, 504);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -9519,10 +9543,10 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9523 "rebellion.c"
+#line 9547 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 484, "bad resume point");
+        return rt_fail(g, 505, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9541,9 +9565,9 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 218 "cards/rebellion/effects.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 485))->fd_dsuc) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 506))->fd_dsuc) {
             #line 219 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 486), 487);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 507), 508);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9557,19 +9581,19 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 221 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 488, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 509, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 224 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 489);
+        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 510);
         if (rt_check(g)) return RT_END;
-#line 9570 "rebellion.c"
+#line 9594 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 490, "bad resume point");
+        return rt_fail(g, 511, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9592,10 +9616,10 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
     case 0:;
         #line 229 "cards/rebellion/effects.cards"
         L->v_n_2 = L->v_n;
-        L->v_chosen = rt_list_new(g, 491);
+        L->v_chosen = rt_list_new(g, 512);
         if (L->v_chosen < 0) return RT_END;
         for (L->v_k = 0; L->v_k < L->v_n_2; L->v_k++) {
-            rt_choose_begin(g, f->me, 239, 0, 492);
+            rt_choose_begin(g, f->me, 239, 0, 513);
             rt_choose_steps(g, L->v_k, L->v_n_2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -9606,13 +9630,13 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 493));
+                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 514));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_u = zc[1 + i]; (void)it_u;
                         if (((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) & (int)((int)(!L->v_ground) | (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 492);
+                rt_opt_done(g, &ob, 513);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) break;
@@ -9622,7 +9646,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_u = rt_chosen(g);
-            rt_list_add(g, L->v_chosen, L->v_u, 491);
+            rt_list_add(g, L->v_chosen, L->v_u, 512);
             if (rt_check(g)) return RT_END;
             #line 231 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9639,17 +9663,17 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 494);
+                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 515);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9650 "rebellion.c"
+#line 9674 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 495, "bad resume point");
+        return rt_fail(g, 516, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9672,7 +9696,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 238 "cards/rebellion/effects.cards"
         L->v_left = L->v_n;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 496);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 517);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9682,7 +9706,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 239 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 497), RT_AT_TOP, 498);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 518), RT_AT_TOP, 519);
                 if (rt_check(g)) return RT_END;
                 #line 240 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9698,10 +9722,10 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9702 "rebellion.c"
+#line 9726 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 499, "bad resume point");
+        return rt_fail(g, 520, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9724,7 +9748,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 246 "cards/rebellion/effects.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 500);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 521);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9734,10 +9758,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 247 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 501), RT_AT_TOP, 502);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 522), RT_AT_TOP, 523);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/rebellion/effects.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 503);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 524);
                 if (rt_check(g)) return RT_END;
                 #line 249 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9753,10 +9777,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9757 "rebellion.c"
+#line 9781 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 504, "bad resume point");
+        return rt_fail(g, 525, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9784,7 +9808,7 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 9788 "rebellion.c"
+#line 9812 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:255: any */
@@ -9800,7 +9824,7 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 9804 "rebellion.c"
+#line 9828 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:254: construct_death_star */
@@ -9813,7 +9837,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
         if (Agg1_proc_construct_death_star(g, f, L) && Agg2_proc_construct_death_star(g, f, L)) {
             #line 256 "cards/rebellion/effects.cards"
             L->v_left = 1;
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 505);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 526);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9823,7 +9847,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                     if (!((rt_card_kind(g, L->v_u_3) == KIND_unit) && Inst_unit(g, L->v_u_3)->fd_dsuc)) continue;
                     L->v_left--;
                     #line 256 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 506), RT_AT_TOP, 507);
+                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 527), RT_AT_TOP, 528);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9838,7 +9862,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 508);
+                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 529);
                 if (st != RT_DONE)
                     return st;
             }
@@ -9852,10 +9876,10 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9856 "rebellion.c"
+#line 9880 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 509, "bad resume point");
+        return rt_fail(g, 530, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9883,13 +9907,13 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 267 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 510));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 531));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 9893 "rebellion.c"
+#line 9917 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:276: count */
@@ -9899,14 +9923,14 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 276 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 519));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 541));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_3)->fd_needs_transport)))) continue;
         acc++;
     }
     return acc;
-#line 9910 "rebellion.c"
+#line 9934 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:277: sum */
@@ -9916,14 +9940,14 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 277 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 520));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 542));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
         if (!(Inst_unit(g, it_u_4)->fd_side == SIDE_empire)) continue;
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 9927 "rebellion.c"
+#line 9951 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:266: destroy_system */
@@ -9946,19 +9970,19 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             }
         } else {
             #line 270 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 511);
+            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 532);
             if (rt_check(g)) return RT_END;
             #line 271 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 512);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 533);
             if (rt_check(g)) return RT_END;
             #line 272 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 513);
+            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 534);
             if (rt_check(g)) return RT_END;
             #line 273 "cards/rebellion/effects.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 515);
-                rt_set_at(g, elem, who, 0, 514);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 536);
+                rt_set_at(g, elem, who, 0, 535);
             }
             if (rt_check(g)) return RT_END;
             #line 274 "cards/rebellion/effects.cards"
@@ -9970,12 +9994,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 275 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 516), 517);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 537), 538);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_u_2 = cells_v_list[1 + L->v_i];
+                    if (rt_back_edge(g, 539)) return RT_END;   /* the step budget */
                     if (!(rt_flat((int)(Inst_unit(g, L->v_u_2)->fd_side == SIDE_rebel) & (int)(Inst_unit(g, L->v_u_2)->fd_theater == ENUM_on_ground)))) continue;
                     #line 275 "cards/rebellion/effects.cards"
                     { /* destroy_unit */
@@ -9983,7 +10008,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 518);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 540);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9999,10 +10024,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 #line 279 "cards/rebellion/effects.cards"
                 L->v_n = L->v_excess;
                 L->v_by = Fn_empire_player(g, f);
-                L->v_chosen = rt_list_new(g, 521);
+                L->v_chosen = rt_list_new(g, 543);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, L->v_by, 240, 0, 522);
+                    rt_choose_begin(g, L->v_by, 240, 0, 544);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -10013,13 +10038,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 523));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 545));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 522);
+                        rt_opt_done(g, &ob, 544);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) == 0) break;
@@ -10029,7 +10054,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_u_5 = rt_chosen(g);
-                    rt_list_add(g, L->v_chosen, L->v_u_5, 521);
+                    rt_list_add(g, L->v_chosen, L->v_u_5, 543);
                     if (rt_check(g)) return RT_END;
                     #line 281 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -10046,7 +10071,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 524);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 546);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10062,7 +10087,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 525);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 547);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10080,10 +10105,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 10084 "rebellion.c"
+#line 10109 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 526, "bad resume point");
+        return rt_fail(g, 548, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10107,10 +10132,11 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
         #line 298 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 4; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
+            if (rt_back_edge(g, 549)) return RT_END;   /* the step budget */
             #line 299 "cards/rebellion/effects.cards"
             if (L->v_i <= L->v_n) {
                 #line 300 "cards/rebellion/effects.cards"
-                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 527)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 550)[0] == 0) {
                     #line 301 "cards/rebellion/effects.cards"
                     {
                         RtValue pluck_from = rt_zone_shared(g, ZONE_mission_discard);
@@ -10120,7 +10146,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                             RtValue it_c = pluck_cells[pluck_at];
                             if (!(Inst_mission(g, it_c)->fd_side == rt_player_side(g, L->v_p))) continue;
                             #line 301 "cards/rebellion/effects.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 528), RT_AT_TOP, 529, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 551), RT_AT_TOP, 552, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -10128,21 +10154,21 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                     #line 302 "cards/rebellion/effects.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 530), 531);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 553), 554);
                 }
                 #line 304 "cards/rebellion/effects.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 532)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 555)[0] == 0)) {
                     #line 304 "cards/rebellion/effects.cards"
-                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 533);
-                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 534), RT_AT_TOP, 535, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 556);
+                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 557), RT_AT_TOP, 558, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10143 "rebellion.c"
+#line 10169 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 536, "bad resume point");
+        return rt_fail(g, 559, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10155,13 +10181,13 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
         #line 310 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_objective_deck)[0] == 0)) {
             #line 310 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 537), RT_AT_TOP, 538, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 560), RT_AT_TOP, 561, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
-#line 10162 "rebellion.c"
+#line 10188 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 539, "bad resume point");
+        return rt_fail(g, 562, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10181,17 +10207,18 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
         #line 314 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 2; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
+            if (rt_back_edge(g, 563)) return RT_END;   /* the step budget */
             #line 315 "cards/rebellion/effects.cards"
             if (rt_flat((int)(L->v_i <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_probe_deck)[0] == 0)))) {
                 #line 315 "cards/rebellion/effects.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 540), RT_AT_TOP, 541, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 564), RT_AT_TOP, 565, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 10192 "rebellion.c"
+#line 10219 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 542, "bad resume point");
+        return rt_fail(g, 566, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10204,21 +10231,21 @@ static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
         #line 322 "cards/rebellion/effects.cards"
         if (rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0) {
             #line 323 "cards/rebellion/effects.cards"
-            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 543, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 567, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 324 "cards/rebellion/effects.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 544);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 568);
         }
         #line 326 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0)) {
             #line 326 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 545), RT_AT_TOP, 546, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 569), RT_AT_TOP, 570, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10219 "rebellion.c"
+#line 10246 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 547, "bad resume point");
+        return rt_fail(g, 571, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10249,7 +10276,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 332 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 548), RT_AT_TOP, 549, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 572), RT_AT_TOP, 573, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10257,7 +10284,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 333 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 550);
+        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 574);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 241)) {
@@ -10266,13 +10293,13 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 551);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 575);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                     rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 550);
+            rt_opt_done(g, &ob, 574);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10282,27 +10309,27 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_o_2 = rt_chosen(g);
             #line 333 "cards/rebellion/effects.cards"
-            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 552), RT_AT_TOP, 553, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
+            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 576), RT_AT_TOP, 577, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
         #line 334 "cards/rebellion/effects.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 554);
+            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 578);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 334 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 555, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 579, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10303 "rebellion.c"
+#line 10330 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 556, "bad resume point");
+        return rt_fail(g, 580, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10320,7 +10347,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 340 "cards/rebellion/effects.cards"
-        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 557))->fd_timing == ENUM_immediate);
+        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 581))->fd_timing == ENUM_immediate);
         if (rt_check(g)) return RT_END;
         #line 341 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -10337,7 +10364,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
             { /* use_action */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 558);
+                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 582);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -10353,10 +10380,10 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 10357 "rebellion.c"
+#line 10384 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 559, "bad resume point");
+        return rt_fail(g, 583, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10374,7 +10401,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 347 "cards/rebellion/effects.cards"
-        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 560);
+        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 584);
         if (rt_check(g)) return RT_END;
         #line 348 "cards/rebellion/effects.cards"
         if (rt_card_kind(g, L->v_a) == KIND_action_card) {
@@ -10385,7 +10412,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_card(g, L->v_a);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 561)].fd_text);
+                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 585)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
@@ -10393,7 +10420,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             L->v_ability_card = L->v_a;
             f->pc = 1;
             {
-                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 562))->fd_effect, L->v_ability_card, L->v_p, 562);
+                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 586))->fd_effect, L->v_ability_card, L->v_p, 586);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10401,13 +10428,13 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
             #line 351 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 563);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 587);
             if (rt_check(g)) return RT_END;
         }
-#line 10408 "rebellion.c"
+#line 10435 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 564, "bad resume point");
+        return rt_fail(g, 588, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10422,7 +10449,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 363 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
             #line 364 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 565);
+            return rt_win(g, Fn_empire_player(g, f), 589);
         }
         #line 366 "cards/rebellion/effects.cards"
         if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_rebel) == 0)) {
@@ -10441,7 +10468,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 368 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
             #line 369 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 566);
+            return rt_win(g, Fn_empire_player(g, f), 590);
         }
         #line 371 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
@@ -10456,12 +10483,12 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 373 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
             #line 374 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_rebel_player(g, f), 567);
+            return rt_win(g, Fn_rebel_player(g, f), 591);
         }
-#line 10462 "rebellion.c"
+#line 10489 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 568, "bad resume point");
+        return rt_fail(g, 592, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10494,29 +10521,30 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 217 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 572);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 596);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10504 "rebellion.c"
+#line 10531 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:227: any */
-RT_PURE static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Locals_proc_reveal_mission *L)
+static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Locals_proc_reveal_mission *L)
 {
     (void)f;
     (void)L;
     #line 227 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 582));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 606));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 581))->fd_aim, it_l_3, L->v_s)) return 1;
+        if (rt_back_edge(g, 607)) return 0;   /* the step budget */
+        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 605))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10520 "rebellion.c"
+#line 10548 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:212: reveal_mission */
@@ -10526,18 +10554,18 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 214 "cards/rebellion/missions.cards"
-        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 569);
+        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 593);
         if (rt_check(g)) return RT_END;
         #line 215 "cards/rebellion/missions.cards"
         if (rt_card_kind(g, L->v_c) == KIND_mission) {
             #line 216 "cards/rebellion/missions.cards"
-            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 570);
+            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 594);
             if (rt_check(g)) return RT_END;
             #line 217 "cards/rebellion/missions.cards"
-            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 571)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
+            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 595)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
             if (rt_check(g)) return RT_END;
             #line 218 "cards/rebellion/missions.cards"
-            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 573);
+            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 597);
             if (rt_check(g)) return RT_END;
             #line 219 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
@@ -10546,20 +10574,20 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 rt_log_str(g, " reveals ");
                 rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 574)].fd_text);
+                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 598)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
             #line 220 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 575))->fd_aim));
+            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 599))->fd_aim));
             if (rt_check(g)) return RT_END;
             #line 221 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 576))->fd_aim == ENUM_rebel_base_space));
+            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 600))->fd_aim == ENUM_rebel_base_space));
             if (rt_check(g)) return RT_END;
             #line 222 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_at_base)) {
                 #line 223 "cards/rebellion/missions.cards"
-                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 577), 578);
+                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 601), 602);
                 if (L->v_list < 0) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10572,7 +10600,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 579);
+                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 603);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -10589,7 +10617,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
                 #line 227 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 242, 0, 580);
+                rt_choose_begin(g, f->me, 242, 0, 604);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
@@ -10601,14 +10629,14 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 583);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 608);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s = gs[i]; (void)it_s;
                             L->v_s = it_s;
                             if (Agg2_proc_reveal_mission(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 580);
+                    rt_opt_done(g, &ob, 604);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10621,7 +10649,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     #line 228 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s);
                     #line 229 "cards/rebellion/missions.cards"
-                    rt_choose_begin(g, f->me, 243, 0, 584);
+                    rt_choose_begin(g, f->me, 243, 0, 609);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 243)) {
@@ -10632,13 +10660,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 586));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 611));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 585))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
+                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 610))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 584);
+                        rt_opt_done(g, &ob, 609);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -10653,7 +10681,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 231 "cards/rebellion/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 587), 588);
+                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 612), 613);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -10661,7 +10689,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_5 = cells_v_list_2[1 + L->v_i_2];
                         if (!(rt__state(g, L->v_l_5, 0) == L->v_k)) continue;
                         #line 231 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 589), RT_AT_TOP, 590, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 614), RT_AT_TOP, 615, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10681,7 +10709,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 234 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 244, 0, 591);
+                rt_choose_begin(g, f->me, 244, 0, 616);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
@@ -10693,13 +10721,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 593);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 618);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
-                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 592))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 617))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 591);
+                    rt_opt_done(g, &ob, 616);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10713,7 +10741,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s_2);
                 }
                 #line 235 "cards/rebellion/missions.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 594), 595);
+                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 619), 620);
                 if (L->v_list_3 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -10721,7 +10749,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_6 = cells_v_list_3[1 + L->v_i_3];
                         if (!(rt__state(g, L->v_l_6, 0) == L->v_k)) continue;
                         #line 235 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 596), RT_AT_TOP, 597, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 621), RT_AT_TOP, 622, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10741,12 +10769,12 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             #line 238 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
             #line 239 "cards/rebellion/missions.cards"
-            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 598))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
+            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 623))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
                 #line 239 "cards/rebellion/missions.cards"
                 { /* oppose */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_bonus;
-                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 599);
+                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 624);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -10775,7 +10803,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 5;
                 {
-                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 600))->fd_effect, L->v_ability_card, f->me, 600);
+                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 625))->fd_effect, L->v_ability_card, f->me, 625);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10792,37 +10820,37 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             }
             #line 247 "cards/rebellion/missions.cards"
-            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 601))->fd_starting) {
+            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 626))->fd_starting) {
                 #line 247 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 602), RT_AT_TOP, 603);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 627), RT_AT_TOP, 628);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 604))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 629))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
                 #line 248 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 605);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 630);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 606))->fd_project) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 631))->fd_project) {
                 #line 249 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 607);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 632);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 250 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 608);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 633);
                 if (rt_check(g)) return RT_END;
             }
             #line 251 "cards/rebellion/missions.cards"
             { /* tidy */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 609);
+                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 634);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10823 "rebellion.c"
+#line 10851 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 610, "bad resume point");
+        return rt_fail(g, 635, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10848,13 +10876,13 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 271 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 617));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 642));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 10858 "rebellion.c"
+#line 10886 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:272: sum */
@@ -10864,14 +10892,14 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 272 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 619));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 644));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!((Fn_lside(g, f, it_l_3) == rt_player_side(g, f->me)) && (!rt__state(g, it_l_3, 1)))) continue;
-        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 618))->fd_skill);
+        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 643))->fd_skill);
     }
     return acc;
-#line 10875 "rebellion.c"
+#line 10903 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:273: sum */
@@ -10881,14 +10909,14 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 273 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 621));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 646));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(Fn_opposes(g, f, it_l_4, L->v_q))) continue;
-        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 620))->fd_skill);
+        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 645))->fd_skill);
     }
     return acc;
-#line 10892 "rebellion.c"
+#line 10920 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:259: oppose */
@@ -10902,7 +10930,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
         #line 261 "cards/rebellion/missions.cards"
         L->v_s = rt_var_at(g, VCELL_target);
         #line 262 "cards/rebellion/missions.cards"
-        rt_choose_begin(g, L->v_q, 245, 0, 611);
+        rt_choose_begin(g, L->v_q, 245, 0, 636);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 245)) {
                 rt_log_player(g, L->v_q);
@@ -10913,7 +10941,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 612)[0] == 0);   /* send a leader from your pool to oppose */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 637)[0] == 0);   /* send a leader from your pool to oppose */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -10928,7 +10956,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 28);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 29);
-                rt_opt_done(g, &ob, 611);
+                rt_opt_done(g, &ob, 636);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10941,7 +10969,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* send a leader from your pool to oppose */
                 #line 264 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, L->v_q, 246, 0, 613);
+                rt_choose_begin(g, L->v_q, 246, 0, 638);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 246)) {
@@ -10951,13 +10979,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 614);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 639);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 613);
+                    rt_opt_done(g, &ob, 638);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -10967,7 +10995,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_l = rt_chosen(g);
                     #line 265 "cards/rebellion/missions.cards"
-                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 615), RT_AT_TOP, 616, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 640), RT_AT_TOP, 641, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 266 "cards/rebellion/missions.cards"
                     if (rt_logging(g)) {
@@ -11002,13 +11030,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 622);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 647);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 275 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 623));
+            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 648));
             if (rt_check(g)) return RT_END;
             #line 276 "cards/rebellion/missions.cards"
             { /* skill_roll */
@@ -11018,7 +11046,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 624);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 649);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11049,10 +11077,10 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             #line 279 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 11053 "rebellion.c"
+#line 11081 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 625, "bad resume point");
+        return rt_fail(g, 650, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11076,13 +11104,13 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
     (void)seq;
     #line 295 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 640);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 665);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 634), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 635), 636)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 637), 638), 639)), 641);
+        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 659), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 660), 661)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 662), 663), 664)), 666);
     }
     return acc;
-#line 11086 "rebellion.c"
+#line 11114 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:291: skill_roll */
@@ -11103,7 +11131,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 292 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 626), RT_AT_TOP, 627);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 651), RT_AT_TOP, 652);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11111,7 +11139,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 293 "cards/rebellion/missions.cards"
-        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 628)[0], 629);
+        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 653)[0], 654);
         if (rt_check(g)) return RT_END;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -11123,7 +11151,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 293 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 630), RT_AT_TOP, 631);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 655), RT_AT_TOP, 656);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11132,21 +11160,21 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 294 "cards/rebellion/missions.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 632);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 657);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 633);
+                Roll_any(g, rt_zone_at(g, zone, i), 658);
         }
         if (rt_check(g)) return RT_END;
         #line 295 "cards/rebellion/missions.cards"
         rt_var_store(g, VAR_rolled_successes, VCELL_rolled_successes, Agg1_proc_skill_roll(g, f, L));
         if (rt_check(g)) return RT_END;
         #line 296 "cards/rebellion/missions.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 642), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 643);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 667), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 668);
         if (rt_check(g)) return RT_END;
-#line 11147 "rebellion.c"
+#line 11175 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 644, "bad resume point");
+        return rt_fail(g, 669, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11163,7 +11191,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 28 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 247, 0, 645);
+        rt_choose_begin(g, f->me, 247, 0, 670);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
@@ -11175,13 +11203,13 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 646);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 671);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 645);
+            rt_opt_done(g, &ob, 670);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11192,7 +11220,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 29 "cards/rebellion/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 647), RT_AT_TOP, 648);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 672), RT_AT_TOP, 673);
             if (rt_check(g)) return RT_END;
             #line 30 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11208,7 +11236,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             #line 31 "cards/rebellion/moves.cards"
             { /* move_in */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 649);
+                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 674);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11223,10 +11251,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 11227 "rebellion.c"
+#line 11255 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 650, "bad resume point");
+        return rt_fail(g, 675, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11274,18 +11302,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/moves.cards"
         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
         #line 40 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 651);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 676);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_s = rt_list_at(g, L->v_list, L->v_i);
+                if (rt_back_edge(g, 677)) return RT_END;   /* the step budget */
                 if (!(Fn_can_leave(g, f, L->v_s, L->v_sd))) continue;
                 #line 41 "cards/rebellion/moves.cards"
                 L->v_n = 40;
-                L->v_chosen = rt_list_new(g, 652);
+                L->v_chosen = rt_list_new(g, 678);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 248, 0, 653);
+                    rt_choose_begin(g, f->me, 248, 0, 679);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11298,13 +11327,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 654));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 680));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if (Fn_moves_alone(g, f, it_u, L->v_sd) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 653);
+                        rt_opt_done(g, &ob, 679);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11316,19 +11345,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     if (L->v_u == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen, L->v_u, 652);
+                    rt_list_add(g, L->v_chosen, L->v_u, 678);
                     if (rt_check(g)) return RT_END;
                     #line 42 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u)->fd_transport > 0) {
                         #line 42 "cards/rebellion/moves.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 655);
+                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 681);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 43 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 656);
+                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 682);
                     if (rt_check(g)) return RT_END;
                     #line 44 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 657, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 683, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
@@ -11338,7 +11367,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 49 "cards/rebellion/moves.cards"
         if (rt_flat((int)((int)(L->v_sd == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f))) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0)))) {
             #line 50 "cards/rebellion/moves.cards"
-            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 658);
+            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 684);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 249)) {
                     rt_log_player(g, f->me);
@@ -11362,7 +11391,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                    rt_opt_done(g, &ob, 658);
+                    rt_opt_done(g, &ob, 684);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11375,10 +11404,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* no units from the Rebel Base space */
                     #line 51 "cards/rebellion/moves.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 659);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 685);
                 } else if (L->v_option == 1) { /* move units from the Rebel Base space */
                     #line 52 "cards/rebellion/moves.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 660);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 686);
                 }
             }
             #line 55 "cards/rebellion/moves.cards"
@@ -11396,10 +11425,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
             if (L->v_sends) {
                 #line 58 "cards/rebellion/moves.cards"
                 L->v_n_2 = 40;
-                L->v_chosen_2 = rt_list_new(g, 661);
+                L->v_chosen_2 = rt_list_new(g, 687);
                 if (L->v_chosen_2 < 0) return RT_END;
                 for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 235, 0, 662);
+                    rt_choose_begin(g, f->me, 235, 0, 688);
                     rt_choose_steps(g, L->v_k_2, L->v_n_2);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11416,7 +11445,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 if (Fn_moves_alone(g, f, it_u_2, L->v_sd) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 662);
+                        rt_opt_done(g, &ob, 688);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
@@ -11427,7 +11456,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 661);
+                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 687);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u_2)->fd_transport > 0) {
@@ -11435,14 +11464,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                     }
                     #line 60 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 663, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 689, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_2);
                 #line 62 "cards/rebellion/moves.cards"
                 L->v_n_3 = 40;
                 for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                    rt_choose_begin(g, f->me, 250, 0, 664);
+                    rt_choose_begin(g, f->me, 250, 0, 690);
                     rt_choose_steps(g, L->v_k_3, L->v_n_3);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11459,7 +11488,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 if (Fn_moves_carried(g, f, it_u_3, L->v_sd, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 664);
+                        rt_opt_done(g, &ob, 690);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
@@ -11471,24 +11500,25 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     L->v_u_3 = rt_chosen(g);
                     if (L->v_u_3 == RT_NONE) break;
                     #line 63 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 665, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 691, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         #line 67 "cards/rebellion/moves.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 666);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 692);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
                 L->v_s_2 = rt_list_at(g, L->v_list_2, L->v_i_2);
+                if (rt_back_edge(g, 693)) return RT_END;   /* the step budget */
                 if (!(Fn_can_leave(g, f, L->v_s_2, L->v_sd))) continue;
                 #line 68 "cards/rebellion/moves.cards"
                 L->v_n_4 = 40;
-                L->v_chosen_3 = rt_list_new(g, 667);
+                L->v_chosen_3 = rt_list_new(g, 694);
                 if (L->v_chosen_3 < 0) return RT_END;
                 for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                    rt_choose_begin(g, f->me, 251, 0, 668);
+                    rt_choose_begin(g, f->me, 251, 0, 695);
                     rt_choose_steps(g, L->v_k_4, L->v_n_4);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11501,13 +11531,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 670));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 697));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 669)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 696)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 668);
+                        rt_opt_done(g, &ob, 695);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11519,13 +11549,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 5:;
                     L->v_u_4 = rt_chosen(g);
                     if (L->v_u_4 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 667);
+                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 694);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 671);
+                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 698);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 672, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 699, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_3);
@@ -11533,10 +11563,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if ((L->v_sd == SIDE_empire) && (Fn_capacity(g, f) > 0)) {
                     #line 74 "cards/rebellion/moves.cards"
                     L->v_n_5 = 8;
-                    L->v_chosen_4 = rt_list_new(g, 673);
+                    L->v_chosen_4 = rt_list_new(g, 700);
                     if (L->v_chosen_4 < 0) return RT_END;
                     for (L->v_k_5 = 0; L->v_k_5 < L->v_n_5; L->v_k_5++) {
-                        rt_choose_begin(g, f->me, 252, 0, 674);
+                        rt_choose_begin(g, f->me, 252, 0, 701);
                         rt_choose_steps(g, L->v_k_5, L->v_n_5);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11549,13 +11579,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 675));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 702));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     if (rt__state(g, it_l, 1) && !rt_list_has(g, L->v_chosen_4, it_l)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 674);
+                            rt_opt_done(g, &ob, 701);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11567,16 +11597,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_l = rt_chosen(g);
                         if (L->v_l == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_4, L->v_l, 673);
+                        rt_list_add(g, L->v_chosen_4, L->v_l, 700);
                         if (rt_check(g)) return RT_END;
                         #line 75 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 676), RT_AT_TOP, 677, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 703), RT_AT_TOP, 704, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_4);
                 }
                 #line 78 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 678);
+                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 705);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11584,7 +11614,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 80 "cards/rebellion/moves.cards"
         { /* arrive */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 679);
+            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 706);
             if (args) {
                 args[0] = arg0;
             }
@@ -11598,10 +11628,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11602 "rebellion.c"
+#line 11632 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 680, "bad resume point");
+        return rt_fail(g, 707, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11628,7 +11658,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11632 "rebellion.c"
+#line 11662 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:84: arrive */
@@ -11655,7 +11685,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         #line 86 "cards/rebellion/moves.cards"
         L->v_imperial_ground = ((rt_player_side(g, f->me) == SIDE_empire) && Agg1_proc_arrive(g, f, L));
         #line 87 "cards/rebellion/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 681), RT_AT_TOP, 682, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 708), RT_AT_TOP, 709, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 88 "cards/rebellion/moves.cards"
         if (L->v_imperial_ground) {
@@ -11665,7 +11695,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 683);
+                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 710);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11678,7 +11708,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 684);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 711);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -11690,7 +11720,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 94 "cards/rebellion/moves.cards"
             { /* combat */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 685);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 712);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11706,14 +11736,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 95 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 686);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 713);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 95 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 687);
+                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 714);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11722,15 +11752,15 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 688);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 715);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11731 "rebellion.c"
+#line 11761 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 689, "bad resume point");
+        return rt_fail(g, 716, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11746,9 +11776,9 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 102 "cards/rebellion/moves.cards"
-        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 690), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 691))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
+        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 717), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 718))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
             #line 103 "cards/rebellion/moves.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 692);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 719);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11758,10 +11788,10 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 11762 "rebellion.c"
+#line 11792 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 693, "bad resume point");
+        return rt_fail(g, 720, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11798,7 +11828,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 19 "cards/rebellion/refresh.cards"
         { /* play_objective_at */
             RtValue arg0 = ENUM_refresh_start;
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 694);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 721);
             if (args) {
                 args[0] = arg0;
             }
@@ -11813,22 +11843,23 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
     case 1:;
         if (rt_check(g)) return RT_END;
         #line 20 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 695);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 722);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 21 "cards/rebellion/refresh.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 696), 697);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 723), 724);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
+                        if (rt_back_edge(g, 725)) return RT_END;   /* the step budget */
                         if (!(!rt__state(g, L->v_l, 1))) continue;
                         #line 21 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 698), RT_AT_TOP, 699, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 726), RT_AT_TOP, 727, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -11837,23 +11868,24 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 23 "cards/rebellion/refresh.cards"
-        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 700), RT_AT_TOP, 701, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 728), RT_AT_TOP, 729, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 24 "cards/rebellion/refresh.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 25 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 702);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 703), RT_AT_TOP, 704, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 730);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 731), RT_AT_TOP, 732, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 26 "cards/rebellion/refresh.cards"
-            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 705);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 706), RT_AT_TOP, 707, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 733);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 734), RT_AT_TOP, 735, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 30 "cards/rebellion/refresh.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
+            if (rt_back_edge(g, 736)) return RT_END;   /* the step budget */
             #line 31 "cards/rebellion/refresh.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
@@ -11862,15 +11894,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 708);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 737);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 32 "cards/rebellion/refresh.cards"
-            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 709)[0] > 10) {
+            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 738)[0] > 10) {
                 #line 33 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 710);
+                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 739);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
@@ -11879,13 +11911,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 711);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 740);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add_if(&ob, (!Inst_mission(g, it_c)->fd_starting), it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 710);
+                    rt_opt_done(g, &ob, 739);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -11895,20 +11927,20 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_c = rt_chosen(g);
                     #line 34 "cards/rebellion/refresh.cards"
-                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 712);
+                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 741);
                     if (rt_check(g)) return RT_END;
                     #line 35 "cards/rebellion/refresh.cards"
                     if (Inst_mission(g, L->v_c)->fd_project) {
                         #line 35 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 713, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 742, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 35 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 714, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 743, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                if (rt_back_edge(g, 715)) return RT_END;
+                if (rt_back_edge(g, 744)) return RT_END;
             }
         }
         #line 40 "cards/rebellion/refresh.cards"
@@ -11917,7 +11949,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 716);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 745);
             if (st != RT_DONE)
                 return st;
         }
@@ -11926,7 +11958,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 717);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 746);
             if (st != RT_DONE)
                 return st;
         }
@@ -11947,7 +11979,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 718);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 747);
             if (st != RT_DONE)
                 return st;
         }
@@ -11956,7 +11988,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         if (Fn_recruit_at(g, f, rt_var_at(g, VCELL_time))) {
             #line 47 "cards/rebellion/refresh.cards"
             { /* recruit_phase */
-                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 719);
+                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 748);
             }
             f->pc = 3;
             {
@@ -11973,10 +12005,11 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 49 "cards/rebellion/refresh.cards"
             for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
                 L->v_p_3 = L->v_i_5;
+                if (rt_back_edge(g, 749)) return RT_END;   /* the step budget */
                 #line 49 "cards/rebellion/refresh.cards"
                 { /* build */
                     RtValue arg0 = L->v_p_3;
-                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 720);
+                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 750);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11995,7 +12028,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 52 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_r;
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 721);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 751);
             if (args) {
                 args[0] = arg0;
             }
@@ -12012,7 +12045,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 53 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 722);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 752);
             if (args) {
                 args[0] = arg0;
             }
@@ -12030,15 +12063,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 723);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 753);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12039 "rebellion.c"
+#line 12072 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 724, "bad resume point");
+        return rt_fail(g, 754, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12053,19 +12086,20 @@ struct Locals_proc_play_objective_at {
 };
 
 /* cards/rebellion/refresh.cards:80: any */
-RT_PURE static RtValue Agg1_proc_play_objective_at(RtGame *g, RtFrame *f, struct Locals_proc_play_objective_at *L)
+static RtValue Agg1_proc_play_objective_at(RtGame *g, RtFrame *f, struct Locals_proc_play_objective_at *L)
 {
     (void)f;
     (void)L;
     #line 80 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 727);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 757);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
+        if (rt_back_edge(g, 758)) return 0;   /* the step budget */
         if ((Inst_objective(g, it_o)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 12069 "rebellion.c"
+#line 12103 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:75: play_objective_at */
@@ -12077,9 +12111,9 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
         #line 76 "cards/rebellion/refresh.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 77 "cards/rebellion/refresh.cards"
-        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 725)[0] == 0))) {
+        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 755)[0] == 0))) {
             #line 78 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 726);
+            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 756);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
                     rt_log_player(g, L->v_r);
@@ -12090,6 +12124,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 }
                 int menu_0 = 1;   /* keep them */
                 int menu_1 = (!!Agg1_proc_play_objective_at(g, f, L));   /* play an objective card */
+                if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
                     RtValue drawn_value;
@@ -12103,7 +12138,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 33);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 34);
-                    rt_opt_done(g, &ob, 726);
+                    rt_opt_done(g, &ob, 756);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12116,10 +12151,10 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep them */
                     #line 79 "cards/rebellion/refresh.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 728);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 759);
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 80 "cards/rebellion/refresh.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 729);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 760);
                 }
             }
             #line 82 "cards/rebellion/refresh.cards"
@@ -12136,7 +12171,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/refresh.cards"
             if (L->v_plays) {
                 #line 85 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 730);
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 761);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -12145,13 +12180,13 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 731);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 762);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                             if ((Inst_objective(g, it_o_2)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 730);
+                    rt_opt_done(g, &ob, 761);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -12166,7 +12201,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 732);
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 763);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -12174,10 +12209,10 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12178 "rebellion.c"
+#line 12213 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 733, "bad resume point");
+        return rt_fail(g, 764, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12195,10 +12230,10 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
         #line 93 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_objective_played, VCELL_objective_played, 1);
         #line 94 "cards/rebellion/refresh.cards"
-        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 734);
+        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 765);
         if (rt_check(g)) return RT_END;
         #line 95 "cards/rebellion/refresh.cards"
-        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 735))->fd_reputation, 1, 16));
+        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 766))->fd_reputation, 1, 16));
         if (rt_check(g)) return RT_END;
         #line 96 "cards/rebellion/refresh.cards"
         if (rt_var_at(g, VCELL_reputation) < rt_var_at(g, VCELL_time)) {
@@ -12212,32 +12247,32 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
             rt_log_str(g, " plays ");
             rt_log_card(g, L->v_o);
             rt_log_str(g, " for ");
-            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 736))->fd_reputation);
+            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 767))->fd_reputation);
             rt_log_str(g, " reputation: the reputation marker is at ");
             rt_log_int(g, rt_var_at(g, VCELL_reputation));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
-            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 737))->fd_reputation; (void)hole; }
+            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 768))->fd_reputation; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 98 "cards/rebellion/refresh.cards"
-        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 738);
+        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 769);
         if (rt_check(g)) return RT_END;
         #line 99 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 739);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 770);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12238 "rebellion.c"
+#line 12273 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 740, "bad resume point");
+        return rt_fail(g, 771, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12258,17 +12293,18 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 107 "cards/rebellion/refresh.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 772)) return RT_END;   /* the step budget */
             #line 108 "cards/rebellion/refresh.cards"
             L->v_left = 2;
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 741);
+                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 773);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     if (L->v_left <= 0) break;
                     L->v_left--;
                     #line 108 "cards/rebellion/refresh.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 742), RT_AT_TOP, 743, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 774), RT_AT_TOP, 775, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -12279,7 +12315,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 110 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_rebel_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 744);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 776);
             if (args) {
                 args[0] = arg0;
             }
@@ -12296,7 +12332,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 111 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 745);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 777);
             if (args) {
                 args[0] = arg0;
             }
@@ -12310,10 +12346,10 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 12314 "rebellion.c"
+#line 12350 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 746, "bad resume point");
+        return rt_fail(g, 778, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12330,35 +12366,37 @@ struct Locals_proc_recruit {
 };
 
 /* cards/rebellion/refresh.cards:120: any */
-RT_PURE static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recruit *L)
+static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recruit *L)
 {
     (void)f;
     (void)L;
     #line 120 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 747);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 779);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
+        if (rt_back_edge(g, 780)) return 0;   /* the step budget */
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 12346 "rebellion.c"
+#line 12383 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:125: any */
-RT_PURE static RtValue Agg2_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recruit *L)
+static RtValue Agg2_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recruit *L)
 {
     (void)f;
     (void)L;
     #line 125 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 752);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 785);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
+        if (rt_back_edge(g, 786)) return 0;   /* the step budget */
         if (Fn_recruitable(g, f, it_a_2)) return 1;
     }
     return acc;
-#line 12362 "rebellion.c"
+#line 12400 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:116: recruit */
@@ -12371,6 +12409,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
     case 0:;
         #line 120 "cards/rebellion/refresh.cards"
         L->v_none = (!Agg1_proc_recruit(g, f, L));
+        if (rt_check(g)) return RT_END;
         #line 121 "cards/rebellion/refresh.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -12383,13 +12422,14 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         #line 122 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_none);
         #line 123 "cards/rebellion/refresh.cards"
-        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 748)[0] == 0))) {
+        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 781)[0] == 0))) {
             #line 124 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 749);
-            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 750), RT_AT_TOP, 751, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 782);
+            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 783), RT_AT_TOP, 784, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 125 "cards/rebellion/refresh.cards"
             L->v_still = (!Agg2_proc_recruit(g, f, L));
+            if (rt_check(g)) return RT_END;
             #line 126 "cards/rebellion/refresh.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -12401,10 +12441,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             }
             #line 127 "cards/rebellion/refresh.cards"
             rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_still);
-            if (rt_back_edge(g, 753)) return RT_END;
+            if (rt_back_edge(g, 787)) return RT_END;
         }
         #line 129 "cards/rebellion/refresh.cards"
-        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 754);
+        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 788);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 255)) {
@@ -12413,13 +12453,13 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 755);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 789);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_a_3 = zc[1 + i]; (void)it_a_3;
                     rt_opt_add(&ob, it_a_3, it_a_3, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 754);
+            rt_opt_done(g, &ob, 788);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -12429,10 +12469,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a_3 = rt_chosen(g);
             #line 130 "cards/rebellion/refresh.cards"
-            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 756), RT_AT_TOP, 757, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 790), RT_AT_TOP, 791, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
             if (rt_check(g)) return RT_END;
             #line 131 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 758);
+            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 792);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
@@ -12447,7 +12487,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_b) == 0)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 758);
+                rt_opt_done(g, &ob, 792);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -12457,7 +12497,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 132 "cards/rebellion/refresh.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 759), RT_AT_TOP, 760, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 793), RT_AT_TOP, 794, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 133 "cards/rebellion/refresh.cards"
                 if (rt_logging(g)) {
@@ -12473,7 +12513,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             { /* immediate_action */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a_3;
-                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 761);
+                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 795);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12491,22 +12531,22 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         }
         #line 137 "cards/rebellion/refresh.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 762);
+            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 796);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 137 "cards/rebellion/refresh.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 763), RT_AT_BOTTOM, 764, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 797), RT_AT_BOTTOM, 798, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12507 "rebellion.c"
+#line 12547 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 765, "bad resume point");
+        return rt_fail(g, 799, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12525,18 +12565,19 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 153 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 766);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 800);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_s = rt_list_at(g, L->v_list, L->v_i);
+                if (rt_back_edge(g, 801)) return RT_END;   /* the step budget */
                 if (!(Fn_builds_in(g, f, L->v_p, L->v_s))) continue;
                 #line 154 "cards/rebellion/refresh.cards"
                 { /* build_one */
                     RtValue arg0 = L->v_p;
-                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 767))->fd_res1;
-                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 768))->fd_slot1;
-                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 769);
+                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 802))->fd_res1;
+                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 803))->fd_slot1;
+                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 804);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12553,13 +12594,13 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
                 #line 155 "cards/rebellion/refresh.cards"
-                if (!rt_card_state(g, L->v_s, KIND_system, 0, 770)) {
+                if (!rt_card_state(g, L->v_s, KIND_system, 0, 805)) {
                     #line 155 "cards/rebellion/refresh.cards"
                     { /* build_one */
                         RtValue arg0 = L->v_p;
-                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 771))->fd_res2;
-                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 772))->fd_slot2;
-                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 773);
+                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 806))->fd_res2;
+                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 807))->fd_slot2;
+                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 808);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -12586,7 +12627,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_blue_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 774);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 809);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12607,7 +12648,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_orange_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 775);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 810);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12624,10 +12665,10 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12628 "rebellion.c"
+#line 12669 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 776, "bad resume point");
+        return rt_fail(g, 811, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12660,23 +12701,24 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12664 "rebellion.c"
+#line 12705 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:177: any */
-RT_PURE static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_build_one *L)
+static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_build_one *L)
 {
     (void)f;
     (void)L;
     #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 778));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 813));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
+        if (rt_back_edge(g, 814)) return 0;   /* the step budget */
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12680 "rebellion.c"
+#line 12722 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:177: any */
@@ -12687,7 +12729,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 779);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 815);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12695,7 +12737,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 12699 "rebellion.c"
+#line 12741 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:186: any */
@@ -12711,23 +12753,24 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12715 "rebellion.c"
+#line 12757 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:178: any */
-RT_PURE static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_build_one *L)
+static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_build_one *L)
 {
     (void)f;
     (void)L;
     #line 178 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 785));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 821));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
+        if (rt_back_edge(g, 822)) return 0;   /* the step budget */
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 12731 "rebellion.c"
+#line 12774 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:167: build_one */
@@ -12739,7 +12782,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
         #line 168 "cards/rebellion/refresh.cards"
         if (L->v_r != ENUM_no_res) {
             #line 169 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 257, 0, 777);
+            rt_choose_begin(g, L->v_p, 257, 0, 812);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 257)) {
                     rt_log_player(g, L->v_p);
@@ -12767,7 +12810,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 39);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 40);
-                    rt_opt_done(g, &ob, 777);
+                    rt_opt_done(g, &ob, 812);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12780,7 +12823,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* from your supply */
                     #line 171 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 258, 0, 780);
+                    rt_choose_begin(g, L->v_p, 258, 0, 816);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 258)) {
@@ -12795,7 +12838,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 if (((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_icon == L->v_r)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 780);
+                        rt_opt_done(g, &ob, 816);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -12805,10 +12848,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 172 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 781), RT_AT_TOP, 782);
+                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 817), RT_AT_TOP, 818);
                         if (rt_check(g)) return RT_END;
                         #line 173 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 783);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 819);
                         if (rt_check(g)) return RT_END;
                         #line 174 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -12824,7 +12867,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
                     #line 178 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 259, 0, 784);
+                    rt_choose_begin(g, L->v_p, 259, 0, 820);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
@@ -12834,14 +12877,14 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 786);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 823);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_2 = gs[i]; (void)it_s_2;
                                 L->v_s_2 = it_s_2;
                                 if (Agg5_proc_build_one(g, f, L)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 784);
+                        rt_opt_done(g, &ob, 820);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12852,7 +12895,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_2 = rt_chosen(g);
                         #line 179 "cards/rebellion/refresh.cards"
-                        rt_choose_begin(g, L->v_p, 260, 0, 787);
+                        rt_choose_begin(g, L->v_p, 260, 0, 824);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 260)) {
@@ -12861,13 +12904,13 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 788));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 825));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                     if (((int)(Inst_unit(g, it_u_4)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_4)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_4))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 787);
+                            rt_opt_done(g, &ob, 824);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -12878,10 +12921,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_u_4 = rt_chosen(g);
                             #line 180 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 789), RT_AT_TOP, 790, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 826), RT_AT_TOP, 827, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                             #line 181 "cards/rebellion/refresh.cards"
-                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 791);
+                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 828);
                             #line 182 "cards/rebellion/refresh.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -12901,10 +12944,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12905 "rebellion.c"
+#line 12948 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 792, "bad resume point");
+        return rt_fail(g, 829, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12927,14 +12970,14 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 201 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 793);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 830);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 201 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 794);
+                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 831);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -12943,26 +12986,27 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, 0);
         #line 203 "cards/rebellion/refresh.cards"
         {
-            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 795));
+            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 832));
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 203 "cards/rebellion/refresh.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 796), 0, 797);
+                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 833), 0, 834);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 204 "cards/rebellion/refresh.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 798), 799);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 835), 836);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_2, L->v_i_2);
+                if (rt_back_edge(g, 837)) return RT_END;   /* the step budget */
                 if (!(rt__state(g, L->v_u_2, 2) <= 0)) continue;
                 #line 204 "cards/rebellion/refresh.cards"
                 { /* slid_off */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_u_2;
-                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 800);
+                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 838);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12980,10 +13024,10 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 12984 "rebellion.c"
+#line 13028 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 801, "bad resume point");
+        return rt_fail(g, 839, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13001,7 +13045,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         #line 208 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_p;
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 802);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 840);
             if (args) {
                 args[0] = arg0;
             }
@@ -13015,10 +13059,10 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13019 "rebellion.c"
+#line 13063 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 803, "bad resume point");
+        return rt_fail(g, 841, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13045,13 +13089,13 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 805));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 843));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 13055 "rebellion.c"
+#line 13099 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:213: any */
@@ -13062,15 +13106,16 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 806);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 844);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
+        if (rt_back_edge(g, 845)) { L->v_s = 0; return 0; }   /* the step budget */
         if (Agg2_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s, SIDE_rebel) == 0)) { L->v_s = 0; return 1; }
     }
     L->v_s = 0;
     return acc;
-#line 13074 "rebellion.c"
+#line 13119 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:214: any */
@@ -13080,30 +13125,31 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 214 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 808));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 847));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 13090 "rebellion.c"
+#line 13135 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:224: any */
-RT_PURE static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid_off *L)
+static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid_off *L)
 {
     (void)f;
     (void)L;
     #line 224 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 817);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 856);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
+        if (rt_back_edge(g, 857)) return 0;   /* the step budget */
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 13107 "rebellion.c"
+#line 13153 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:210: slid_off */
@@ -13113,11 +13159,11 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 211 "cards/rebellion/refresh.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 804))->fd_death_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 842))->fd_death_star) {
             #line 213 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
                 #line 214 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 261, 0, 807);
+                rt_choose_begin(g, L->v_p, 261, 0, 846);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
@@ -13127,14 +13173,14 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 809);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 848);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             L->v_s_2 = it_s_2;
                             if (Agg3_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s_2, SIDE_rebel) == 0)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 807);
+                    rt_opt_done(g, &ob, 846);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -13145,7 +13191,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s_2 = rt_chosen(g);
                     #line 215 "cards/rebellion/refresh.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 810), 811);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 849), 850);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -13153,13 +13199,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                             L->v_x_3 = cells_v_list[1 + L->v_i];
                             if (!(Inst_unit(g, L->v_x_3)->fd_dsuc)) continue;
                             #line 215 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 812, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 851, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     rt_list_pop(g, L->v_list);
                     #line 216 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 813), RT_AT_TOP, 814);
+                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 852), RT_AT_TOP, 853);
                     if (rt_check(g)) return RT_END;
                     #line 217 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13172,12 +13218,12 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 220 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 815);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 854);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 223 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 262, 0, 816);
+            rt_choose_begin(g, L->v_p, 262, 0, 855);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 262)) {
                     rt_log_player(g, L->v_p);
@@ -13205,7 +13251,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 41);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 42);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 43);
-                    rt_opt_done(g, &ob, 816);
+                    rt_opt_done(g, &ob, 855);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13218,7 +13264,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
                     #line 225 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 263, 0, 818);
+                    rt_choose_begin(g, L->v_p, 263, 0, 858);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
@@ -13229,13 +13275,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 819);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 859);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_4 = gs[i]; (void)it_s_4;
                                 if (Fn_deploys_in(g, f, L->v_p, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 818);
+                        rt_opt_done(g, &ob, 858);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -13246,10 +13292,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_4 = rt_chosen(g);
                         #line 226 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 820), RT_AT_TOP, 821);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 860), RT_AT_TOP, 861);
                         if (rt_check(g)) return RT_END;
                         #line 227 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 822), 1, 823), 824);
+                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 862), 1, 863), 864);
                         if (rt_check(g)) return RT_END;
                         #line 228 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -13265,10 +13311,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* deploy in the Rebel Base space */
                     #line 232 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 825);
+                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 865);
                     if (rt_check(g)) return RT_END;
                     #line 233 "cards/rebellion/refresh.cards"
-                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 826));
+                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 866));
                     if (rt_check(g)) return RT_END;
                     #line 234 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13281,15 +13327,15 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 2) { /* keep it on space 1 of the build queue */
                     #line 236 "cards/rebellion/refresh.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 827);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 867);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 13290 "rebellion.c"
+#line 13336 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 828, "bad resume point");
+        return rt_fail(g, 868, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13312,15 +13358,15 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
         #line 26 "cards/rebellion/round.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 29 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 829);
+            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 869);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 264)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": assign a leader to a mission?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 830)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 831)[0] == 0));   /* assign leaders to a mission */
-                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 832) > 0);   /* use an Assignment action card */
+                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 870)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 871)[0] == 0));   /* assign leaders to a mission */
+                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 872) > 0);   /* use an Assignment action card */
                 int menu_2 = 1;   /* done assigning */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
@@ -13338,7 +13384,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 44);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 45);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 46);
-                    rt_opt_done(g, &ob, 829);
+                    rt_opt_done(g, &ob, 869);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13351,13 +13397,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* assign leaders to a mission */
                     #line 30 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 833);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 873);
                 } else if (L->v_option == 1) { /* use an Assignment action card */
                     #line 31 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 834);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 874);
                 } else if (L->v_option == 2) { /* done assigning */
                     #line 32 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 835);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 875);
                 }
             }
             #line 34 "cards/rebellion/round.cards"
@@ -13375,7 +13421,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             if (L->v_step == ENUM_assign_leaders) {
                 #line 36 "cards/rebellion/round.cards"
                 { /* assign_one */
-                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 836);
+                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 876);
                 }
                 f->pc = 2;
                 {
@@ -13388,7 +13434,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->v_step == ENUM_play_a_card) {
                 #line 38 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 837);
+                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 877);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
@@ -13397,13 +13443,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 838);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 878);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                             rt_opt_add_if(&ob, (Inst_action_card(g, it_a_2)->fd_timing == ENUM_assignment), it_a_2, it_a_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 837);
+                    rt_opt_done(g, &ob, 877);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13416,7 +13462,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = f->me;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 839);
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 879);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -13436,12 +13482,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 #line 39 "cards/rebellion/round.cards"
                 rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
             }
-            if (rt_back_edge(g, 840)) return RT_END;
+            if (rt_back_edge(g, 880)) return RT_END;
         }
-#line 13442 "rebellion.c"
+#line 13488 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 841, "bad resume point");
+        return rt_fail(g, 881, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13462,14 +13508,14 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 68 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 860);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 900);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!(rt__state(g, it_l_3, 0) == L->v_k)) continue;
         acc++;
     }
     return acc;
-#line 13473 "rebellion.c"
+#line 13519 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:46: assign_one */
@@ -13479,12 +13525,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 47 "cards/rebellion/round.cards"
-        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 842));
+        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 882));
         if (rt_check(g)) return RT_END;
         #line 48 "cards/rebellion/round.cards"
         L->v_k = rt_var_at(g, VCELL_mission_no);
         #line 51 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 843);
+        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 883);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 266)) {
@@ -13493,13 +13539,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 844);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 884);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 843);
+            rt_opt_done(g, &ob, 883);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -13509,13 +13555,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 52 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 845), RT_AT_TOP, 846, KIND_mission, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 885), RT_AT_TOP, 886, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 847);
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 887);
         }
         #line 55 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 267, 0, 848);
+        rt_choose_begin(g, f->me, 267, 0, 888);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
@@ -13524,13 +13570,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 849);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 889);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 848);
+            rt_opt_done(g, &ob, 888);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 2;
@@ -13540,13 +13586,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 2:;
             L->v_l = rt_chosen(g);
             #line 56 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 850), RT_AT_TOP, 851, KIND_leader, 4, RT_KEEP_SOME, -1);
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 890), RT_AT_TOP, 891, KIND_leader, 4, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 57 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 852);
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 892);
         }
         #line 59 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 268, 0, 853);
+        rt_choose_begin(g, f->me, 268, 0, 893);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
                 rt_log_player(g, f->me);
@@ -13554,7 +13600,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             int menu_0 = 1;   /* one leader */
-            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 854)[0] == 0);   /* add a second leader */
+            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 894)[0] == 0);   /* add a second leader */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
                 RtValue drawn_value;
@@ -13568,7 +13614,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 47);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 48);
-                rt_opt_done(g, &ob, 853);
+                rt_opt_done(g, &ob, 893);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -13582,7 +13628,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             if (L->v_option == 0) { /* one leader */
             } else if (L->v_option == 1) { /* add a second leader */
                 #line 62 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 269, 0, 855);
+                rt_choose_begin(g, f->me, 269, 0, 895);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
@@ -13591,13 +13637,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 856);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 896);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 855);
+                    rt_opt_done(g, &ob, 895);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -13607,10 +13653,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 4:;
                     L->v_l_2 = rt_chosen(g);
                     #line 63 "cards/rebellion/round.cards"
-                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 857), RT_AT_TOP, 858, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 897), RT_AT_TOP, 898, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/round.cards"
-                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 859);
+                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 899);
                 }
             }
         }
@@ -13623,10 +13669,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, " leaders to a facedown mission.");
             rt_log_end(g);
         }
-#line 13627 "rebellion.c"
+#line 13673 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 861, "bad resume point");
+        return rt_fail(g, 901, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13647,29 +13693,30 @@ RT_PURE static RtValue Agg1_proc_command_turn(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 77 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 863);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 903);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (Fn_has_tactics(g, f, it_l)) return 1;
     }
     return acc;
-#line 13657 "rebellion.c"
+#line 13703 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:78: any */
-RT_PURE static RtValue Agg2_proc_command_turn(RtGame *g, RtFrame *f, struct Locals_proc_command_turn *L)
+static RtValue Agg2_proc_command_turn(RtGame *g, RtFrame *f, struct Locals_proc_command_turn *L)
 {
     (void)f;
     (void)L;
     #line 78 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 864);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 904);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
+        if (rt_back_edge(g, 905)) return 0;   /* the step budget */
         if (Fn_can_reveal(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 13673 "rebellion.c"
+#line 13720 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:74: command_turn */
@@ -13681,7 +13728,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
         #line 75 "cards/rebellion/round.cards"
         if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, f->me)) {
             #line 76 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 862);
+            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 902);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
                     rt_log_player(g, f->me);
@@ -13691,6 +13738,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 int menu_0 = (!!Agg1_proc_command_turn(g, f, L));   /* activate a system */
                 int menu_1 = (!!Agg2_proc_command_turn(g, f, L));   /* reveal a mission */
                 int menu_2 = 1;   /* pass */
+                if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
                 if (pick >= 0) {
                     RtValue drawn_value;
@@ -13706,7 +13754,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 51);
-                    rt_opt_done(g, &ob, 862);
+                    rt_opt_done(g, &ob, 902);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13719,13 +13767,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* activate a system */
                     #line 77 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 865);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 906);
                 } else if (L->v_option == 1) { /* reveal a mission */
                     #line 78 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 866);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 907);
                 } else if (L->v_option == 2) { /* pass */
                     #line 79 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 867);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 908);
                 }
             }
             #line 81 "cards/rebellion/round.cards"
@@ -13743,7 +13791,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             if (L->v_step == ENUM_activate_a_system) {
                 #line 84 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 868);
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 909);
                 }
                 f->pc = 2;
                 {
@@ -13755,7 +13803,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
                 #line 85 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 271, 0, 869);
+                rt_choose_begin(g, f->me, 271, 0, 910);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
@@ -13764,13 +13812,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 870);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 911);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             if (Fn_has_tactics(g, f, it_l_2)) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 869);
+                    rt_opt_done(g, &ob, 910);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13782,7 +13830,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     #line 85 "cards/rebellion/round.cards"
                     { /* activate */
                         RtValue arg0 = L->v_l_2;
-                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 871);
+                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 912);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -13800,7 +13848,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             } else if (L->v_step == ENUM_reveal_a_mission) {
                 #line 87 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 872);
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 913);
                 }
                 f->pc = 5;
                 {
@@ -13812,7 +13860,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             case 5:;
                 if (rt_check(g)) return RT_END;
                 #line 88 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 873);
+                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 914);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
@@ -13821,13 +13869,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 874);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 915);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (Fn_can_reveal(g, f, f->me, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 873);
+                    rt_opt_done(g, &ob, 914);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 6;
@@ -13839,7 +13887,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     #line 88 "cards/rebellion/round.cards"
                     { /* reveal_mission */
                         RtValue arg0 = L->v_c_2;
-                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 875);
+                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 916);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -13856,13 +13904,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 90 "cards/rebellion/round.cards"
-                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 876);
+                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 917);
             }
         }
-#line 13863 "rebellion.c"
+#line 13911 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 877, "bad resume point");
+        return rt_fail(g, 918, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13880,7 +13928,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/round.cards"
         if (rt_flat((int)(rt_player_side(g, f->me) == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f)))) {
             #line 99 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 273, 0, 878);
+            rt_choose_begin(g, f->me, 273, 0, 919);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
                     rt_log_player(g, f->me);
@@ -13902,7 +13950,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 53);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 54);
-                    rt_opt_done(g, &ob, 878);
+                    rt_opt_done(g, &ob, 919);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13919,7 +13967,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 879);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 920);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -13927,10 +13975,10 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13931 "rebellion.c"
+#line 13979 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 880, "bad resume point");
+        return rt_fail(g, 921, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13960,17 +14008,17 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 147 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 881);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 922);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 13971 "rebellion.c"
+#line 14019 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 882, "bad resume point");
+        return rt_fail(g, 923, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13990,7 +14038,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 883);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 924);
             if (st != RT_DONE)
                 return st;
         }
@@ -14005,15 +14053,15 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 884);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 925);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14014 "rebellion.c"
+#line 14062 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 885, "bad resume point");
+        return rt_fail(g, 926, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14026,7 +14074,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         #line 17 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 886);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 927);
             if (args) {
                 args[0] = arg0;
             }
@@ -14040,10 +14088,10 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14044 "rebellion.c"
+#line 14092 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 887, "bad resume point");
+        return rt_fail(g, 928, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14057,15 +14105,15 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 888);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 929);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14066 "rebellion.c"
+#line 14114 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 889, "bad resume point");
+        return rt_fail(g, 930, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14083,15 +14131,15 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 890);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 931);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14092 "rebellion.c"
+#line 14140 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 891, "bad resume point");
+        return rt_fail(g, 932, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14111,15 +14159,15 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 892);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 933);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14120 "rebellion.c"
+#line 14168 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 893, "bad resume point");
+        return rt_fail(g, 934, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14139,7 +14187,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 894);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 935);
             if (st != RT_DONE)
                 return st;
         }
@@ -14154,15 +14202,15 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 895);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 936);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14163 "rebellion.c"
+#line 14211 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 896, "bad resume point");
+        return rt_fail(g, 937, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14175,7 +14223,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         #line 42 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 897);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 938);
             if (args) {
                 args[0] = arg0;
             }
@@ -14189,10 +14237,10 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14193 "rebellion.c"
+#line 14241 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 898, "bad resume point");
+        return rt_fail(g, 939, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14205,7 +14253,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         #line 47 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 899);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 940);
             if (args) {
                 args[0] = arg0;
             }
@@ -14219,10 +14267,10 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14223 "rebellion.c"
+#line 14271 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 900, "bad resume point");
+        return rt_fail(g, 941, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14240,15 +14288,15 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 901);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 942);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14249 "rebellion.c"
+#line 14297 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 902, "bad resume point");
+        return rt_fail(g, 943, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14268,15 +14316,15 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 903);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 944);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14277 "rebellion.c"
+#line 14325 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 904, "bad resume point");
+        return rt_fail(g, 945, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14296,15 +14344,15 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 905);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 946);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14305 "rebellion.c"
+#line 14353 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 906, "bad resume point");
+        return rt_fail(g, 947, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14318,15 +14366,15 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 907);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 948);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14327 "rebellion.c"
+#line 14375 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 908, "bad resume point");
+        return rt_fail(g, 949, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14339,7 +14387,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         #line 78 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 909);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 950);
             if (args) {
                 args[0] = arg0;
             }
@@ -14353,10 +14401,10 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14357 "rebellion.c"
+#line 14405 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 910, "bad resume point");
+        return rt_fail(g, 951, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14369,7 +14417,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         #line 83 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 911);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 952);
             if (args) {
                 args[0] = arg0;
             }
@@ -14383,10 +14431,10 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14387 "rebellion.c"
+#line 14435 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 912, "bad resume point");
+        return rt_fail(g, 953, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14406,15 +14454,15 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 913);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 954);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14415 "rebellion.c"
+#line 14463 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 914, "bad resume point");
+        return rt_fail(g, 955, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14434,15 +14482,15 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 915);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 956);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14443 "rebellion.c"
+#line 14491 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 916, "bad resume point");
+        return rt_fail(g, 957, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14462,15 +14510,15 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 917);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 958);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14471 "rebellion.c"
+#line 14519 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 918, "bad resume point");
+        return rt_fail(g, 959, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14486,15 +14534,15 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 919);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 960);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14495 "rebellion.c"
+#line 14543 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 920, "bad resume point");
+        return rt_fail(g, 961, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14512,15 +14560,15 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 921);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 962);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14521 "rebellion.c"
+#line 14569 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 922, "bad resume point");
+        return rt_fail(g, 963, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14533,7 +14581,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         #line 113 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 923);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 964);
             if (args) {
                 args[0] = arg0;
             }
@@ -14547,10 +14595,10 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14551 "rebellion.c"
+#line 14599 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 924, "bad resume point");
+        return rt_fail(g, 965, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14568,15 +14616,15 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 925);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 966);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14577 "rebellion.c"
+#line 14625 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 926, "bad resume point");
+        return rt_fail(g, 967, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14589,7 +14637,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         #line 126 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 927);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 968);
             if (args) {
                 args[0] = arg0;
             }
@@ -14603,10 +14651,10 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14607 "rebellion.c"
+#line 14655 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 928, "bad resume point");
+        return rt_fail(g, 969, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14626,15 +14674,15 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 929);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 970);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14635 "rebellion.c"
+#line 14683 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 930, "bad resume point");
+        return rt_fail(g, 971, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14654,7 +14702,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 931);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 972);
             if (st != RT_DONE)
                 return st;
         }
@@ -14669,15 +14717,15 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 932);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 973);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14678 "rebellion.c"
+#line 14726 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 933, "bad resume point");
+        return rt_fail(g, 974, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14695,15 +14743,15 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 934);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 975);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14704 "rebellion.c"
+#line 14752 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 935, "bad resume point");
+        return rt_fail(g, 976, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14718,7 +14766,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 1;
             RtValue arg2 = 0;
-            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 936);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 977);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14734,10 +14782,10 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14738 "rebellion.c"
+#line 14786 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 937, "bad resume point");
+        return rt_fail(g, 978, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14751,15 +14799,15 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 938);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 979);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14760 "rebellion.c"
+#line 14808 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 939, "bad resume point");
+        return rt_fail(g, 980, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14772,7 +14820,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         #line 29 "cards/rebellion/missions.cards"
         { /* covert_transit */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 940);
+            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 981);
             if (args) {
                 args[0] = arg0;
             }
@@ -14786,10 +14834,10 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14790 "rebellion.c"
+#line 14838 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 941, "bad resume point");
+        return rt_fail(g, 982, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14807,7 +14855,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 942);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 983);
             if (st != RT_DONE)
                 return st;
         }
@@ -14820,15 +14868,15 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 943);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 984);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14829 "rebellion.c"
+#line 14877 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 944, "bad resume point");
+        return rt_fail(g, 985, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14848,15 +14896,15 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 945);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 986);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14857 "rebellion.c"
+#line 14905 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 946, "bad resume point");
+        return rt_fail(g, 987, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14867,7 +14915,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 48 "cards/rebellion/missions.cards"
-        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 947);
+        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 988);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/rebellion/missions.cards"
         if (rt_logging(g)) {
@@ -14878,10 +14926,10 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 14882 "rebellion.c"
+#line 14930 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 948, "bad resume point");
+        return rt_fail(g, 989, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14897,15 +14945,15 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 949);
+            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 990);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14906 "rebellion.c"
+#line 14954 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 950, "bad resume point");
+        return rt_fail(g, 991, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14920,7 +14968,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 2;
             RtValue arg2 = 1;
-            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 951);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 992);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14936,10 +14984,10 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14940 "rebellion.c"
+#line 14988 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 952, "bad resume point");
+        return rt_fail(g, 993, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14951,7 +14999,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 65 "cards/rebellion/missions.cards"
         { /* infiltrate */
-            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 953);
+            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 994);
         }
         f->pc = 1;
         {
@@ -14962,10 +15010,10 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14966 "rebellion.c"
+#line 15014 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 954, "bad resume point");
+        return rt_fail(g, 995, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14981,15 +15029,15 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_train_luke)] = {0};
             RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 955);
+            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 996);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14990 "rebellion.c"
+#line 15038 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 956, "bad resume point");
+        return rt_fail(g, 997, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15001,7 +15049,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 75 "cards/rebellion/missions.cards"
         { /* establish_base */
-            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 957);
+            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 998);
         }
         f->pc = 1;
         {
@@ -15012,10 +15060,10 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15016 "rebellion.c"
+#line 15064 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 958, "bad resume point");
+        return rt_fail(g, 999, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15033,15 +15081,15 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 959);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1000);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15042 "rebellion.c"
+#line 15090 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 960, "bad resume point");
+        return rt_fail(g, 1001, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15059,15 +15107,15 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 961);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 1002);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15068 "rebellion.c"
+#line 15116 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 962, "bad resume point");
+        return rt_fail(g, 1003, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15083,15 +15131,15 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 963);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 1004);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15092 "rebellion.c"
+#line 15140 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 964, "bad resume point");
+        return rt_fail(g, 1005, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15104,7 +15152,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/missions.cards"
         { /* slide_queue */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 965);
+            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 1006);
             if (args) {
                 args[0] = arg0;
             }
@@ -15118,10 +15166,10 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15122 "rebellion.c"
+#line 15170 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 966, "bad resume point");
+        return rt_fail(g, 1007, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15135,15 +15183,15 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
         { /* draw_project */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_project)] = {0};
             RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 967);
+            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 1008);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15144 "rebellion.c"
+#line 15192 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 968, "bad resume point");
+        return rt_fail(g, 1009, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15159,15 +15207,15 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_long_range_probe)] = {0};
             RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 969);
+            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 1010);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15168 "rebellion.c"
+#line 15216 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 970, "bad resume point");
+        return rt_fail(g, 1011, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15183,15 +15231,15 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 971);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 1012);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15192 "rebellion.c"
+#line 15240 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 972, "bad resume point");
+        return rt_fail(g, 1013, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15211,15 +15259,15 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 973);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 1014);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15220 "rebellion.c"
+#line 15268 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 974, "bad resume point");
+        return rt_fail(g, 1015, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15235,15 +15283,15 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_eliminate_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 975);
+            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 1016);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15244 "rebellion.c"
+#line 15292 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 976, "bad resume point");
+        return rt_fail(g, 1017, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15261,15 +15309,15 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 977);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 1018);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15270 "rebellion.c"
+#line 15318 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 978, "bad resume point");
+        return rt_fail(g, 1019, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15285,15 +15333,15 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_turn_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 979);
+            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 1020);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15294 "rebellion.c"
+#line 15342 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 980, "bad resume point");
+        return rt_fail(g, 1021, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15311,7 +15359,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 981);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1022);
             if (st != RT_DONE)
                 return st;
         }
@@ -15324,15 +15372,15 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 982);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1023);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15333 "rebellion.c"
+#line 15381 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 983, "bad resume point");
+        return rt_fail(g, 1024, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15348,15 +15396,15 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_construct_death_star)] = {0};
             RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 984);
+            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 1025);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15357 "rebellion.c"
+#line 15405 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 985, "bad resume point");
+        return rt_fail(g, 1026, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15369,7 +15417,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         #line 154 "cards/rebellion/missions.cards"
         { /* destroy_system */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 986);
+            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 1027);
             if (args) {
                 args[0] = arg0;
             }
@@ -15383,10 +15431,10 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15387 "rebellion.c"
+#line 15435 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 987, "bad resume point");
+        return rt_fail(g, 1028, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15406,15 +15454,15 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 988);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1029);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15415 "rebellion.c"
+#line 15463 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 989, "bad resume point");
+        return rt_fail(g, 1030, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15485,7 +15533,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_7) return 1;
     }
     return acc;
-#line 15489 "rebellion.c"
+#line 15537 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -15514,7 +15562,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s_2) == KIND_system)) continue;
                 #line 13 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 990);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1031);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15530,7 +15578,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 #line 14 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 991);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1032);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15546,7 +15594,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 #line 15 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 992);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1033);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15564,12 +15612,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 16 "cards/rebellion/setup.cards"
                 if (Inst_tactic(g, it_t)->fd_theater == ENUM_in_space) {
                     #line 16 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 993);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 1034);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 16 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 994);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 1035);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15578,74 +15626,77 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/rebellion/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 995);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1036);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list[0]; L->v_i_3++) {
                 L->v_c = cells_v_list[1 + L->v_i_3];
+                if (rt_back_edge(g, 1037)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_c) == KIND_mission)) continue;
                 #line 18 "cards/rebellion/setup.cards"
-                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 996))->fd_project) {
+                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1038))->fd_project) {
                     #line 18 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 997);
+                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 1039);
                     if (rt_check(g)) return RT_END;
-                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 998))->fd_starting) {
+                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1040))->fd_starting) {
                     #line 19 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 999))->fd_side), 1000), RT_AT_TOP, 1001);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1041))->fd_side), 1042), RT_AT_TOP, 1043);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 20 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1002))->fd_side), 1003), RT_AT_TOP, 1004);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1044))->fd_side), 1045), RT_AT_TOP, 1046);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 22 "cards/rebellion/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1005);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1047);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_4 = 0; L->v_i_4 < cells_v_list_2[0]; L->v_i_4++) {
                 L->v_a = cells_v_list_2[1 + L->v_i_4];
+                if (rt_back_edge(g, 1048)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_a) == KIND_action_card)) continue;
                 #line 23 "cards/rebellion/setup.cards"
-                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1006))->fd_recruit) {
+                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1049))->fd_recruit) {
                     #line 23 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1007))->fd_side), 1008), RT_AT_TOP, 1009);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1050))->fd_side), 1051), RT_AT_TOP, 1052);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 23 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1010))->fd_side), 1011), RT_AT_TOP, 1012);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1053))->fd_side), 1054), RT_AT_TOP, 1055);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 27 "cards/rebellion/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1013);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1056);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_5 = 0; L->v_i_5 < cells_v_list_3[0]; L->v_i_5++) {
                 L->v_l = cells_v_list_3[1 + L->v_i_5];
+                if (rt_back_edge(g, 1057)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 28 "cards/rebellion/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1014))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1058))->fd_starting) {
                     #line 28 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1015))->fd_side), 1016), RT_AT_TOP, 1017);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1059))->fd_side), 1060), RT_AT_TOP, 1061);
                     if (rt_check(g)) return RT_END;
-                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1018))->fd_jedi) {
+                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1062))->fd_jedi) {
                     #line 28 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1019);
+                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1063);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 33 "cards/rebellion/setup.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1020);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1064);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -15655,8 +15706,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 33 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1022);
-                    rt_set_at(g, elem, who, (-1), 1021);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1066);
+                    rt_set_at(g, elem, who, (-1), 1065);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -15665,35 +15716,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         #line 36 "cards/rebellion/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
+            if (rt_back_edge(g, 1067)) return RT_END;   /* the step budget */
             #line 37 "cards/rebellion/setup.cards"
-            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1023);
+            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1068);
             if (L->v_list_5 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                 for (L->v_i_8 = 0; L->v_i_8 < cells_v_list_5[0]; L->v_i_8++) {
                     L->v_o = cells_v_list_5[1 + L->v_i_8];
-                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1024)))) {
+                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1069)))) {
                         if (rt_check(g)) return RT_END;
                         continue;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 37 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1025);
+                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1070);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_5);
             #line 38 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1026);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1071);
             #line 39 "cards/rebellion/setup.cards"
-            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1027, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1072, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 42 "cards/rebellion/setup.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1028);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1073);
             if (st != RT_DONE)
                 return st;
         }
@@ -15702,36 +15754,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p = L->v_i_9;
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1029), 1030);
+            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1074), 1075);
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1031), 1032);
+            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1076), 1077);
         }
         #line 46 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1033);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1078);
         #line 47 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1034);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1079);
         #line 48 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1035);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1080);
         #line 51 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1036);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1081);
         #line 52 "cards/rebellion/setup.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_rebels_found) < 3) | (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
             #line 53 "cards/rebellion/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1037);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1082);
             if (rt_check(g)) return RT_END;
             #line 54 "cards/rebellion/setup.cards"
-            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1038);
+            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1083);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/rebellion/setup.cards"
             if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_rebel_icon) & (int)(rt_var_at(g, VCELL_rebels_found) < 3))) {
                 #line 56 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1039));
+                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1084));
                 if (rt_check(g)) return RT_END;
                 #line 57 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1041);
-                    rt_set_at(g, elem, who, 1, 1040);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1086);
+                    rt_set_at(g, elem, who, 1, 1085);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 58 "cards/rebellion/setup.cards"
@@ -15743,16 +15795,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 59 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1042, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1087, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_imperial_icon) & (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
                 #line 61 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1043));
+                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1088));
                 if (rt_check(g)) return RT_END;
                 #line 62 "cards/rebellion/setup.cards"
                 if (rt_var_at(g, VCELL_imperials_found) <= 2) {
                     #line 63 "cards/rebellion/setup.cards"
-                    rt_set_state_known(g, L->v_s_4, KIND_system, 0, 1, 0, 1044);
+                    rt_set_state_known(g, L->v_s_4, KIND_system, 0, 1, 0, 1089);
                     #line 64 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -15765,8 +15817,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 66 "cards/rebellion/setup.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1046);
-                        rt_set_at(g, elem, who, (-1), 1045);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1091);
+                        rt_set_at(g, elem, who, (-1), 1090);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 67 "cards/rebellion/setup.cards"
@@ -15779,20 +15831,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 69 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1047, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1092, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 71 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1048, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1093, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_back_edge(g, 1049)) return RT_END;
+            if (rt_back_edge(g, 1094)) return RT_END;
         }
         #line 74 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1050, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1095, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 75 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1051);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1096);
         #line 79 "cards/rebellion/setup.cards"
         { /* take_units */
             RtValue arg0 = ENUM_star_destroyer;
@@ -15801,7 +15853,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1052);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1097);
             if (st != RT_DONE)
                 return st;
         }
@@ -15814,7 +15866,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1053);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1098);
             if (st != RT_DONE)
                 return st;
         }
@@ -15827,7 +15879,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1054);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1099);
             if (st != RT_DONE)
                 return st;
         }
@@ -15840,7 +15892,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1055);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1100);
             if (st != RT_DONE)
                 return st;
         }
@@ -15853,7 +15905,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1056);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1101);
             if (st != RT_DONE)
                 return st;
         }
@@ -15866,7 +15918,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1057);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1102);
             if (st != RT_DONE)
                 return st;
         }
@@ -15879,20 +15931,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1058);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1103);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/setup.cards"
-        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1059);
+        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1104);
         if (L->v_list_6 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_6); L->v_i_10++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_6, L->v_i_10);
+                if (rt_back_edge(g, 1105)) return RT_END;   /* the step budget */
                 if (!(Fn_imperial_system(g, f, L->v_s_5))) continue;
                 #line 87 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1060);
+                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1106);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
@@ -15908,7 +15961,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground), it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1060);
+                    rt_opt_done(g, &ob, 1106);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -15918,20 +15971,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 88 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1061), RT_AT_TOP, 1062, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1107), RT_AT_TOP, 1108, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 91 "cards/rebellion/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1063);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1109);
         if (L->v_list_7 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_7); L->v_i_11++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
+                if (rt_back_edge(g, 1110)) return RT_END;   /* the step budget */
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1064);
+                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1111);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
@@ -15942,13 +15996,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1065);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1112);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_system(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1064);
+                    rt_opt_done(g, &ob, 1111);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -15959,7 +16013,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 93 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1066), RT_AT_TOP, 1067, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1113), RT_AT_TOP, 1114, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -15979,7 +16033,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1068);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1115);
             if (st != RT_DONE)
                 return st;
         }
@@ -15992,7 +16046,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1069);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1116);
             if (st != RT_DONE)
                 return st;
         }
@@ -16005,7 +16059,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1070);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1117);
             if (st != RT_DONE)
                 return st;
         }
@@ -16018,7 +16072,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1071);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1118);
             if (st != RT_DONE)
                 return st;
         }
@@ -16031,7 +16085,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1072);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1119);
             if (st != RT_DONE)
                 return st;
         }
@@ -16044,13 +16098,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1073);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1120);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1074);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1121);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
@@ -16060,13 +16114,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1075);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1122);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if (!Fn_s_imperial(g, f, it_w)) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1074);
+            rt_opt_done(g, &ob, 1121);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -16077,13 +16131,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_w = rt_chosen(g);
             #line 106 "cards/rebellion/setup.cards"
-            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1076);
+            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1123);
             if (L->v_list_8 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_8); L->v_i_12++) {
                     L->v_u_3 = rt_list_at(g, L->v_list_8, L->v_i_12);
+                    if (rt_back_edge(g, 1124)) return RT_END;   /* the step budget */
                     #line 107 "cards/rebellion/setup.cards"
-                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1077);
+                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1125);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 277)) {
@@ -16102,7 +16157,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 1077);
+                        rt_opt_done(g, &ob, 1125);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -16113,11 +16168,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* in the Rebel Base space */
                             #line 108 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1078, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1126, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* in _w_ */
                             #line 109 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1079), RT_AT_TOP, 1080, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1127), RT_AT_TOP, 1128, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -16131,17 +16186,18 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 117 "cards/rebellion/setup.cards"
             for (L->v_i_14 = 0; L->v_i_14 < 2; L->v_i_14++) {
                 L->v_i_2 = L->v_i_14 + 1;
+                if (rt_back_edge(g, 1129)) return RT_END;   /* the step budget */
                 #line 118 "cards/rebellion/setup.cards"
-                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1081), 1082);
+                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1130), 1131);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1083), RT_AT_TOP, 1084, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1132), RT_AT_TOP, 1133, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
                 if (rt_check(g)) return RT_END;
                 #line 120 "cards/rebellion/setup.cards"
                 { /* immediate_action */
                     RtValue arg0 = L->v_p_2;
                     RtValue arg1 = L->v_a_2;
-                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1085);
+                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1134);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -16159,27 +16215,28 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
         }
         #line 126 "cards/rebellion/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1086);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1135);
         if (L->v_list_9 < 0) return RT_END;
         {
             const int32_t *cells_v_list_9 = rt_list_cells(g, L->v_list_9);
             for (L->v_i_15 = 0; L->v_i_15 < cells_v_list_9[0]; L->v_i_15++) {
                 L->v_s_7 = cells_v_list_9[1 + L->v_i_15];
+                if (rt_back_edge(g, 1136)) return RT_END;   /* the step budget */
                 if (!(Fn_units_of(g, f, L->v_s_7, SIDE_empire) > 0)) continue;
                 #line 127 "cards/rebellion/setup.cards"
                 if (!Agg1_setup(g, f, L)) {
                     #line 127 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1087);
+                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1137);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 129 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1088), RT_AT_TOP, 1089, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1138), RT_AT_TOP, 1139, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 130 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1090);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1140);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 278)) {
@@ -16188,13 +16245,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1091);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1141);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s_8 = zc[1 + i]; (void)it_s_8;
                     rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1090);
+            rt_opt_done(g, &ob, 1140);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 6;
@@ -16204,14 +16261,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 6:;
             L->v_s_8 = rt_chosen(g);
             #line 131 "cards/rebellion/setup.cards"
-            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1092), RT_AT_TOP, 1093, KIND_system, 7, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1142), RT_AT_TOP, 1143, KIND_system, 7, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 133 "cards/rebellion/setup.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1094), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1095, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1144), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1145, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 134 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1096);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1146);
         #line 135 "cards/rebellion/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -16229,7 +16286,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1097);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1147);
                 if (st != RT_DONE)
                     return st;
             }
@@ -16241,10 +16298,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 16245 "rebellion.c"
+#line 16302 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1098, "bad resume point");
+        return rt_fail(g, 1148, "bad resume point");
     }
     return RT_DONE;
 }
@@ -16276,7 +16333,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, it_p_2)) return 1;
     }
     return acc;
-#line 16280 "rebellion.c"
+#line 16337 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:7: round */
@@ -16298,7 +16355,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 11 "cards/rebellion/round.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1099);
+                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1149);
             }
             f->pc = 1;
             {
@@ -16311,7 +16368,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel_player(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1100)) return RT_END;
+            if (rt_back_edge(g, 1150)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 13 "cards/rebellion/round.cards"
@@ -16321,7 +16378,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 16 "cards/rebellion/round.cards"
-            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1101);
+            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1151);
         }
         #line 17 "cards/rebellion/round.cards"
         L->v_turn_2 = Fn_rebel_player(g, f);
@@ -16332,7 +16389,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 17 "cards/rebellion/round.cards"
             { /* command_turn */
-                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1102);
+                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1152);
             }
             f->pc = 2;
             {
@@ -16345,7 +16402,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (!Agg1_round(g, f, L)) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 1103)) return RT_END;
+            if (rt_back_edge(g, 1153)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 19 "cards/rebellion/round.cards"
@@ -16353,7 +16410,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 62);
         #line 19 "cards/rebellion/round.cards"
         { /* refresh */
-            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1104);
+            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1154);
         }
         f->pc = 3;
         {
@@ -16364,10 +16421,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 16368 "rebellion.c"
+#line 16425 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1105, "bad resume point");
+        return rt_fail(g, 1155, "bad resume point");
     }
     return RT_DONE;
 }
@@ -17361,1088 +17418,1138 @@ static const RtSite Site_table[] = {
     { 3, 276, 51 }, /* 21: cards/rebellion/game.cards:276:51 */
     { 3, 276, 68 }, /* 22: cards/rebellion/game.cards:276:68 */
     { 1, 274, 59 }, /* 23: cards/rebellion/combat.cards:274:59 */
-    { 2, 117, 40 }, /* 24: cards/rebellion/effects.cards:117:40 */
-    { 2, 117, 64 }, /* 25: cards/rebellion/effects.cards:117:64 */
-    { 3, 254, 40 }, /* 26: cards/rebellion/game.cards:254:40 */
-    { 3, 260, 26 }, /* 27: cards/rebellion/game.cards:260:26 */
-    { 3, 260, 62 }, /* 28: cards/rebellion/game.cards:260:62 */
-    { 3, 261, 30 }, /* 29: cards/rebellion/game.cards:261:30 */
-    { 3, 261, 46 }, /* 30: cards/rebellion/game.cards:261:46 */
-    { 3, 269, 40 }, /* 31: cards/rebellion/game.cards:269:40 */
-    { 3, 269, 58 }, /* 32: cards/rebellion/game.cards:269:58 */
-    { 3, 274, 41 }, /* 33: cards/rebellion/game.cards:274:41 */
-    { 3, 274, 58 }, /* 34: cards/rebellion/game.cards:274:58 */
-    { 3, 276, 51 }, /* 35: cards/rebellion/game.cards:276:51 */
-    { 3, 276, 68 }, /* 36: cards/rebellion/game.cards:276:68 */
-    { 3, 277, 48 }, /* 37: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 38: cards/rebellion/game.cards:277:64 */
-    { 3, 279, 48 }, /* 39: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 40: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 41: cards/rebellion/game.cards:279:85 */
-    { 3, 277, 48 }, /* 42: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 43: cards/rebellion/game.cards:277:64 */
-    { 3, 281, 64 }, /* 44: cards/rebellion/game.cards:281:64 */
-    { 3, 283, 57 }, /* 45: cards/rebellion/game.cards:283:57 */
-    { 3, 284, 57 }, /* 46: cards/rebellion/game.cards:284:57 */
-    { 3, 285, 58 }, /* 47: cards/rebellion/game.cards:285:58 */
-    { 3, 286, 72 }, /* 48: cards/rebellion/game.cards:286:72 */
-    { 3, 289, 92 }, /* 49: cards/rebellion/game.cards:289:92 */
-    { 3, 292, 62 }, /* 50: cards/rebellion/game.cards:292:62 */
-    { 3, 294, 12 }, /* 51: cards/rebellion/game.cards:294:12 */
-    { 3, 296, 42 }, /* 52: cards/rebellion/game.cards:296:42 */
-    { 3, 296, 33 }, /* 53: cards/rebellion/game.cards:296:33 */
-    { 3, 298, 42 }, /* 54: cards/rebellion/game.cards:298:42 */
-    { 3, 298, 33 }, /* 55: cards/rebellion/game.cards:298:33 */
-    { 3, 304, 34 }, /* 56: cards/rebellion/game.cards:304:34 */
-    { 3, 304, 30 }, /* 57: cards/rebellion/game.cards:304:30 */
-    { 3, 305, 32 }, /* 58: cards/rebellion/game.cards:305:32 */
-    { 3, 277, 48 }, /* 59: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 60: cards/rebellion/game.cards:277:64 */
-    { 3, 315, 43 }, /* 61: cards/rebellion/game.cards:315:43 */
-    { 7, 171, 31 }, /* 62: cards/rebellion/missions.cards:171:31 */
-    { 3, 274, 41 }, /* 63: cards/rebellion/game.cards:274:41 */
-    { 3, 274, 58 }, /* 64: cards/rebellion/game.cards:274:58 */
-    { 7, 173, 50 }, /* 65: cards/rebellion/missions.cards:173:50 */
-    { 7, 174, 51 }, /* 66: cards/rebellion/missions.cards:174:51 */
-    { 3, 274, 41 }, /* 67: cards/rebellion/game.cards:274:41 */
-    { 3, 274, 58 }, /* 68: cards/rebellion/game.cards:274:58 */
-    { 7, 175, 53 }, /* 69: cards/rebellion/missions.cards:175:53 */
-    { 3, 277, 48 }, /* 70: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 71: cards/rebellion/game.cards:277:64 */
-    { 3, 281, 64 }, /* 72: cards/rebellion/game.cards:281:64 */
-    { 3, 279, 48 }, /* 73: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 74: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 75: cards/rebellion/game.cards:279:85 */
-    { 3, 276, 51 }, /* 76: cards/rebellion/game.cards:276:51 */
-    { 3, 276, 68 }, /* 77: cards/rebellion/game.cards:276:68 */
-    { 7, 179, 48 }, /* 78: cards/rebellion/missions.cards:179:48 */
-    { 7, 186, 37 }, /* 79: cards/rebellion/missions.cards:186:37 */
-    { 7, 194, 74 }, /* 80: cards/rebellion/missions.cards:194:74 */
-    { 7, 194, 39 }, /* 81: cards/rebellion/missions.cards:194:39 */
-    { 7, 195, 17 }, /* 82: cards/rebellion/missions.cards:195:17 */
-    { 7, 198, 68 }, /* 83: cards/rebellion/missions.cards:198:68 */
-    { 7, 201, 59 }, /* 84: cards/rebellion/missions.cards:201:59 */
-    { 7, 201, 74 }, /* 85: cards/rebellion/missions.cards:201:74 */
-    { 7, 201, 85 }, /* 86: cards/rebellion/missions.cards:201:85 */
-    { 7, 204, 13 }, /* 87: cards/rebellion/missions.cards:204:13 */
-    { 7, 204, 37 }, /* 88: cards/rebellion/missions.cards:204:37 */
-    { 7, 204, 52 }, /* 89: cards/rebellion/missions.cards:204:52 */
-    { 7, 204, 64 }, /* 90: cards/rebellion/missions.cards:204:64 */
-    { 7, 204, 98 }, /* 91: cards/rebellion/missions.cards:204:98 */
-    { 7, 207, 64 }, /* 92: cards/rebellion/missions.cards:207:64 */
-    { 7, 207, 72 }, /* 93: cards/rebellion/missions.cards:207:72 */
-    { 7, 207, 84 }, /* 94: cards/rebellion/missions.cards:207:84 */
-    { 7, 207, 106 }, /* 95: cards/rebellion/missions.cards:207:106 */
-    { 8, 9, 61 }, /* 96: cards/rebellion/moves.cards:9:61 */
-    { 8, 15, 31 }, /* 97: cards/rebellion/moves.cards:15:31 */
-    { 8, 15, 27 }, /* 98: cards/rebellion/moves.cards:15:27 */
-    { 8, 15, 60 }, /* 99: cards/rebellion/moves.cards:15:60 */
-    { 8, 15, 56 }, /* 100: cards/rebellion/moves.cards:15:56 */
-    { 8, 15, 47 }, /* 101: cards/rebellion/moves.cards:15:47 */
-    { 10, 10, 38 }, /* 102: cards/rebellion/refresh.cards:10:38 */
-    { 10, 11, 36 }, /* 103: cards/rebellion/refresh.cards:11:36 */
-    { 10, 60, 6 }, /* 104: cards/rebellion/refresh.cards:60:6 */
-    { 10, 61, 11 }, /* 105: cards/rebellion/refresh.cards:61:11 */
-    { 10, 62, 11 }, /* 106: cards/rebellion/refresh.cards:62:11 */
-    { 10, 63, 11 }, /* 107: cards/rebellion/refresh.cards:63:11 */
-    { 10, 63, 53 }, /* 108: cards/rebellion/refresh.cards:63:53 */
-    { 10, 64, 11 }, /* 109: cards/rebellion/refresh.cards:64:11 */
-    { 10, 64, 79 }, /* 110: cards/rebellion/refresh.cards:64:79 */
-    { 10, 64, 48 }, /* 111: cards/rebellion/refresh.cards:64:48 */
-    { 10, 65, 11 }, /* 112: cards/rebellion/refresh.cards:65:11 */
-    { 10, 65, 93 }, /* 113: cards/rebellion/refresh.cards:65:93 */
-    { 10, 65, 67 }, /* 114: cards/rebellion/refresh.cards:65:67 */
-    { 10, 66, 11 }, /* 115: cards/rebellion/refresh.cards:66:11 */
-    { 10, 67, 11 }, /* 116: cards/rebellion/refresh.cards:67:11 */
-    { 10, 68, 11 }, /* 117: cards/rebellion/refresh.cards:68:11 */
-    { 10, 69, 11 }, /* 118: cards/rebellion/refresh.cards:69:11 */
-    { 10, 114, 72 }, /* 119: cards/rebellion/refresh.cards:114:72 */
-    { 10, 114, 96 }, /* 120: cards/rebellion/refresh.cards:114:96 */
-    { 10, 145, 7 }, /* 121: cards/rebellion/refresh.cards:145:7 */
-    { 10, 145, 27 }, /* 122: cards/rebellion/refresh.cards:145:27 */
-    { 3, 279, 48 }, /* 123: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 124: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 125: cards/rebellion/game.cards:279:85 */
-    { 3, 277, 48 }, /* 126: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 127: cards/rebellion/game.cards:277:64 */
-    { 3, 281, 64 }, /* 128: cards/rebellion/game.cards:281:64 */
-    { 3, 305, 32 }, /* 129: cards/rebellion/game.cards:305:32 */
-    { 3, 305, 32 }, /* 130: cards/rebellion/game.cards:305:32 */
-    { 10, 150, 113 }, /* 131: cards/rebellion/refresh.cards:150:113 */
-    { 10, 163, 77 }, /* 132: cards/rebellion/refresh.cards:163:77 */
-    { 3, 274, 41 }, /* 133: cards/rebellion/game.cards:274:41 */
-    { 3, 274, 58 }, /* 134: cards/rebellion/game.cards:274:58 */
-    { 10, 197, 23 }, /* 135: cards/rebellion/refresh.cards:197:23 */
-    { 10, 197, 39 }, /* 136: cards/rebellion/refresh.cards:197:39 */
-    { 3, 279, 48 }, /* 137: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 138: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 139: cards/rebellion/game.cards:279:85 */
-    { 3, 277, 48 }, /* 140: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 141: cards/rebellion/game.cards:277:64 */
-    { 3, 281, 64 }, /* 142: cards/rebellion/game.cards:281:64 */
-    { 3, 277, 48 }, /* 143: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 144: cards/rebellion/game.cards:277:64 */
-    { 3, 281, 64 }, /* 145: cards/rebellion/game.cards:281:64 */
-    { 3, 279, 48 }, /* 146: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 147: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 148: cards/rebellion/game.cards:279:85 */
-    { 10, 246, 14 }, /* 149: cards/rebellion/refresh.cards:246:14 */
-    { 10, 262, 8 }, /* 150: cards/rebellion/refresh.cards:262:8 */
-    { 10, 262, 3 }, /* 151: cards/rebellion/refresh.cards:262:3 */
-    { 10, 262, 3 }, /* 152: cards/rebellion/refresh.cards:262:3 */
-    { 3, 279, 48 }, /* 153: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 154: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 155: cards/rebellion/game.cards:279:85 */
-    { 10, 263, 16 }, /* 156: cards/rebellion/refresh.cards:263:16 */
+    { 1, 274, 50 }, /* 24: cards/rebellion/combat.cards:274:50 */
+    { 2, 117, 40 }, /* 25: cards/rebellion/effects.cards:117:40 */
+    { 2, 117, 64 }, /* 26: cards/rebellion/effects.cards:117:64 */
+    { 3, 254, 40 }, /* 27: cards/rebellion/game.cards:254:40 */
+    { 3, 260, 26 }, /* 28: cards/rebellion/game.cards:260:26 */
+    { 3, 260, 62 }, /* 29: cards/rebellion/game.cards:260:62 */
+    { 3, 261, 30 }, /* 30: cards/rebellion/game.cards:261:30 */
+    { 3, 261, 46 }, /* 31: cards/rebellion/game.cards:261:46 */
+    { 3, 269, 40 }, /* 32: cards/rebellion/game.cards:269:40 */
+    { 3, 269, 58 }, /* 33: cards/rebellion/game.cards:269:58 */
+    { 3, 274, 41 }, /* 34: cards/rebellion/game.cards:274:41 */
+    { 3, 274, 58 }, /* 35: cards/rebellion/game.cards:274:58 */
+    { 3, 276, 51 }, /* 36: cards/rebellion/game.cards:276:51 */
+    { 3, 276, 68 }, /* 37: cards/rebellion/game.cards:276:68 */
+    { 3, 277, 48 }, /* 38: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 39: cards/rebellion/game.cards:277:64 */
+    { 3, 279, 48 }, /* 40: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 41: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 42: cards/rebellion/game.cards:279:85 */
+    { 3, 277, 48 }, /* 43: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 44: cards/rebellion/game.cards:277:64 */
+    { 3, 281, 64 }, /* 45: cards/rebellion/game.cards:281:64 */
+    { 3, 283, 57 }, /* 46: cards/rebellion/game.cards:283:57 */
+    { 3, 284, 57 }, /* 47: cards/rebellion/game.cards:284:57 */
+    { 3, 285, 58 }, /* 48: cards/rebellion/game.cards:285:58 */
+    { 3, 286, 72 }, /* 49: cards/rebellion/game.cards:286:72 */
+    { 3, 289, 92 }, /* 50: cards/rebellion/game.cards:289:92 */
+    { 3, 292, 62 }, /* 51: cards/rebellion/game.cards:292:62 */
+    { 3, 294, 12 }, /* 52: cards/rebellion/game.cards:294:12 */
+    { 3, 296, 42 }, /* 53: cards/rebellion/game.cards:296:42 */
+    { 3, 296, 33 }, /* 54: cards/rebellion/game.cards:296:33 */
+    { 3, 298, 42 }, /* 55: cards/rebellion/game.cards:298:42 */
+    { 3, 298, 33 }, /* 56: cards/rebellion/game.cards:298:33 */
+    { 3, 304, 34 }, /* 57: cards/rebellion/game.cards:304:34 */
+    { 3, 304, 30 }, /* 58: cards/rebellion/game.cards:304:30 */
+    { 3, 305, 32 }, /* 59: cards/rebellion/game.cards:305:32 */
+    { 3, 277, 48 }, /* 60: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 61: cards/rebellion/game.cards:277:64 */
+    { 3, 315, 43 }, /* 62: cards/rebellion/game.cards:315:43 */
+    { 7, 171, 31 }, /* 63: cards/rebellion/missions.cards:171:31 */
+    { 3, 274, 41 }, /* 64: cards/rebellion/game.cards:274:41 */
+    { 3, 274, 58 }, /* 65: cards/rebellion/game.cards:274:58 */
+    { 7, 173, 50 }, /* 66: cards/rebellion/missions.cards:173:50 */
+    { 7, 174, 51 }, /* 67: cards/rebellion/missions.cards:174:51 */
+    { 3, 274, 41 }, /* 68: cards/rebellion/game.cards:274:41 */
+    { 3, 274, 58 }, /* 69: cards/rebellion/game.cards:274:58 */
+    { 7, 175, 53 }, /* 70: cards/rebellion/missions.cards:175:53 */
+    { 3, 277, 48 }, /* 71: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 72: cards/rebellion/game.cards:277:64 */
+    { 3, 281, 64 }, /* 73: cards/rebellion/game.cards:281:64 */
+    { 3, 279, 48 }, /* 74: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 75: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 76: cards/rebellion/game.cards:279:85 */
+    { 3, 276, 51 }, /* 77: cards/rebellion/game.cards:276:51 */
+    { 3, 276, 68 }, /* 78: cards/rebellion/game.cards:276:68 */
+    { 7, 179, 48 }, /* 79: cards/rebellion/missions.cards:179:48 */
+    { 7, 186, 37 }, /* 80: cards/rebellion/missions.cards:186:37 */
+    { 7, 194, 74 }, /* 81: cards/rebellion/missions.cards:194:74 */
+    { 7, 194, 65 }, /* 82: cards/rebellion/missions.cards:194:65 */
+    { 7, 194, 39 }, /* 83: cards/rebellion/missions.cards:194:39 */
+    { 7, 195, 17 }, /* 84: cards/rebellion/missions.cards:195:17 */
+    { 7, 195, 8 }, /* 85: cards/rebellion/missions.cards:195:8 */
+    { 7, 198, 68 }, /* 86: cards/rebellion/missions.cards:198:68 */
+    { 7, 201, 59 }, /* 87: cards/rebellion/missions.cards:201:59 */
+    { 7, 201, 74 }, /* 88: cards/rebellion/missions.cards:201:74 */
+    { 7, 201, 85 }, /* 89: cards/rebellion/missions.cards:201:85 */
+    { 7, 204, 13 }, /* 90: cards/rebellion/missions.cards:204:13 */
+    { 7, 204, 37 }, /* 91: cards/rebellion/missions.cards:204:37 */
+    { 7, 204, 52 }, /* 92: cards/rebellion/missions.cards:204:52 */
+    { 7, 204, 64 }, /* 93: cards/rebellion/missions.cards:204:64 */
+    { 7, 204, 98 }, /* 94: cards/rebellion/missions.cards:204:98 */
+    { 7, 207, 64 }, /* 95: cards/rebellion/missions.cards:207:64 */
+    { 7, 207, 72 }, /* 96: cards/rebellion/missions.cards:207:72 */
+    { 7, 207, 84 }, /* 97: cards/rebellion/missions.cards:207:84 */
+    { 7, 207, 106 }, /* 98: cards/rebellion/missions.cards:207:106 */
+    { 8, 9, 61 }, /* 99: cards/rebellion/moves.cards:9:61 */
+    { 8, 15, 31 }, /* 100: cards/rebellion/moves.cards:15:31 */
+    { 8, 15, 27 }, /* 101: cards/rebellion/moves.cards:15:27 */
+    { 8, 15, 60 }, /* 102: cards/rebellion/moves.cards:15:60 */
+    { 8, 15, 56 }, /* 103: cards/rebellion/moves.cards:15:56 */
+    { 8, 15, 47 }, /* 104: cards/rebellion/moves.cards:15:47 */
+    { 10, 10, 38 }, /* 105: cards/rebellion/refresh.cards:10:38 */
+    { 10, 11, 36 }, /* 106: cards/rebellion/refresh.cards:11:36 */
+    { 10, 60, 6 }, /* 107: cards/rebellion/refresh.cards:60:6 */
+    { 10, 61, 11 }, /* 108: cards/rebellion/refresh.cards:61:11 */
+    { 10, 62, 11 }, /* 109: cards/rebellion/refresh.cards:62:11 */
+    { 10, 63, 11 }, /* 110: cards/rebellion/refresh.cards:63:11 */
+    { 10, 63, 53 }, /* 111: cards/rebellion/refresh.cards:63:53 */
+    { 10, 63, 42 }, /* 112: cards/rebellion/refresh.cards:63:42 */
+    { 10, 64, 11 }, /* 113: cards/rebellion/refresh.cards:64:11 */
+    { 10, 64, 79 }, /* 114: cards/rebellion/refresh.cards:64:79 */
+    { 10, 64, 48 }, /* 115: cards/rebellion/refresh.cards:64:48 */
+    { 10, 65, 11 }, /* 116: cards/rebellion/refresh.cards:65:11 */
+    { 10, 65, 93 }, /* 117: cards/rebellion/refresh.cards:65:93 */
+    { 10, 65, 67 }, /* 118: cards/rebellion/refresh.cards:65:67 */
+    { 10, 65, 36 }, /* 119: cards/rebellion/refresh.cards:65:36 */
+    { 10, 66, 11 }, /* 120: cards/rebellion/refresh.cards:66:11 */
+    { 10, 67, 11 }, /* 121: cards/rebellion/refresh.cards:67:11 */
+    { 10, 68, 11 }, /* 122: cards/rebellion/refresh.cards:68:11 */
+    { 10, 69, 11 }, /* 123: cards/rebellion/refresh.cards:69:11 */
+    { 10, 114, 72 }, /* 124: cards/rebellion/refresh.cards:114:72 */
+    { 10, 114, 96 }, /* 125: cards/rebellion/refresh.cards:114:96 */
+    { 10, 145, 7 }, /* 126: cards/rebellion/refresh.cards:145:7 */
+    { 10, 145, 27 }, /* 127: cards/rebellion/refresh.cards:145:27 */
+    { 3, 279, 48 }, /* 128: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 129: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 130: cards/rebellion/game.cards:279:85 */
+    { 3, 277, 48 }, /* 131: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 132: cards/rebellion/game.cards:277:64 */
+    { 3, 281, 64 }, /* 133: cards/rebellion/game.cards:281:64 */
+    { 3, 305, 32 }, /* 134: cards/rebellion/game.cards:305:32 */
+    { 3, 305, 32 }, /* 135: cards/rebellion/game.cards:305:32 */
+    { 10, 150, 113 }, /* 136: cards/rebellion/refresh.cards:150:113 */
+    { 10, 163, 77 }, /* 137: cards/rebellion/refresh.cards:163:77 */
+    { 3, 274, 41 }, /* 138: cards/rebellion/game.cards:274:41 */
+    { 3, 274, 58 }, /* 139: cards/rebellion/game.cards:274:58 */
+    { 10, 197, 23 }, /* 140: cards/rebellion/refresh.cards:197:23 */
+    { 10, 197, 39 }, /* 141: cards/rebellion/refresh.cards:197:39 */
+    { 3, 279, 48 }, /* 142: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 143: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 144: cards/rebellion/game.cards:279:85 */
+    { 3, 277, 48 }, /* 145: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 146: cards/rebellion/game.cards:277:64 */
+    { 3, 281, 64 }, /* 147: cards/rebellion/game.cards:281:64 */
+    { 3, 277, 48 }, /* 148: cards/rebellion/game.cards:277:48 */
+    { 3, 277, 64 }, /* 149: cards/rebellion/game.cards:277:64 */
+    { 3, 281, 64 }, /* 150: cards/rebellion/game.cards:281:64 */
+    { 3, 279, 48 }, /* 151: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 152: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 153: cards/rebellion/game.cards:279:85 */
+    { 10, 246, 14 }, /* 154: cards/rebellion/refresh.cards:246:14 */
+    { 10, 262, 8 }, /* 155: cards/rebellion/refresh.cards:262:8 */
+    { 10, 262, 3 }, /* 156: cards/rebellion/refresh.cards:262:3 */
     { 10, 262, 3 }, /* 157: cards/rebellion/refresh.cards:262:3 */
-    { 10, 262, 3 }, /* 158: cards/rebellion/refresh.cards:262:3 */
-    { 10, 265, 77 }, /* 159: cards/rebellion/refresh.cards:265:77 */
-    { 3, 279, 48 }, /* 160: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 161: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 162: cards/rebellion/game.cards:279:85 */
-    { 1, 25, 22 }, /* 163: cards/rebellion/combat.cards:25:22 */
-    { 1, 25, 39 }, /* 164: cards/rebellion/combat.cards:25:39 */
-    { 1, 25, 52 }, /* 165: cards/rebellion/combat.cards:25:52 */
-    { 1, 27, 83 }, /* 166: cards/rebellion/combat.cards:27:83 */
-    { 1, 30, 3 }, /* 167: cards/rebellion/combat.cards:30:3 */
-    { 1, 31, 3 }, /* 168: cards/rebellion/combat.cards:31:3 */
-    { 1, 32, 3 }, /* 169: cards/rebellion/combat.cards:32:3 */
-    { 1, 33, 3 }, /* 170: cards/rebellion/combat.cards:33:3 */
-    { 1, 35, 3 }, /* 171: cards/rebellion/combat.cards:35:3 */
-    { 1, 36, 3 }, /* 172: cards/rebellion/combat.cards:36:3 */
-    { 1, 40, 5 }, /* 173: cards/rebellion/combat.cards:40:5 */
-    { 1, 43, 7 }, /* 174: cards/rebellion/combat.cards:43:7 */
-    { 1, 44, 7 }, /* 175: cards/rebellion/combat.cards:44:7 */
-    { 1, 45, 7 }, /* 176: cards/rebellion/combat.cards:45:7 */
-    { 1, 47, 46 }, /* 177: cards/rebellion/combat.cards:47:46 */
-    { 1, 48, 18 }, /* 178: cards/rebellion/combat.cards:48:18 */
-    { 1, 48, 9 }, /* 179: cards/rebellion/combat.cards:48:9 */
-    { 1, 48, 103 }, /* 180: cards/rebellion/combat.cards:48:103 */
-    { 1, 50, 7 }, /* 181: cards/rebellion/combat.cards:50:7 */
-    { 1, 51, 7 }, /* 182: cards/rebellion/combat.cards:51:7 */
-    { 1, 53, 69 }, /* 183: cards/rebellion/combat.cards:53:69 */
-    { 1, 54, 7 }, /* 184: cards/rebellion/combat.cards:54:7 */
-    { 1, 55, 7 }, /* 185: cards/rebellion/combat.cards:55:7 */
-    { 1, 56, 7 }, /* 186: cards/rebellion/combat.cards:56:7 */
-    { 1, 58, 76 }, /* 187: cards/rebellion/combat.cards:58:76 */
-    { 1, 59, 18 }, /* 188: cards/rebellion/combat.cards:59:18 */
-    { 1, 59, 9 }, /* 189: cards/rebellion/combat.cards:59:9 */
-    { 1, 59, 78 }, /* 190: cards/rebellion/combat.cards:59:78 */
-    { 1, 61, 7 }, /* 191: cards/rebellion/combat.cards:61:7 */
-    { 1, 64, 5 }, /* 192: cards/rebellion/combat.cards:64:5 */
-    { 1, 65, 5 }, /* 193: cards/rebellion/combat.cards:65:5 */
-    { 1, 66, 5 }, /* 194: cards/rebellion/combat.cards:66:5 */
-    { 1, 67, 5 }, /* 195: cards/rebellion/combat.cards:67:5 */
-    { 1, 39, 3 }, /* 196: cards/rebellion/combat.cards:39:3 */
-    { 1, 71, 3 }, /* 197: cards/rebellion/combat.cards:71:3 */
-    { 1, 72, 27 }, /* 198: cards/rebellion/combat.cards:72:27 */
-    { 1, 72, 22 }, /* 199: cards/rebellion/combat.cards:72:22 */
-    { 1, 73, 56 }, /* 200: cards/rebellion/combat.cards:73:56 */
-    { 1, 73, 86 }, /* 201: cards/rebellion/combat.cards:73:86 */
-    { 1, 74, 3 }, /* 202: cards/rebellion/combat.cards:74:3 */
-    { 1, 75, 3 }, /* 203: cards/rebellion/combat.cards:75:3 */
-    { 1, 76, 12 }, /* 204: cards/rebellion/combat.cards:76:12 */
-    { 1, 76, 22 }, /* 205: cards/rebellion/combat.cards:76:22 */
-    { 1, 19, 11 }, /* 206: cards/rebellion/combat.cards:19:11 */
-    { 1, 82, 11 }, /* 207: cards/rebellion/combat.cards:82:11 */
-    { 1, 90, 53 }, /* 208: cards/rebellion/combat.cards:90:53 */
-    { 1, 91, 5 }, /* 209: cards/rebellion/combat.cards:91:5 */
-    { 1, 94, 9 }, /* 210: cards/rebellion/combat.cards:94:9 */
-    { 1, 94, 21 }, /* 211: cards/rebellion/combat.cards:94:21 */
-    { 1, 95, 21 }, /* 212: cards/rebellion/combat.cards:95:21 */
-    { 1, 95, 11 }, /* 213: cards/rebellion/combat.cards:95:11 */
-    { 1, 89, 11 }, /* 214: cards/rebellion/combat.cards:89:11 */
-    { 1, 109, 30 }, /* 215: cards/rebellion/combat.cards:109:30 */
-    { 1, 112, 5 }, /* 216: cards/rebellion/combat.cards:112:5 */
-    { 1, 113, 64 }, /* 217: cards/rebellion/combat.cards:113:64 */
-    { 1, 113, 125 }, /* 218: cards/rebellion/combat.cards:113:125 */
-    { 1, 114, 39 }, /* 219: cards/rebellion/combat.cards:114:39 */
-    { 1, 119, 7 }, /* 220: cards/rebellion/combat.cards:119:7 */
-    { 1, 119, 19 }, /* 221: cards/rebellion/combat.cards:119:19 */
-    { 1, 119, 126 }, /* 222: cards/rebellion/combat.cards:119:126 */
-    { 1, 109, 3 }, /* 223: cards/rebellion/combat.cards:109:3 */
-    { 1, 107, 11 }, /* 224: cards/rebellion/combat.cards:107:11 */
-    { 1, 128, 59 }, /* 225: cards/rebellion/combat.cards:128:59 */
-    { 1, 129, 67 }, /* 226: cards/rebellion/combat.cards:129:67 */
-    { 1, 129, 81 }, /* 227: cards/rebellion/combat.cards:129:81 */
-    { 1, 127, 11 }, /* 228: cards/rebellion/combat.cards:127:11 */
-    { 1, 136, 60 }, /* 229: cards/rebellion/combat.cards:136:60 */
-    { 1, 136, 36 }, /* 230: cards/rebellion/combat.cards:136:36 */
-    { 1, 138, 62 }, /* 231: cards/rebellion/combat.cards:138:62 */
-    { 1, 138, 37 }, /* 232: cards/rebellion/combat.cards:138:37 */
-    { 1, 132, 11 }, /* 233: cards/rebellion/combat.cards:132:11 */
-    { 1, 146, 3 }, /* 234: cards/rebellion/combat.cards:146:3 */
-    { 1, 146, 15 }, /* 235: cards/rebellion/combat.cards:146:15 */
-    { 1, 147, 5 }, /* 236: cards/rebellion/combat.cards:147:5 */
-    { 1, 147, 5 }, /* 237: cards/rebellion/combat.cards:147:5 */
-    { 1, 150, 3 }, /* 238: cards/rebellion/combat.cards:150:3 */
-    { 1, 151, 3 }, /* 239: cards/rebellion/combat.cards:151:3 */
-    { 1, 145, 11 }, /* 240: cards/rebellion/combat.cards:145:11 */
-    { 1, 162, 67 }, /* 241: cards/rebellion/combat.cards:162:67 */
-    { 1, 163, 31 }, /* 242: cards/rebellion/combat.cards:163:31 */
-    { 1, 163, 22 }, /* 243: cards/rebellion/combat.cards:163:22 */
-    { 1, 164, 33 }, /* 244: cards/rebellion/combat.cards:164:33 */
-    { 1, 166, 51 }, /* 245: cards/rebellion/combat.cards:166:51 */
-    { 1, 166, 3 }, /* 246: cards/rebellion/combat.cards:166:3 */
-    { 1, 167, 55 }, /* 247: cards/rebellion/combat.cards:167:55 */
-    { 1, 167, 3 }, /* 248: cards/rebellion/combat.cards:167:3 */
-    { 1, 168, 8 }, /* 249: cards/rebellion/combat.cards:168:8 */
-    { 1, 168, 3 }, /* 250: cards/rebellion/combat.cards:168:3 */
-    { 1, 175, 5 }, /* 251: cards/rebellion/combat.cards:175:5 */
-    { 1, 177, 49 }, /* 252: cards/rebellion/combat.cards:177:49 */
-    { 1, 176, 148 }, /* 253: cards/rebellion/combat.cards:176:148 */
-    { 1, 177, 139 }, /* 254: cards/rebellion/combat.cards:177:139 */
-    { 1, 178, 32 }, /* 255: cards/rebellion/combat.cards:178:32 */
-    { 1, 183, 7 }, /* 256: cards/rebellion/combat.cards:183:7 */
-    { 1, 183, 34 }, /* 257: cards/rebellion/combat.cards:183:34 */
-    { 1, 183, 19 }, /* 258: cards/rebellion/combat.cards:183:19 */
-    { 1, 183, 97 }, /* 259: cards/rebellion/combat.cards:183:97 */
-    { 1, 184, 7 }, /* 260: cards/rebellion/combat.cards:184:7 */
-    { 1, 186, 7 }, /* 261: cards/rebellion/combat.cards:186:7 */
-    { 1, 186, 19 }, /* 262: cards/rebellion/combat.cards:186:19 */
-    { 1, 187, 9 }, /* 263: cards/rebellion/combat.cards:187:9 */
-    { 1, 189, 11 }, /* 264: cards/rebellion/combat.cards:189:11 */
-    { 1, 189, 38 }, /* 265: cards/rebellion/combat.cards:189:38 */
-    { 1, 189, 23 }, /* 266: cards/rebellion/combat.cards:189:23 */
-    { 1, 189, 101 }, /* 267: cards/rebellion/combat.cards:189:101 */
-    { 1, 194, 13 }, /* 268: cards/rebellion/combat.cards:194:13 */
-    { 1, 194, 25 }, /* 269: cards/rebellion/combat.cards:194:25 */
-    { 1, 196, 15 }, /* 270: cards/rebellion/combat.cards:196:15 */
-    { 1, 196, 15 }, /* 271: cards/rebellion/combat.cards:196:15 */
-    { 1, 200, 9 }, /* 272: cards/rebellion/combat.cards:200:9 */
-    { 1, 172, 3 }, /* 273: cards/rebellion/combat.cards:172:3 */
-    { 1, 206, 12 }, /* 274: cards/rebellion/combat.cards:206:12 */
-    { 1, 206, 3 }, /* 275: cards/rebellion/combat.cards:206:3 */
-    { 1, 207, 8 }, /* 276: cards/rebellion/combat.cards:207:8 */
-    { 1, 208, 7 }, /* 277: cards/rebellion/combat.cards:208:7 */
-    { 1, 208, 19 }, /* 278: cards/rebellion/combat.cards:208:19 */
-    { 1, 209, 9 }, /* 279: cards/rebellion/combat.cards:209:9 */
-    { 1, 209, 9 }, /* 280: cards/rebellion/combat.cards:209:9 */
-    { 1, 212, 15 }, /* 281: cards/rebellion/combat.cards:212:15 */
-    { 1, 213, 7 }, /* 282: cards/rebellion/combat.cards:213:7 */
-    { 1, 213, 19 }, /* 283: cards/rebellion/combat.cards:213:19 */
-    { 1, 214, 9 }, /* 284: cards/rebellion/combat.cards:214:9 */
-    { 1, 214, 9 }, /* 285: cards/rebellion/combat.cards:214:9 */
-    { 1, 219, 8 }, /* 286: cards/rebellion/combat.cards:219:8 */
-    { 1, 219, 3 }, /* 287: cards/rebellion/combat.cards:219:3 */
-    { 1, 222, 30 }, /* 288: cards/rebellion/combat.cards:222:30 */
-    { 1, 222, 54 }, /* 289: cards/rebellion/combat.cards:222:54 */
-    { 1, 223, 5 }, /* 290: cards/rebellion/combat.cards:223:5 */
-    { 1, 224, 43 }, /* 291: cards/rebellion/combat.cards:224:43 */
-    { 1, 224, 89 }, /* 292: cards/rebellion/combat.cards:224:89 */
-    { 1, 225, 34 }, /* 293: cards/rebellion/combat.cards:225:34 */
-    { 1, 230, 7 }, /* 294: cards/rebellion/combat.cards:230:7 */
-    { 1, 230, 19 }, /* 295: cards/rebellion/combat.cards:230:19 */
-    { 1, 231, 9 }, /* 296: cards/rebellion/combat.cards:231:9 */
-    { 1, 235, 13 }, /* 297: cards/rebellion/combat.cards:235:13 */
-    { 1, 235, 25 }, /* 298: cards/rebellion/combat.cards:235:25 */
-    { 1, 236, 15 }, /* 299: cards/rebellion/combat.cards:236:15 */
-    { 1, 236, 15 }, /* 300: cards/rebellion/combat.cards:236:15 */
-    { 1, 240, 9 }, /* 301: cards/rebellion/combat.cards:240:9 */
-    { 1, 222, 3 }, /* 302: cards/rebellion/combat.cards:222:3 */
-    { 1, 244, 12 }, /* 303: cards/rebellion/combat.cards:244:12 */
-    { 1, 245, 5 }, /* 304: cards/rebellion/combat.cards:245:5 */
-    { 1, 245, 5 }, /* 305: cards/rebellion/combat.cards:245:5 */
-    { 1, 247, 5 }, /* 306: cards/rebellion/combat.cards:247:5 */
-    { 1, 160, 11 }, /* 307: cards/rebellion/combat.cards:160:11 */
-    { 1, 254, 12 }, /* 308: cards/rebellion/combat.cards:254:12 */
-    { 1, 254, 3 }, /* 309: cards/rebellion/combat.cards:254:3 */
-    { 1, 256, 5 }, /* 310: cards/rebellion/combat.cards:256:5 */
-    { 1, 256, 5 }, /* 311: cards/rebellion/combat.cards:256:5 */
-    { 1, 257, 49 }, /* 312: cards/rebellion/combat.cards:257:49 */
-    { 1, 257, 49 }, /* 313: cards/rebellion/combat.cards:257:49 */
-    { 1, 259, 5 }, /* 314: cards/rebellion/combat.cards:259:5 */
-    { 1, 253, 11 }, /* 315: cards/rebellion/combat.cards:253:11 */
-    { 1, 278, 19 }, /* 316: cards/rebellion/combat.cards:278:19 */
-    { 1, 279, 45 }, /* 317: cards/rebellion/combat.cards:279:45 */
-    { 1, 280, 19 }, /* 318: cards/rebellion/combat.cards:280:19 */
-    { 1, 281, 5 }, /* 319: cards/rebellion/combat.cards:281:5 */
-    { 1, 284, 9 }, /* 320: cards/rebellion/combat.cards:284:9 */
-    { 1, 285, 9 }, /* 321: cards/rebellion/combat.cards:285:9 */
-    { 1, 285, 21 }, /* 322: cards/rebellion/combat.cards:285:21 */
-    { 1, 286, 11 }, /* 323: cards/rebellion/combat.cards:286:11 */
-    { 1, 286, 23 }, /* 324: cards/rebellion/combat.cards:286:23 */
-    { 1, 287, 23 }, /* 325: cards/rebellion/combat.cards:287:23 */
-    { 1, 287, 13 }, /* 326: cards/rebellion/combat.cards:287:13 */
-    { 1, 289, 13 }, /* 327: cards/rebellion/combat.cards:289:13 */
-    { 1, 290, 22 }, /* 328: cards/rebellion/combat.cards:290:22 */
-    { 1, 290, 13 }, /* 329: cards/rebellion/combat.cards:290:13 */
-    { 1, 291, 36 }, /* 330: cards/rebellion/combat.cards:291:36 */
-    { 1, 292, 15 }, /* 331: cards/rebellion/combat.cards:292:15 */
-    { 1, 294, 13 }, /* 332: cards/rebellion/combat.cards:294:13 */
-    { 1, 294, 13 }, /* 333: cards/rebellion/combat.cards:294:13 */
-    { 1, 294, 73 }, /* 334: cards/rebellion/combat.cards:294:73 */
-    { 1, 294, 34 }, /* 335: cards/rebellion/combat.cards:294:34 */
-    { 1, 295, 15 }, /* 336: cards/rebellion/combat.cards:295:15 */
-    { 1, 297, 13 }, /* 337: cards/rebellion/combat.cards:297:13 */
-    { 1, 299, 28 }, /* 338: cards/rebellion/combat.cards:299:28 */
-    { 1, 299, 13 }, /* 339: cards/rebellion/combat.cards:299:13 */
-    { 1, 276, 11 }, /* 340: cards/rebellion/combat.cards:276:11 */
-    { 1, 310, 42 }, /* 341: cards/rebellion/combat.cards:310:42 */
-    { 1, 311, 14 }, /* 342: cards/rebellion/combat.cards:311:14 */
-    { 1, 311, 5 }, /* 343: cards/rebellion/combat.cards:311:5 */
-    { 1, 313, 7 }, /* 344: cards/rebellion/combat.cards:313:7 */
-    { 1, 309, 11 }, /* 345: cards/rebellion/combat.cards:309:11 */
-    { 1, 323, 67 }, /* 346: cards/rebellion/combat.cards:323:67 */
-    { 1, 324, 20 }, /* 347: cards/rebellion/combat.cards:324:20 */
-    { 1, 327, 5 }, /* 348: cards/rebellion/combat.cards:327:5 */
-    { 1, 329, 52 }, /* 349: cards/rebellion/combat.cards:329:52 */
-    { 1, 328, 26 }, /* 350: cards/rebellion/combat.cards:328:26 */
-    { 1, 329, 85 }, /* 351: cards/rebellion/combat.cards:329:85 */
-    { 1, 334, 7 }, /* 352: cards/rebellion/combat.cards:334:7 */
-    { 1, 334, 19 }, /* 353: cards/rebellion/combat.cards:334:19 */
-    { 1, 335, 9 }, /* 354: cards/rebellion/combat.cards:335:9 */
-    { 1, 336, 9 }, /* 355: cards/rebellion/combat.cards:336:9 */
-    { 1, 336, 21 }, /* 356: cards/rebellion/combat.cards:336:21 */
-    { 1, 338, 11 }, /* 357: cards/rebellion/combat.cards:338:11 */
-    { 1, 340, 9 }, /* 358: cards/rebellion/combat.cards:340:9 */
-    { 1, 321, 11 }, /* 359: cards/rebellion/combat.cards:321:11 */
-    { 1, 348, 3 }, /* 360: cards/rebellion/combat.cards:348:3 */
-    { 1, 346, 11 }, /* 361: cards/rebellion/combat.cards:346:11 */
-    { 2, 16, 18 }, /* 362: cards/rebellion/effects.cards:16:18 */
-    { 2, 16, 29 }, /* 363: cards/rebellion/effects.cards:16:29 */
-    { 2, 16, 37 }, /* 364: cards/rebellion/effects.cards:16:37 */
-    { 2, 17, 23 }, /* 365: cards/rebellion/effects.cards:17:23 */
-    { 2, 17, 33 }, /* 366: cards/rebellion/effects.cards:17:33 */
-    { 2, 17, 41 }, /* 367: cards/rebellion/effects.cards:17:41 */
-    { 2, 17, 81 }, /* 368: cards/rebellion/effects.cards:17:81 */
-    { 2, 17, 81 }, /* 369: cards/rebellion/effects.cards:17:81 */
-    { 2, 19, 18 }, /* 370: cards/rebellion/effects.cards:19:18 */
-    { 2, 19, 28 }, /* 371: cards/rebellion/effects.cards:19:28 */
-    { 2, 19, 36 }, /* 372: cards/rebellion/effects.cards:19:36 */
-    { 2, 20, 23 }, /* 373: cards/rebellion/effects.cards:20:23 */
-    { 2, 21, 9 }, /* 374: cards/rebellion/effects.cards:21:9 */
-    { 2, 21, 17 }, /* 375: cards/rebellion/effects.cards:21:17 */
-    { 2, 22, 12 }, /* 376: cards/rebellion/effects.cards:22:12 */
-    { 2, 23, 11 }, /* 377: cards/rebellion/effects.cards:23:11 */
-    { 2, 13, 11 }, /* 378: cards/rebellion/effects.cards:13:11 */
-    { 2, 35, 3 }, /* 379: cards/rebellion/effects.cards:35:3 */
-    { 2, 35, 15 }, /* 380: cards/rebellion/effects.cards:35:15 */
-    { 2, 37, 5 }, /* 381: cards/rebellion/effects.cards:37:5 */
-    { 2, 34, 11 }, /* 382: cards/rebellion/effects.cards:34:11 */
-    { 2, 45, 3 }, /* 383: cards/rebellion/effects.cards:45:3 */
-    { 2, 46, 8 }, /* 384: cards/rebellion/effects.cards:46:8 */
-    { 2, 47, 7 }, /* 385: cards/rebellion/effects.cards:47:7 */
-    { 2, 50, 5 }, /* 386: cards/rebellion/effects.cards:50:5 */
-    { 2, 51, 14 }, /* 387: cards/rebellion/effects.cards:51:14 */
-    { 2, 51, 5 }, /* 388: cards/rebellion/effects.cards:51:5 */
-    { 2, 51, 72 }, /* 389: cards/rebellion/effects.cards:51:72 */
-    { 2, 55, 3 }, /* 390: cards/rebellion/effects.cards:55:3 */
-    { 2, 55, 65 }, /* 391: cards/rebellion/effects.cards:55:65 */
-    { 2, 56, 5 }, /* 392: cards/rebellion/effects.cards:56:5 */
-    { 2, 58, 3 }, /* 393: cards/rebellion/effects.cards:58:3 */
-    { 2, 44, 11 }, /* 394: cards/rebellion/effects.cards:44:11 */
-    { 2, 67, 12 }, /* 395: cards/rebellion/effects.cards:67:12 */
-    { 2, 67, 3 }, /* 396: cards/rebellion/effects.cards:67:3 */
-    { 2, 69, 22 }, /* 397: cards/rebellion/effects.cards:69:22 */
-    { 2, 69, 3 }, /* 398: cards/rebellion/effects.cards:69:3 */
-    { 2, 70, 24 }, /* 399: cards/rebellion/effects.cards:70:24 */
-    { 2, 70, 3 }, /* 400: cards/rebellion/effects.cards:70:3 */
-    { 2, 65, 11 }, /* 401: cards/rebellion/effects.cards:65:11 */
-    { 2, 77, 23 }, /* 402: cards/rebellion/effects.cards:77:23 */
-    { 2, 77, 19 }, /* 403: cards/rebellion/effects.cards:77:19 */
-    { 2, 79, 3 }, /* 404: cards/rebellion/effects.cards:79:3 */
-    { 2, 80, 13 }, /* 405: cards/rebellion/effects.cards:80:13 */
-    { 2, 75, 11 }, /* 406: cards/rebellion/effects.cards:75:11 */
-    { 2, 85, 32 }, /* 407: cards/rebellion/effects.cards:85:32 */
-    { 2, 85, 22 }, /* 408: cards/rebellion/effects.cards:85:22 */
-    { 2, 85, 62 }, /* 409: cards/rebellion/effects.cards:85:62 */
-    { 2, 84, 11 }, /* 410: cards/rebellion/effects.cards:84:11 */
-    { 2, 92, 35 }, /* 411: cards/rebellion/effects.cards:92:35 */
-    { 2, 92, 3 }, /* 412: cards/rebellion/effects.cards:92:3 */
-    { 2, 93, 3 }, /* 413: cards/rebellion/effects.cards:93:3 */
-    { 2, 95, 49 }, /* 414: cards/rebellion/effects.cards:95:49 */
-    { 2, 94, 42 }, /* 415: cards/rebellion/effects.cards:94:42 */
-    { 2, 95, 75 }, /* 416: cards/rebellion/effects.cards:95:75 */
-    { 2, 100, 24 }, /* 417: cards/rebellion/effects.cards:100:24 */
-    { 2, 103, 24 }, /* 418: cards/rebellion/effects.cards:103:24 */
-    { 2, 103, 5 }, /* 419: cards/rebellion/effects.cards:103:5 */
-    { 2, 104, 26 }, /* 420: cards/rebellion/effects.cards:104:26 */
-    { 2, 104, 5 }, /* 421: cards/rebellion/effects.cards:104:5 */
-    { 2, 105, 17 }, /* 422: cards/rebellion/effects.cards:105:17 */
-    { 2, 105, 5 }, /* 423: cards/rebellion/effects.cards:105:5 */
-    { 2, 106, 5 }, /* 424: cards/rebellion/effects.cards:106:5 */
-    { 2, 106, 17 }, /* 425: cards/rebellion/effects.cards:106:17 */
-    { 2, 107, 17 }, /* 426: cards/rebellion/effects.cards:107:17 */
-    { 2, 107, 7 }, /* 427: cards/rebellion/effects.cards:107:7 */
-    { 2, 110, 5 }, /* 428: cards/rebellion/effects.cards:110:5 */
-    { 2, 110, 41 }, /* 429: cards/rebellion/effects.cards:110:41 */
-    { 2, 112, 8 }, /* 430: cards/rebellion/effects.cards:112:8 */
-    { 2, 112, 3 }, /* 431: cards/rebellion/effects.cards:112:3 */
-    { 2, 113, 3 }, /* 432: cards/rebellion/effects.cards:113:3 */
-    { 2, 114, 27 }, /* 433: cards/rebellion/effects.cards:114:27 */
-    { 2, 115, 3 }, /* 434: cards/rebellion/effects.cards:115:3 */
-    { 2, 90, 11 }, /* 435: cards/rebellion/effects.cards:90:11 */
-    { 2, 124, 25 }, /* 436: cards/rebellion/effects.cards:124:25 */
-    { 2, 124, 21 }, /* 437: cards/rebellion/effects.cards:124:21 */
-    { 2, 120, 11 }, /* 438: cards/rebellion/effects.cards:120:11 */
-    { 2, 133, 5 }, /* 439: cards/rebellion/effects.cards:133:5 */
-    { 2, 136, 9 }, /* 440: cards/rebellion/effects.cards:136:9 */
-    { 2, 136, 9 }, /* 441: cards/rebellion/effects.cards:136:9 */
-    { 2, 138, 11 }, /* 442: cards/rebellion/effects.cards:138:11 */
-    { 2, 140, 9 }, /* 443: cards/rebellion/effects.cards:140:9 */
-    { 2, 141, 11 }, /* 444: cards/rebellion/effects.cards:141:11 */
-    { 2, 143, 9 }, /* 445: cards/rebellion/effects.cards:143:9 */
-    { 2, 146, 9 }, /* 446: cards/rebellion/effects.cards:146:9 */
-    { 2, 147, 9 }, /* 447: cards/rebellion/effects.cards:147:9 */
-    { 2, 147, 9 }, /* 448: cards/rebellion/effects.cards:147:9 */
-    { 2, 147, 30 }, /* 449: cards/rebellion/effects.cards:147:30 */
-    { 2, 148, 32 }, /* 450: cards/rebellion/effects.cards:148:32 */
-    { 2, 149, 11 }, /* 451: cards/rebellion/effects.cards:149:11 */
-    { 2, 151, 9 }, /* 452: cards/rebellion/effects.cards:151:9 */
-    { 2, 151, 9 }, /* 453: cards/rebellion/effects.cards:151:9 */
-    { 2, 151, 68 }, /* 454: cards/rebellion/effects.cards:151:68 */
-    { 2, 151, 30 }, /* 455: cards/rebellion/effects.cards:151:30 */
-    { 2, 152, 11 }, /* 456: cards/rebellion/effects.cards:152:11 */
-    { 2, 154, 9 }, /* 457: cards/rebellion/effects.cards:154:9 */
-    { 2, 156, 9 }, /* 458: cards/rebellion/effects.cards:156:9 */
-    { 2, 131, 11 }, /* 459: cards/rebellion/effects.cards:131:11 */
-    { 2, 167, 10 }, /* 460: cards/rebellion/effects.cards:167:10 */
-    { 2, 168, 5 }, /* 461: cards/rebellion/effects.cards:168:5 */
-    { 2, 169, 16 }, /* 462: cards/rebellion/effects.cards:169:16 */
-    { 2, 169, 7 }, /* 463: cards/rebellion/effects.cards:169:7 */
-    { 2, 169, 74 }, /* 464: cards/rebellion/effects.cards:169:74 */
-    { 2, 171, 5 }, /* 465: cards/rebellion/effects.cards:171:5 */
-    { 2, 172, 5 }, /* 466: cards/rebellion/effects.cards:172:5 */
-    { 2, 166, 11 }, /* 467: cards/rebellion/effects.cards:166:11 */
-    { 2, 180, 3 }, /* 468: cards/rebellion/effects.cards:180:3 */
-    { 2, 181, 3 }, /* 469: cards/rebellion/effects.cards:181:3 */
-    { 2, 183, 3 }, /* 470: cards/rebellion/effects.cards:183:3 */
-    { 2, 179, 11 }, /* 471: cards/rebellion/effects.cards:179:11 */
-    { 2, 193, 3 }, /* 472: cards/rebellion/effects.cards:193:3 */
-    { 2, 194, 3 }, /* 473: cards/rebellion/effects.cards:194:3 */
-    { 2, 195, 3 }, /* 474: cards/rebellion/effects.cards:195:3 */
-    { 2, 192, 11 }, /* 475: cards/rebellion/effects.cards:192:11 */
-    { 2, 201, 3 }, /* 476: cards/rebellion/effects.cards:201:3 */
-    { 2, 199, 11 }, /* 477: cards/rebellion/effects.cards:199:11 */
-    { 2, 206, 12 }, /* 478: cards/rebellion/effects.cards:206:12 */
-    { 2, 206, 3 }, /* 479: cards/rebellion/effects.cards:206:3 */
-    { 2, 207, 5 }, /* 480: cards/rebellion/effects.cards:207:5 */
-    { 2, 208, 5 }, /* 481: cards/rebellion/effects.cards:208:5 */
-    { 2, 208, 59 }, /* 482: cards/rebellion/effects.cards:208:59 */
-    { 2, 208, 5 }, /* 483: cards/rebellion/effects.cards:208:5 */
-    { 2, 205, 11 }, /* 484: cards/rebellion/effects.cards:205:11 */
-    { 2, 218, 6 }, /* 485: cards/rebellion/effects.cards:218:6 */
-    { 2, 219, 14 }, /* 486: cards/rebellion/effects.cards:219:14 */
-    { 2, 219, 5 }, /* 487: cards/rebellion/effects.cards:219:5 */
-    { 2, 221, 7 }, /* 488: cards/rebellion/effects.cards:221:7 */
-    { 2, 224, 3 }, /* 489: cards/rebellion/effects.cards:224:3 */
-    { 2, 217, 11 }, /* 490: cards/rebellion/effects.cards:217:11 */
-    { 2, 229, 3 }, /* 491: cards/rebellion/effects.cards:229:3 */
-    { 2, 229, 3 }, /* 492: cards/rebellion/effects.cards:229:3 */
-    { 2, 229, 17 }, /* 493: cards/rebellion/effects.cards:229:17 */
-    { 2, 232, 5 }, /* 494: cards/rebellion/effects.cards:232:5 */
-    { 2, 228, 11 }, /* 495: cards/rebellion/effects.cards:228:11 */
-    { 2, 238, 3 }, /* 496: cards/rebellion/effects.cards:238:3 */
-    { 2, 239, 15 }, /* 497: cards/rebellion/effects.cards:239:15 */
-    { 2, 239, 5 }, /* 498: cards/rebellion/effects.cards:239:5 */
-    { 2, 237, 11 }, /* 499: cards/rebellion/effects.cards:237:11 */
-    { 2, 246, 3 }, /* 500: cards/rebellion/effects.cards:246:3 */
-    { 2, 247, 15 }, /* 501: cards/rebellion/effects.cards:247:15 */
-    { 2, 247, 5 }, /* 502: cards/rebellion/effects.cards:247:5 */
-    { 2, 248, 5 }, /* 503: cards/rebellion/effects.cards:248:5 */
-    { 2, 245, 11 }, /* 504: cards/rebellion/effects.cards:245:11 */
-    { 2, 256, 5 }, /* 505: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 65 }, /* 506: cards/rebellion/effects.cards:256:65 */
-    { 2, 256, 55 }, /* 507: cards/rebellion/effects.cards:256:55 */
-    { 2, 257, 5 }, /* 508: cards/rebellion/effects.cards:257:5 */
-    { 2, 254, 11 }, /* 509: cards/rebellion/effects.cards:254:11 */
-    { 2, 267, 15 }, /* 510: cards/rebellion/effects.cards:267:15 */
-    { 2, 270, 5 }, /* 511: cards/rebellion/effects.cards:270:5 */
-    { 2, 271, 5 }, /* 512: cards/rebellion/effects.cards:271:5 */
-    { 2, 272, 5 }, /* 513: cards/rebellion/effects.cards:272:5 */
-    { 2, 273, 5 }, /* 514: cards/rebellion/effects.cards:273:5 */
-    { 2, 273, 13 }, /* 515: cards/rebellion/effects.cards:273:13 */
-    { 2, 275, 14 }, /* 516: cards/rebellion/effects.cards:275:14 */
-    { 2, 275, 5 }, /* 517: cards/rebellion/effects.cards:275:5 */
-    { 2, 275, 73 }, /* 518: cards/rebellion/effects.cards:275:73 */
-    { 2, 276, 29 }, /* 519: cards/rebellion/effects.cards:276:29 */
-    { 2, 277, 29 }, /* 520: cards/rebellion/effects.cards:277:29 */
-    { 2, 279, 7 }, /* 521: cards/rebellion/effects.cards:279:7 */
-    { 2, 279, 7 }, /* 522: cards/rebellion/effects.cards:279:7 */
-    { 2, 279, 26 }, /* 523: cards/rebellion/effects.cards:279:26 */
-    { 2, 282, 9 }, /* 524: cards/rebellion/effects.cards:282:9 */
-    { 2, 285, 24 }, /* 525: cards/rebellion/effects.cards:285:24 */
-    { 2, 266, 11 }, /* 526: cards/rebellion/effects.cards:266:11 */
-    { 2, 300, 16 }, /* 527: cards/rebellion/effects.cards:300:16 */
-    { 2, 301, 61 }, /* 528: cards/rebellion/effects.cards:301:61 */
-    { 2, 301, 9 }, /* 529: cards/rebellion/effects.cards:301:9 */
-    { 2, 302, 17 }, /* 530: cards/rebellion/effects.cards:302:17 */
-    { 2, 302, 9 }, /* 531: cards/rebellion/effects.cards:302:9 */
-    { 2, 304, 20 }, /* 532: cards/rebellion/effects.cards:304:20 */
-    { 2, 304, 47 }, /* 533: cards/rebellion/effects.cards:304:47 */
-    { 2, 304, 66 }, /* 534: cards/rebellion/effects.cards:304:66 */
-    { 2, 304, 38 }, /* 535: cards/rebellion/effects.cards:304:38 */
-    { 2, 297, 11 }, /* 536: cards/rebellion/effects.cards:297:11 */
-    { 2, 310, 62 }, /* 537: cards/rebellion/effects.cards:310:62 */
-    { 2, 310, 34 }, /* 538: cards/rebellion/effects.cards:310:34 */
-    { 2, 309, 11 }, /* 539: cards/rebellion/effects.cards:309:11 */
-    { 2, 315, 67 }, /* 540: cards/rebellion/effects.cards:315:67 */
-    { 2, 315, 43 }, /* 541: cards/rebellion/effects.cards:315:43 */
-    { 2, 313, 11 }, /* 542: cards/rebellion/effects.cards:313:11 */
-    { 2, 323, 5 }, /* 543: cards/rebellion/effects.cards:323:5 */
-    { 2, 324, 5 }, /* 544: cards/rebellion/effects.cards:324:5 */
-    { 2, 326, 58 }, /* 545: cards/rebellion/effects.cards:326:58 */
-    { 2, 326, 32 }, /* 546: cards/rebellion/effects.cards:326:32 */
-    { 2, 321, 11 }, /* 547: cards/rebellion/effects.cards:321:11 */
-    { 2, 332, 39 }, /* 548: cards/rebellion/effects.cards:332:39 */
-    { 2, 332, 3 }, /* 549: cards/rebellion/effects.cards:332:3 */
-    { 2, 333, 3 }, /* 550: cards/rebellion/effects.cards:333:3 */
-    { 2, 333, 15 }, /* 551: cards/rebellion/effects.cards:333:15 */
-    { 2, 333, 93 }, /* 552: cards/rebellion/effects.cards:333:93 */
-    { 2, 333, 83 }, /* 553: cards/rebellion/effects.cards:333:83 */
-    { 2, 334, 12 }, /* 554: cards/rebellion/effects.cards:334:12 */
-    { 2, 334, 26 }, /* 555: cards/rebellion/effects.cards:334:26 */
-    { 2, 330, 11 }, /* 556: cards/rebellion/effects.cards:330:11 */
-    { 2, 340, 13 }, /* 557: cards/rebellion/effects.cards:340:13 */
-    { 2, 342, 12 }, /* 558: cards/rebellion/effects.cards:342:12 */
-    { 2, 339, 11 }, /* 559: cards/rebellion/effects.cards:339:11 */
-    { 2, 347, 3 }, /* 560: cards/rebellion/effects.cards:347:3 */
-    { 2, 349, 25 }, /* 561: cards/rebellion/effects.cards:349:25 */
-    { 2, 350, 5 }, /* 562: cards/rebellion/effects.cards:350:5 */
-    { 2, 351, 5 }, /* 563: cards/rebellion/effects.cards:351:5 */
-    { 2, 346, 11 }, /* 564: cards/rebellion/effects.cards:346:11 */
-    { 2, 364, 5 }, /* 565: cards/rebellion/effects.cards:364:5 */
-    { 2, 369, 5 }, /* 566: cards/rebellion/effects.cards:369:5 */
-    { 2, 374, 5 }, /* 567: cards/rebellion/effects.cards:374:5 */
-    { 2, 361, 11 }, /* 568: cards/rebellion/effects.cards:361:11 */
-    { 7, 214, 3 }, /* 569: cards/rebellion/missions.cards:214:3 */
-    { 7, 216, 13 }, /* 570: cards/rebellion/missions.cards:216:13 */
-    { 7, 217, 17 }, /* 571: cards/rebellion/missions.cards:217:17 */
-    { 7, 217, 47 }, /* 572: cards/rebellion/missions.cards:217:47 */
-    { 7, 218, 5 }, /* 573: cards/rebellion/missions.cards:218:5 */
-    { 7, 219, 29 }, /* 574: cards/rebellion/missions.cards:219:29 */
-    { 7, 220, 33 }, /* 575: cards/rebellion/missions.cards:220:33 */
-    { 7, 221, 15 }, /* 576: cards/rebellion/missions.cards:221:15 */
-    { 7, 223, 16 }, /* 577: cards/rebellion/missions.cards:223:16 */
-    { 7, 223, 7 }, /* 578: cards/rebellion/missions.cards:223:7 */
-    { 7, 223, 50 }, /* 579: cards/rebellion/missions.cards:223:50 */
-    { 7, 227, 7 }, /* 580: cards/rebellion/missions.cards:227:7 */
-    { 7, 227, 82 }, /* 581: cards/rebellion/missions.cards:227:82 */
-    { 7, 227, 59 }, /* 582: cards/rebellion/missions.cards:227:59 */
-    { 7, 227, 19 }, /* 583: cards/rebellion/missions.cards:227:19 */
-    { 7, 229, 9 }, /* 584: cards/rebellion/missions.cards:229:9 */
-    { 7, 229, 49 }, /* 585: cards/rebellion/missions.cards:229:49 */
-    { 7, 229, 21 }, /* 586: cards/rebellion/missions.cards:229:21 */
-    { 7, 231, 16 }, /* 587: cards/rebellion/missions.cards:231:16 */
-    { 7, 231, 7 }, /* 588: cards/rebellion/missions.cards:231:7 */
-    { 7, 231, 60 }, /* 589: cards/rebellion/missions.cards:231:60 */
-    { 7, 231, 50 }, /* 590: cards/rebellion/missions.cards:231:50 */
-    { 7, 234, 7 }, /* 591: cards/rebellion/missions.cards:234:7 */
-    { 7, 234, 58 }, /* 592: cards/rebellion/missions.cards:234:58 */
-    { 7, 234, 19 }, /* 593: cards/rebellion/missions.cards:234:19 */
-    { 7, 235, 16 }, /* 594: cards/rebellion/missions.cards:235:16 */
-    { 7, 235, 7 }, /* 595: cards/rebellion/missions.cards:235:7 */
-    { 7, 235, 60 }, /* 596: cards/rebellion/missions.cards:235:60 */
-    { 7, 235, 50 }, /* 597: cards/rebellion/missions.cards:235:50 */
-    { 7, 239, 8 }, /* 598: cards/rebellion/missions.cards:239:8 */
-    { 7, 239, 64 }, /* 599: cards/rebellion/missions.cards:239:64 */
-    { 7, 242, 7 }, /* 600: cards/rebellion/missions.cards:242:7 */
-    { 7, 247, 8 }, /* 601: cards/rebellion/missions.cards:247:8 */
-    { 7, 247, 31 }, /* 602: cards/rebellion/missions.cards:247:31 */
-    { 7, 247, 21 }, /* 603: cards/rebellion/missions.cards:247:21 */
-    { 7, 248, 13 }, /* 604: cards/rebellion/missions.cards:248:13 */
-    { 7, 248, 41 }, /* 605: cards/rebellion/missions.cards:248:41 */
-    { 7, 249, 13 }, /* 606: cards/rebellion/missions.cards:249:13 */
-    { 7, 249, 25 }, /* 607: cards/rebellion/missions.cards:249:25 */
-    { 7, 250, 12 }, /* 608: cards/rebellion/missions.cards:250:12 */
-    { 7, 251, 5 }, /* 609: cards/rebellion/missions.cards:251:5 */
-    { 7, 212, 11 }, /* 610: cards/rebellion/missions.cards:212:11 */
-    { 7, 262, 3 }, /* 611: cards/rebellion/missions.cards:262:3 */
-    { 7, 263, 68 }, /* 612: cards/rebellion/missions.cards:263:68 */
-    { 7, 264, 7 }, /* 613: cards/rebellion/missions.cards:264:7 */
-    { 7, 264, 19 }, /* 614: cards/rebellion/missions.cards:264:19 */
-    { 7, 265, 19 }, /* 615: cards/rebellion/missions.cards:265:19 */
-    { 7, 265, 9 }, /* 616: cards/rebellion/missions.cards:265:9 */
-    { 7, 271, 15 }, /* 617: cards/rebellion/missions.cards:271:15 */
-    { 7, 272, 98 }, /* 618: cards/rebellion/missions.cards:272:98 */
-    { 7, 272, 33 }, /* 619: cards/rebellion/missions.cards:272:33 */
-    { 7, 273, 75 }, /* 620: cards/rebellion/missions.cards:273:75 */
-    { 7, 273, 35 }, /* 621: cards/rebellion/missions.cards:273:35 */
-    { 7, 274, 5 }, /* 622: cards/rebellion/missions.cards:274:5 */
-    { 7, 275, 22 }, /* 623: cards/rebellion/missions.cards:275:22 */
-    { 7, 276, 5 }, /* 624: cards/rebellion/missions.cards:276:5 */
-    { 7, 259, 11 }, /* 625: cards/rebellion/missions.cards:259:11 */
-    { 7, 292, 48 }, /* 626: cards/rebellion/missions.cards:292:48 */
-    { 7, 292, 3 }, /* 627: cards/rebellion/missions.cards:292:3 */
-    { 7, 293, 24 }, /* 628: cards/rebellion/missions.cards:293:24 */
-    { 7, 293, 14 }, /* 629: cards/rebellion/missions.cards:293:14 */
-    { 7, 293, 68 }, /* 630: cards/rebellion/missions.cards:293:68 */
-    { 7, 293, 3 }, /* 631: cards/rebellion/missions.cards:293:3 */
-    { 7, 294, 8 }, /* 632: cards/rebellion/missions.cards:294:8 */
-    { 7, 294, 3 }, /* 633: cards/rebellion/missions.cards:294:3 */
-    { 7, 295, 41 }, /* 634: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 49 }, /* 635: cards/rebellion/missions.cards:295:49 */
-    { 7, 295, 41 }, /* 636: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 65 }, /* 637: cards/rebellion/missions.cards:295:65 */
-    { 7, 295, 61 }, /* 638: cards/rebellion/missions.cards:295:61 */
-    { 7, 295, 41 }, /* 639: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 31 }, /* 640: cards/rebellion/missions.cards:295:31 */
-    { 7, 295, 22 }, /* 641: cards/rebellion/missions.cards:295:22 */
-    { 7, 296, 8 }, /* 642: cards/rebellion/missions.cards:296:8 */
-    { 7, 296, 3 }, /* 643: cards/rebellion/missions.cards:296:3 */
-    { 7, 291, 11 }, /* 644: cards/rebellion/missions.cards:291:11 */
-    { 8, 28, 3 }, /* 645: cards/rebellion/moves.cards:28:3 */
-    { 8, 28, 15 }, /* 646: cards/rebellion/moves.cards:28:15 */
-    { 8, 29, 15 }, /* 647: cards/rebellion/moves.cards:29:15 */
-    { 8, 29, 5 }, /* 648: cards/rebellion/moves.cards:29:5 */
-    { 8, 31, 5 }, /* 649: cards/rebellion/moves.cards:31:5 */
-    { 8, 27, 11 }, /* 650: cards/rebellion/moves.cards:27:11 */
-    { 8, 40, 3 }, /* 651: cards/rebellion/moves.cards:40:3 */
-    { 8, 41, 5 }, /* 652: cards/rebellion/moves.cards:41:5 */
-    { 8, 41, 5 }, /* 653: cards/rebellion/moves.cards:41:5 */
-    { 8, 41, 26 }, /* 654: cards/rebellion/moves.cards:41:26 */
-    { 8, 42, 28 }, /* 655: cards/rebellion/moves.cards:42:28 */
-    { 8, 43, 7 }, /* 656: cards/rebellion/moves.cards:43:7 */
-    { 8, 44, 7 }, /* 657: cards/rebellion/moves.cards:44:7 */
-    { 8, 50, 5 }, /* 658: cards/rebellion/moves.cards:50:5 */
-    { 8, 51, 53 }, /* 659: cards/rebellion/moves.cards:51:53 */
-    { 8, 52, 80 }, /* 660: cards/rebellion/moves.cards:52:80 */
-    { 8, 58, 7 }, /* 661: cards/rebellion/moves.cards:58:7 */
-    { 8, 58, 7 }, /* 662: cards/rebellion/moves.cards:58:7 */
-    { 8, 60, 9 }, /* 663: cards/rebellion/moves.cards:60:9 */
-    { 8, 62, 7 }, /* 664: cards/rebellion/moves.cards:62:7 */
-    { 8, 63, 9 }, /* 665: cards/rebellion/moves.cards:63:9 */
-    { 8, 67, 3 }, /* 666: cards/rebellion/moves.cards:67:3 */
-    { 8, 68, 5 }, /* 667: cards/rebellion/moves.cards:68:5 */
-    { 8, 68, 5 }, /* 668: cards/rebellion/moves.cards:68:5 */
-    { 8, 68, 61 }, /* 669: cards/rebellion/moves.cards:68:61 */
-    { 8, 68, 26 }, /* 670: cards/rebellion/moves.cards:68:26 */
-    { 8, 69, 7 }, /* 671: cards/rebellion/moves.cards:69:7 */
-    { 8, 70, 7 }, /* 672: cards/rebellion/moves.cards:70:7 */
-    { 8, 74, 7 }, /* 673: cards/rebellion/moves.cards:74:7 */
-    { 8, 74, 7 }, /* 674: cards/rebellion/moves.cards:74:7 */
-    { 8, 74, 27 }, /* 675: cards/rebellion/moves.cards:74:27 */
-    { 8, 75, 19 }, /* 676: cards/rebellion/moves.cards:75:19 */
-    { 8, 75, 9 }, /* 677: cards/rebellion/moves.cards:75:9 */
-    { 8, 78, 5 }, /* 678: cards/rebellion/moves.cards:78:5 */
-    { 8, 80, 3 }, /* 679: cards/rebellion/moves.cards:80:3 */
-    { 8, 37, 11 }, /* 680: cards/rebellion/moves.cards:37:11 */
-    { 8, 87, 18 }, /* 681: cards/rebellion/moves.cards:87:18 */
-    { 8, 87, 3 }, /* 682: cards/rebellion/moves.cards:87:3 */
-    { 8, 90, 5 }, /* 683: cards/rebellion/moves.cards:90:5 */
-    { 8, 92, 24 }, /* 684: cards/rebellion/moves.cards:92:24 */
-    { 8, 94, 20 }, /* 685: cards/rebellion/moves.cards:94:20 */
-    { 8, 95, 3 }, /* 686: cards/rebellion/moves.cards:95:3 */
-    { 8, 95, 28 }, /* 687: cards/rebellion/moves.cards:95:28 */
-    { 8, 96, 3 }, /* 688: cards/rebellion/moves.cards:96:3 */
-    { 8, 84, 11 }, /* 689: cards/rebellion/moves.cards:84:11 */
-    { 8, 102, 30 }, /* 690: cards/rebellion/moves.cards:102:30 */
-    { 8, 102, 47 }, /* 691: cards/rebellion/moves.cards:102:47 */
-    { 8, 103, 5 }, /* 692: cards/rebellion/moves.cards:103:5 */
-    { 8, 101, 11 }, /* 693: cards/rebellion/moves.cards:101:11 */
-    { 10, 19, 3 }, /* 694: cards/rebellion/refresh.cards:19:3 */
-    { 10, 20, 3 }, /* 695: cards/rebellion/refresh.cards:20:3 */
-    { 10, 21, 14 }, /* 696: cards/rebellion/refresh.cards:21:14 */
-    { 10, 21, 5 }, /* 697: cards/rebellion/refresh.cards:21:5 */
-    { 10, 21, 57 }, /* 698: cards/rebellion/refresh.cards:21:57 */
-    { 10, 21, 47 }, /* 699: cards/rebellion/refresh.cards:21:47 */
-    { 10, 23, 24 }, /* 700: cards/rebellion/refresh.cards:23:24 */
-    { 10, 23, 3 }, /* 701: cards/rebellion/refresh.cards:23:3 */
-    { 10, 25, 10 }, /* 702: cards/rebellion/refresh.cards:25:10 */
-    { 10, 25, 26 }, /* 703: cards/rebellion/refresh.cards:25:26 */
-    { 10, 25, 5 }, /* 704: cards/rebellion/refresh.cards:25:5 */
-    { 10, 26, 10 }, /* 705: cards/rebellion/refresh.cards:26:10 */
-    { 10, 26, 24 }, /* 706: cards/rebellion/refresh.cards:26:24 */
-    { 10, 26, 5 }, /* 707: cards/rebellion/refresh.cards:26:5 */
-    { 10, 31, 5 }, /* 708: cards/rebellion/refresh.cards:31:5 */
-    { 10, 32, 17 }, /* 709: cards/rebellion/refresh.cards:32:17 */
-    { 10, 33, 7 }, /* 710: cards/rebellion/refresh.cards:33:7 */
-    { 10, 33, 19 }, /* 711: cards/rebellion/refresh.cards:33:19 */
-    { 10, 34, 9 }, /* 712: cards/rebellion/refresh.cards:34:9 */
-    { 10, 35, 24 }, /* 713: cards/rebellion/refresh.cards:35:24 */
-    { 10, 35, 59 }, /* 714: cards/rebellion/refresh.cards:35:59 */
-    { 10, 32, 5 }, /* 715: cards/rebellion/refresh.cards:32:5 */
-    { 10, 40, 3 }, /* 716: cards/rebellion/refresh.cards:40:3 */
-    { 10, 42, 3 }, /* 717: cards/rebellion/refresh.cards:42:3 */
-    { 10, 46, 3 }, /* 718: cards/rebellion/refresh.cards:46:3 */
-    { 10, 47, 25 }, /* 719: cards/rebellion/refresh.cards:47:25 */
-    { 10, 49, 39 }, /* 720: cards/rebellion/refresh.cards:49:39 */
-    { 10, 52, 3 }, /* 721: cards/rebellion/refresh.cards:52:3 */
-    { 10, 53, 3 }, /* 722: cards/rebellion/refresh.cards:53:3 */
-    { 10, 54, 3 }, /* 723: cards/rebellion/refresh.cards:54:3 */
-    { 10, 13, 11 }, /* 724: cards/rebellion/refresh.cards:13:11 */
-    { 10, 77, 41 }, /* 725: cards/rebellion/refresh.cards:77:41 */
-    { 10, 78, 5 }, /* 726: cards/rebellion/refresh.cards:78:5 */
-    { 10, 80, 53 }, /* 727: cards/rebellion/refresh.cards:80:53 */
-    { 10, 79, 28 }, /* 728: cards/rebellion/refresh.cards:79:28 */
-    { 10, 80, 103 }, /* 729: cards/rebellion/refresh.cards:80:103 */
-    { 10, 85, 7 }, /* 730: cards/rebellion/refresh.cards:85:7 */
-    { 10, 85, 19 }, /* 731: cards/rebellion/refresh.cards:85:19 */
-    { 10, 85, 118 }, /* 732: cards/rebellion/refresh.cards:85:118 */
-    { 10, 75, 11 }, /* 733: cards/rebellion/refresh.cards:75:11 */
-    { 10, 94, 3 }, /* 734: cards/rebellion/refresh.cards:94:3 */
-    { 10, 95, 17 }, /* 735: cards/rebellion/refresh.cards:95:17 */
-    { 10, 97, 40 }, /* 736: cards/rebellion/refresh.cards:97:40 */
-    { 10, 97, 40 }, /* 737: cards/rebellion/refresh.cards:97:40 */
-    { 10, 98, 3 }, /* 738: cards/rebellion/refresh.cards:98:3 */
-    { 10, 99, 3 }, /* 739: cards/rebellion/refresh.cards:99:3 */
-    { 10, 92, 11 }, /* 740: cards/rebellion/refresh.cards:92:11 */
-    { 10, 108, 23 }, /* 741: cards/rebellion/refresh.cards:108:23 */
-    { 10, 108, 40 }, /* 742: cards/rebellion/refresh.cards:108:40 */
-    { 10, 108, 5 }, /* 743: cards/rebellion/refresh.cards:108:5 */
-    { 10, 110, 3 }, /* 744: cards/rebellion/refresh.cards:110:3 */
-    { 10, 111, 3 }, /* 745: cards/rebellion/refresh.cards:111:3 */
-    { 10, 106, 11 }, /* 746: cards/rebellion/refresh.cards:106:11 */
-    { 10, 120, 27 }, /* 747: cards/rebellion/refresh.cards:120:27 */
-    { 10, 123, 34 }, /* 748: cards/rebellion/refresh.cards:123:34 */
-    { 10, 124, 14 }, /* 749: cards/rebellion/refresh.cards:124:14 */
-    { 10, 124, 32 }, /* 750: cards/rebellion/refresh.cards:124:32 */
-    { 10, 124, 5 }, /* 751: cards/rebellion/refresh.cards:124:5 */
-    { 10, 125, 30 }, /* 752: cards/rebellion/refresh.cards:125:30 */
-    { 10, 123, 3 }, /* 753: cards/rebellion/refresh.cards:123:3 */
-    { 10, 129, 3 }, /* 754: cards/rebellion/refresh.cards:129:3 */
-    { 10, 129, 15 }, /* 755: cards/rebellion/refresh.cards:129:15 */
-    { 10, 130, 15 }, /* 756: cards/rebellion/refresh.cards:130:15 */
-    { 10, 130, 5 }, /* 757: cards/rebellion/refresh.cards:130:5 */
-    { 10, 131, 5 }, /* 758: cards/rebellion/refresh.cards:131:5 */
-    { 10, 132, 17 }, /* 759: cards/rebellion/refresh.cards:132:17 */
-    { 10, 132, 7 }, /* 760: cards/rebellion/refresh.cards:132:7 */
-    { 10, 135, 5 }, /* 761: cards/rebellion/refresh.cards:135:5 */
-    { 10, 137, 12 }, /* 762: cards/rebellion/refresh.cards:137:12 */
-    { 10, 137, 39 }, /* 763: cards/rebellion/refresh.cards:137:39 */
-    { 10, 137, 29 }, /* 764: cards/rebellion/refresh.cards:137:29 */
-    { 10, 116, 11 }, /* 765: cards/rebellion/refresh.cards:116:11 */
-    { 10, 153, 3 }, /* 766: cards/rebellion/refresh.cards:153:3 */
-    { 10, 154, 18 }, /* 767: cards/rebellion/refresh.cards:154:18 */
-    { 10, 154, 26 }, /* 768: cards/rebellion/refresh.cards:154:26 */
-    { 10, 154, 5 }, /* 769: cards/rebellion/refresh.cards:154:5 */
-    { 10, 155, 12 }, /* 770: cards/rebellion/refresh.cards:155:12 */
-    { 10, 155, 40 }, /* 771: cards/rebellion/refresh.cards:155:40 */
-    { 10, 155, 48 }, /* 772: cards/rebellion/refresh.cards:155:48 */
-    { 10, 155, 27 }, /* 773: cards/rebellion/refresh.cards:155:27 */
-    { 10, 158, 5 }, /* 774: cards/rebellion/refresh.cards:158:5 */
-    { 10, 159, 5 }, /* 775: cards/rebellion/refresh.cards:159:5 */
-    { 10, 152, 11 }, /* 776: cards/rebellion/refresh.cards:152:11 */
-    { 10, 169, 5 }, /* 777: cards/rebellion/refresh.cards:169:5 */
-    { 10, 177, 126 }, /* 778: cards/rebellion/refresh.cards:177:126 */
-    { 10, 177, 91 }, /* 779: cards/rebellion/refresh.cards:177:91 */
-    { 10, 171, 9 }, /* 780: cards/rebellion/refresh.cards:171:9 */
-    { 10, 172, 21 }, /* 781: cards/rebellion/refresh.cards:172:21 */
-    { 10, 172, 11 }, /* 782: cards/rebellion/refresh.cards:172:11 */
-    { 10, 173, 11 }, /* 783: cards/rebellion/refresh.cards:173:11 */
-    { 10, 178, 9 }, /* 784: cards/rebellion/refresh.cards:178:9 */
-    { 10, 178, 61 }, /* 785: cards/rebellion/refresh.cards:178:61 */
-    { 10, 178, 21 }, /* 786: cards/rebellion/refresh.cards:178:21 */
-    { 10, 179, 11 }, /* 787: cards/rebellion/refresh.cards:179:11 */
-    { 10, 179, 23 }, /* 788: cards/rebellion/refresh.cards:179:23 */
-    { 10, 180, 23 }, /* 789: cards/rebellion/refresh.cards:180:23 */
-    { 10, 180, 13 }, /* 790: cards/rebellion/refresh.cards:180:13 */
-    { 10, 181, 13 }, /* 791: cards/rebellion/refresh.cards:181:13 */
-    { 10, 167, 11 }, /* 792: cards/rebellion/refresh.cards:167:11 */
-    { 10, 201, 3 }, /* 793: cards/rebellion/refresh.cards:201:3 */
-    { 10, 201, 39 }, /* 794: cards/rebellion/refresh.cards:201:39 */
-    { 10, 203, 12 }, /* 795: cards/rebellion/refresh.cards:203:12 */
-    { 10, 203, 22 }, /* 796: cards/rebellion/refresh.cards:203:22 */
-    { 10, 203, 22 }, /* 797: cards/rebellion/refresh.cards:203:22 */
-    { 10, 204, 12 }, /* 798: cards/rebellion/refresh.cards:204:12 */
-    { 10, 204, 3 }, /* 799: cards/rebellion/refresh.cards:204:3 */
-    { 10, 204, 39 }, /* 800: cards/rebellion/refresh.cards:204:39 */
-    { 10, 200, 11 }, /* 801: cards/rebellion/refresh.cards:200:11 */
-    { 10, 208, 36 }, /* 802: cards/rebellion/refresh.cards:208:36 */
-    { 10, 208, 11 }, /* 803: cards/rebellion/refresh.cards:208:11 */
-    { 10, 211, 6 }, /* 804: cards/rebellion/refresh.cards:211:6 */
-    { 10, 213, 52 }, /* 805: cards/rebellion/refresh.cards:213:52 */
-    { 10, 213, 17 }, /* 806: cards/rebellion/refresh.cards:213:17 */
-    { 10, 214, 7 }, /* 807: cards/rebellion/refresh.cards:214:7 */
-    { 10, 214, 59 }, /* 808: cards/rebellion/refresh.cards:214:59 */
-    { 10, 214, 19 }, /* 809: cards/rebellion/refresh.cards:214:19 */
-    { 10, 215, 18 }, /* 810: cards/rebellion/refresh.cards:215:18 */
-    { 10, 215, 9 }, /* 811: cards/rebellion/refresh.cards:215:9 */
-    { 10, 215, 41 }, /* 812: cards/rebellion/refresh.cards:215:41 */
-    { 10, 216, 19 }, /* 813: cards/rebellion/refresh.cards:216:19 */
-    { 10, 216, 9 }, /* 814: cards/rebellion/refresh.cards:216:9 */
-    { 10, 220, 7 }, /* 815: cards/rebellion/refresh.cards:220:7 */
-    { 10, 223, 5 }, /* 816: cards/rebellion/refresh.cards:223:5 */
-    { 10, 224, 49 }, /* 817: cards/rebellion/refresh.cards:224:49 */
-    { 10, 225, 9 }, /* 818: cards/rebellion/refresh.cards:225:9 */
-    { 10, 225, 21 }, /* 819: cards/rebellion/refresh.cards:225:21 */
-    { 10, 226, 21 }, /* 820: cards/rebellion/refresh.cards:226:21 */
-    { 10, 226, 11 }, /* 821: cards/rebellion/refresh.cards:226:11 */
-    { 10, 227, 11 }, /* 822: cards/rebellion/refresh.cards:227:11 */
-    { 10, 227, 11 }, /* 823: cards/rebellion/refresh.cards:227:11 */
-    { 10, 227, 11 }, /* 824: cards/rebellion/refresh.cards:227:11 */
-    { 10, 232, 9 }, /* 825: cards/rebellion/refresh.cards:232:9 */
-    { 10, 233, 9 }, /* 826: cards/rebellion/refresh.cards:233:9 */
-    { 10, 236, 56 }, /* 827: cards/rebellion/refresh.cards:236:56 */
-    { 10, 210, 11 }, /* 828: cards/rebellion/refresh.cards:210:11 */
-    { 11, 29, 5 }, /* 829: cards/rebellion/round.cards:29:5 */
-    { 11, 30, 59 }, /* 830: cards/rebellion/round.cards:30:59 */
-    { 11, 30, 82 }, /* 831: cards/rebellion/round.cards:30:82 */
-    { 11, 31, 60 }, /* 832: cards/rebellion/round.cards:31:60 */
-    { 11, 30, 93 }, /* 833: cards/rebellion/round.cards:30:93 */
-    { 11, 31, 98 }, /* 834: cards/rebellion/round.cards:31:98 */
-    { 11, 32, 33 }, /* 835: cards/rebellion/round.cards:32:33 */
-    { 11, 36, 33 }, /* 836: cards/rebellion/round.cards:36:33 */
-    { 11, 38, 7 }, /* 837: cards/rebellion/round.cards:38:7 */
-    { 11, 38, 19 }, /* 838: cards/rebellion/round.cards:38:19 */
-    { 11, 38, 110 }, /* 839: cards/rebellion/round.cards:38:110 */
-    { 11, 26, 3 }, /* 840: cards/rebellion/round.cards:26:3 */
-    { 11, 24, 11 }, /* 841: cards/rebellion/round.cards:24:11 */
-    { 11, 47, 3 }, /* 842: cards/rebellion/round.cards:47:3 */
-    { 11, 51, 3 }, /* 843: cards/rebellion/round.cards:51:3 */
-    { 11, 51, 15 }, /* 844: cards/rebellion/round.cards:51:15 */
-    { 11, 52, 15 }, /* 845: cards/rebellion/round.cards:52:15 */
-    { 11, 52, 5 }, /* 846: cards/rebellion/round.cards:52:5 */
-    { 11, 53, 5 }, /* 847: cards/rebellion/round.cards:53:5 */
-    { 11, 55, 3 }, /* 848: cards/rebellion/round.cards:55:3 */
-    { 11, 55, 15 }, /* 849: cards/rebellion/round.cards:55:15 */
-    { 11, 56, 15 }, /* 850: cards/rebellion/round.cards:56:15 */
-    { 11, 56, 5 }, /* 851: cards/rebellion/round.cards:56:5 */
-    { 11, 57, 5 }, /* 852: cards/rebellion/round.cards:57:5 */
-    { 11, 59, 3 }, /* 853: cards/rebellion/round.cards:59:3 */
-    { 11, 61, 49 }, /* 854: cards/rebellion/round.cards:61:49 */
-    { 11, 62, 7 }, /* 855: cards/rebellion/round.cards:62:7 */
-    { 11, 62, 19 }, /* 856: cards/rebellion/round.cards:62:19 */
-    { 11, 63, 19 }, /* 857: cards/rebellion/round.cards:63:19 */
-    { 11, 63, 9 }, /* 858: cards/rebellion/round.cards:63:9 */
-    { 11, 64, 9 }, /* 859: cards/rebellion/round.cards:64:9 */
-    { 11, 68, 33 }, /* 860: cards/rebellion/round.cards:68:33 */
-    { 11, 46, 11 }, /* 861: cards/rebellion/round.cards:46:11 */
-    { 11, 76, 5 }, /* 862: cards/rebellion/round.cards:76:5 */
-    { 11, 77, 48 }, /* 863: cards/rebellion/round.cards:77:48 */
-    { 11, 78, 47 }, /* 864: cards/rebellion/round.cards:78:47 */
-    { 11, 77, 75 }, /* 865: cards/rebellion/round.cards:77:75 */
-    { 11, 78, 81 }, /* 866: cards/rebellion/round.cards:78:81 */
-    { 11, 79, 23 }, /* 867: cards/rebellion/round.cards:79:23 */
-    { 11, 84, 7 }, /* 868: cards/rebellion/round.cards:84:7 */
-    { 11, 85, 7 }, /* 869: cards/rebellion/round.cards:85:7 */
-    { 11, 85, 19 }, /* 870: cards/rebellion/round.cards:85:19 */
-    { 11, 85, 99 }, /* 871: cards/rebellion/round.cards:85:99 */
-    { 11, 87, 7 }, /* 872: cards/rebellion/round.cards:87:7 */
-    { 11, 88, 7 }, /* 873: cards/rebellion/round.cards:88:7 */
-    { 11, 88, 19 }, /* 874: cards/rebellion/round.cards:88:19 */
-    { 11, 88, 110 }, /* 875: cards/rebellion/round.cards:88:110 */
-    { 11, 90, 7 }, /* 876: cards/rebellion/round.cards:90:7 */
-    { 11, 74, 11 }, /* 877: cards/rebellion/round.cards:74:11 */
-    { 11, 99, 5 }, /* 878: cards/rebellion/round.cards:99:5 */
-    { 11, 101, 40 }, /* 879: cards/rebellion/round.cards:101:40 */
-    { 11, 97, 11 }, /* 880: cards/rebellion/round.cards:97:11 */
-    { 12, 147, 3 }, /* 881: cards/rebellion/setup.cards:147:3 */
-    { 12, 146, 11 }, /* 882: cards/rebellion/setup.cards:146:11 */
-    { 0, 12, 12 }, /* 883: cards/rebellion/actions.cards:12:12 */
-    { 0, 12, 42 }, /* 884: cards/rebellion/actions.cards:12:42 */
-    { 0, 12, 3 }, /* 885: cards/rebellion/actions.cards:12:3 */
-    { 0, 17, 12 }, /* 886: cards/rebellion/actions.cards:17:12 */
-    { 0, 17, 3 }, /* 887: cards/rebellion/actions.cards:17:3 */
-    { 0, 22, 12 }, /* 888: cards/rebellion/actions.cards:22:12 */
-    { 0, 22, 3 }, /* 889: cards/rebellion/actions.cards:22:3 */
-    { 0, 27, 12 }, /* 890: cards/rebellion/actions.cards:27:12 */
-    { 0, 27, 3 }, /* 891: cards/rebellion/actions.cards:27:3 */
-    { 0, 32, 12 }, /* 892: cards/rebellion/actions.cards:32:12 */
-    { 0, 32, 3 }, /* 893: cards/rebellion/actions.cards:32:3 */
-    { 0, 37, 12 }, /* 894: cards/rebellion/actions.cards:37:12 */
-    { 0, 37, 46 }, /* 895: cards/rebellion/actions.cards:37:46 */
-    { 0, 37, 3 }, /* 896: cards/rebellion/actions.cards:37:3 */
-    { 0, 42, 12 }, /* 897: cards/rebellion/actions.cards:42:12 */
-    { 0, 42, 3 }, /* 898: cards/rebellion/actions.cards:42:3 */
-    { 0, 47, 12 }, /* 899: cards/rebellion/actions.cards:47:12 */
-    { 0, 47, 3 }, /* 900: cards/rebellion/actions.cards:47:3 */
-    { 0, 55, 12 }, /* 901: cards/rebellion/actions.cards:55:12 */
-    { 0, 55, 3 }, /* 902: cards/rebellion/actions.cards:55:3 */
-    { 0, 60, 12 }, /* 903: cards/rebellion/actions.cards:60:12 */
-    { 0, 60, 3 }, /* 904: cards/rebellion/actions.cards:60:3 */
-    { 0, 65, 12 }, /* 905: cards/rebellion/actions.cards:65:12 */
-    { 0, 65, 3 }, /* 906: cards/rebellion/actions.cards:65:3 */
-    { 0, 70, 12 }, /* 907: cards/rebellion/actions.cards:70:12 */
-    { 0, 70, 3 }, /* 908: cards/rebellion/actions.cards:70:3 */
-    { 0, 78, 12 }, /* 909: cards/rebellion/actions.cards:78:12 */
-    { 0, 78, 3 }, /* 910: cards/rebellion/actions.cards:78:3 */
-    { 0, 83, 12 }, /* 911: cards/rebellion/actions.cards:83:12 */
-    { 0, 83, 3 }, /* 912: cards/rebellion/actions.cards:83:3 */
-    { 0, 88, 12 }, /* 913: cards/rebellion/actions.cards:88:12 */
-    { 0, 88, 3 }, /* 914: cards/rebellion/actions.cards:88:3 */
-    { 0, 93, 12 }, /* 915: cards/rebellion/actions.cards:93:12 */
-    { 0, 93, 3 }, /* 916: cards/rebellion/actions.cards:93:3 */
-    { 0, 98, 12 }, /* 917: cards/rebellion/actions.cards:98:12 */
-    { 0, 98, 3 }, /* 918: cards/rebellion/actions.cards:98:3 */
-    { 0, 103, 12 }, /* 919: cards/rebellion/actions.cards:103:12 */
-    { 0, 103, 3 }, /* 920: cards/rebellion/actions.cards:103:3 */
-    { 0, 108, 12 }, /* 921: cards/rebellion/actions.cards:108:12 */
-    { 0, 108, 3 }, /* 922: cards/rebellion/actions.cards:108:3 */
-    { 0, 113, 12 }, /* 923: cards/rebellion/actions.cards:113:12 */
-    { 0, 113, 3 }, /* 924: cards/rebellion/actions.cards:113:3 */
-    { 0, 121, 12 }, /* 925: cards/rebellion/actions.cards:121:12 */
-    { 0, 121, 3 }, /* 926: cards/rebellion/actions.cards:121:3 */
-    { 0, 126, 12 }, /* 927: cards/rebellion/actions.cards:126:12 */
-    { 0, 126, 3 }, /* 928: cards/rebellion/actions.cards:126:3 */
-    { 0, 131, 12 }, /* 929: cards/rebellion/actions.cards:131:12 */
-    { 0, 131, 3 }, /* 930: cards/rebellion/actions.cards:131:3 */
-    { 0, 136, 12 }, /* 931: cards/rebellion/actions.cards:136:12 */
-    { 0, 136, 51 }, /* 932: cards/rebellion/actions.cards:136:51 */
-    { 0, 136, 3 }, /* 933: cards/rebellion/actions.cards:136:3 */
-    { 7, 14, 12 }, /* 934: cards/rebellion/missions.cards:14:12 */
-    { 7, 14, 3 }, /* 935: cards/rebellion/missions.cards:14:3 */
-    { 7, 19, 12 }, /* 936: cards/rebellion/missions.cards:19:12 */
-    { 7, 19, 3 }, /* 937: cards/rebellion/missions.cards:19:3 */
-    { 7, 24, 12 }, /* 938: cards/rebellion/missions.cards:24:12 */
-    { 7, 24, 3 }, /* 939: cards/rebellion/missions.cards:24:3 */
-    { 7, 29, 12 }, /* 940: cards/rebellion/missions.cards:29:12 */
-    { 7, 29, 3 }, /* 941: cards/rebellion/missions.cards:29:3 */
-    { 7, 35, 5 }, /* 942: cards/rebellion/missions.cards:35:5 */
-    { 7, 36, 5 }, /* 943: cards/rebellion/missions.cards:36:5 */
-    { 7, 34, 3 }, /* 944: cards/rebellion/missions.cards:34:3 */
-    { 7, 42, 12 }, /* 945: cards/rebellion/missions.cards:42:12 */
-    { 7, 42, 3 }, /* 946: cards/rebellion/missions.cards:42:3 */
-    { 7, 48, 5 }, /* 947: cards/rebellion/missions.cards:48:5 */
-    { 7, 47, 3 }, /* 948: cards/rebellion/missions.cards:47:3 */
-    { 7, 55, 12 }, /* 949: cards/rebellion/missions.cards:55:12 */
-    { 7, 55, 3 }, /* 950: cards/rebellion/missions.cards:55:3 */
-    { 7, 60, 12 }, /* 951: cards/rebellion/missions.cards:60:12 */
-    { 7, 60, 3 }, /* 952: cards/rebellion/missions.cards:60:3 */
-    { 7, 65, 12 }, /* 953: cards/rebellion/missions.cards:65:12 */
-    { 7, 65, 3 }, /* 954: cards/rebellion/missions.cards:65:3 */
-    { 7, 70, 12 }, /* 955: cards/rebellion/missions.cards:70:12 */
-    { 7, 70, 3 }, /* 956: cards/rebellion/missions.cards:70:3 */
-    { 7, 75, 12 }, /* 957: cards/rebellion/missions.cards:75:12 */
-    { 7, 75, 3 }, /* 958: cards/rebellion/missions.cards:75:3 */
-    { 7, 83, 12 }, /* 959: cards/rebellion/missions.cards:83:12 */
-    { 7, 83, 3 }, /* 960: cards/rebellion/missions.cards:83:3 */
-    { 7, 88, 12 }, /* 961: cards/rebellion/missions.cards:88:12 */
-    { 7, 88, 3 }, /* 962: cards/rebellion/missions.cards:88:3 */
-    { 7, 93, 12 }, /* 963: cards/rebellion/missions.cards:93:12 */
-    { 7, 93, 3 }, /* 964: cards/rebellion/missions.cards:93:3 */
-    { 7, 98, 12 }, /* 965: cards/rebellion/missions.cards:98:12 */
-    { 7, 98, 3 }, /* 966: cards/rebellion/missions.cards:98:3 */
-    { 7, 103, 12 }, /* 967: cards/rebellion/missions.cards:103:12 */
-    { 7, 103, 3 }, /* 968: cards/rebellion/missions.cards:103:3 */
-    { 7, 108, 12 }, /* 969: cards/rebellion/missions.cards:108:12 */
-    { 7, 108, 3 }, /* 970: cards/rebellion/missions.cards:108:3 */
-    { 7, 113, 12 }, /* 971: cards/rebellion/missions.cards:113:12 */
-    { 7, 113, 3 }, /* 972: cards/rebellion/missions.cards:113:3 */
-    { 7, 118, 12 }, /* 973: cards/rebellion/missions.cards:118:12 */
-    { 7, 118, 3 }, /* 974: cards/rebellion/missions.cards:118:3 */
-    { 7, 123, 12 }, /* 975: cards/rebellion/missions.cards:123:12 */
-    { 7, 123, 3 }, /* 976: cards/rebellion/missions.cards:123:3 */
-    { 7, 128, 12 }, /* 977: cards/rebellion/missions.cards:128:12 */
-    { 7, 128, 3 }, /* 978: cards/rebellion/missions.cards:128:3 */
-    { 7, 133, 12 }, /* 979: cards/rebellion/missions.cards:133:12 */
-    { 7, 133, 3 }, /* 980: cards/rebellion/missions.cards:133:3 */
-    { 7, 139, 5 }, /* 981: cards/rebellion/missions.cards:139:5 */
-    { 7, 140, 5 }, /* 982: cards/rebellion/missions.cards:140:5 */
-    { 7, 138, 3 }, /* 983: cards/rebellion/missions.cards:138:3 */
-    { 7, 149, 12 }, /* 984: cards/rebellion/missions.cards:149:12 */
-    { 7, 149, 3 }, /* 985: cards/rebellion/missions.cards:149:3 */
-    { 7, 154, 12 }, /* 986: cards/rebellion/missions.cards:154:12 */
-    { 7, 154, 3 }, /* 987: cards/rebellion/missions.cards:154:3 */
-    { 7, 159, 12 }, /* 988: cards/rebellion/missions.cards:159:12 */
-    { 7, 159, 3 }, /* 989: cards/rebellion/missions.cards:159:3 */
-    { 12, 13, 36 }, /* 990: cards/rebellion/setup.cards:13:36 */
-    { 12, 14, 37 }, /* 991: cards/rebellion/setup.cards:14:37 */
-    { 12, 15, 39 }, /* 992: cards/rebellion/setup.cards:15:39 */
-    { 12, 16, 63 }, /* 993: cards/rebellion/setup.cards:16:63 */
-    { 12, 16, 93 }, /* 994: cards/rebellion/setup.cards:16:93 */
-    { 12, 17, 3 }, /* 995: cards/rebellion/setup.cards:17:3 */
-    { 12, 18, 8 }, /* 996: cards/rebellion/setup.cards:18:8 */
-    { 12, 18, 20 }, /* 997: cards/rebellion/setup.cards:18:20 */
-    { 12, 19, 13 }, /* 998: cards/rebellion/setup.cards:19:13 */
-    { 12, 19, 46 }, /* 999: cards/rebellion/setup.cards:19:46 */
-    { 12, 19, 36 }, /* 1000: cards/rebellion/setup.cards:19:36 */
-    { 12, 19, 26 }, /* 1001: cards/rebellion/setup.cards:19:26 */
-    { 12, 20, 32 }, /* 1002: cards/rebellion/setup.cards:20:32 */
-    { 12, 20, 22 }, /* 1003: cards/rebellion/setup.cards:20:22 */
-    { 12, 20, 12 }, /* 1004: cards/rebellion/setup.cards:20:12 */
-    { 12, 22, 3 }, /* 1005: cards/rebellion/setup.cards:22:3 */
-    { 12, 23, 8 }, /* 1006: cards/rebellion/setup.cards:23:8 */
-    { 12, 23, 40 }, /* 1007: cards/rebellion/setup.cards:23:40 */
-    { 12, 23, 30 }, /* 1008: cards/rebellion/setup.cards:23:30 */
-    { 12, 23, 20 }, /* 1009: cards/rebellion/setup.cards:23:20 */
-    { 12, 23, 89 }, /* 1010: cards/rebellion/setup.cards:23:89 */
-    { 12, 23, 79 }, /* 1011: cards/rebellion/setup.cards:23:79 */
-    { 12, 23, 69 }, /* 1012: cards/rebellion/setup.cards:23:69 */
-    { 12, 27, 3 }, /* 1013: cards/rebellion/setup.cards:27:3 */
-    { 12, 28, 8 }, /* 1014: cards/rebellion/setup.cards:28:8 */
-    { 12, 28, 41 }, /* 1015: cards/rebellion/setup.cards:28:41 */
-    { 12, 28, 31 }, /* 1016: cards/rebellion/setup.cards:28:31 */
-    { 12, 28, 21 }, /* 1017: cards/rebellion/setup.cards:28:21 */
-    { 12, 28, 68 }, /* 1018: cards/rebellion/setup.cards:28:68 */
-    { 12, 28, 77 }, /* 1019: cards/rebellion/setup.cards:28:77 */
-    { 12, 33, 3 }, /* 1020: cards/rebellion/setup.cards:33:3 */
-    { 12, 33, 61 }, /* 1021: cards/rebellion/setup.cards:33:61 */
-    { 12, 33, 69 }, /* 1022: cards/rebellion/setup.cards:33:69 */
-    { 12, 37, 5 }, /* 1023: cards/rebellion/setup.cards:37:5 */
-    { 12, 37, 53 }, /* 1024: cards/rebellion/setup.cards:37:53 */
-    { 12, 37, 61 }, /* 1025: cards/rebellion/setup.cards:37:61 */
-    { 12, 38, 5 }, /* 1026: cards/rebellion/setup.cards:38:5 */
-    { 12, 39, 5 }, /* 1027: cards/rebellion/setup.cards:39:5 */
-    { 12, 42, 3 }, /* 1028: cards/rebellion/setup.cards:42:3 */
-    { 12, 45, 30 }, /* 1029: cards/rebellion/setup.cards:45:30 */
-    { 12, 45, 22 }, /* 1030: cards/rebellion/setup.cards:45:22 */
-    { 12, 45, 53 }, /* 1031: cards/rebellion/setup.cards:45:53 */
-    { 12, 45, 45 }, /* 1032: cards/rebellion/setup.cards:45:45 */
-    { 12, 46, 3 }, /* 1033: cards/rebellion/setup.cards:46:3 */
-    { 12, 47, 3 }, /* 1034: cards/rebellion/setup.cards:47:3 */
-    { 12, 48, 3 }, /* 1035: cards/rebellion/setup.cards:48:3 */
-    { 12, 51, 3 }, /* 1036: cards/rebellion/setup.cards:51:3 */
-    { 12, 53, 13 }, /* 1037: cards/rebellion/setup.cards:53:13 */
-    { 12, 54, 5 }, /* 1038: cards/rebellion/setup.cards:54:5 */
-    { 12, 56, 7 }, /* 1039: cards/rebellion/setup.cards:56:7 */
-    { 12, 57, 7 }, /* 1040: cards/rebellion/setup.cards:57:7 */
-    { 12, 57, 15 }, /* 1041: cards/rebellion/setup.cards:57:15 */
-    { 12, 59, 7 }, /* 1042: cards/rebellion/setup.cards:59:7 */
-    { 12, 61, 7 }, /* 1043: cards/rebellion/setup.cards:61:7 */
-    { 12, 63, 9 }, /* 1044: cards/rebellion/setup.cards:63:9 */
-    { 12, 66, 9 }, /* 1045: cards/rebellion/setup.cards:66:9 */
-    { 12, 66, 17 }, /* 1046: cards/rebellion/setup.cards:66:17 */
-    { 12, 69, 7 }, /* 1047: cards/rebellion/setup.cards:69:7 */
-    { 12, 71, 7 }, /* 1048: cards/rebellion/setup.cards:71:7 */
-    { 12, 52, 3 }, /* 1049: cards/rebellion/setup.cards:52:3 */
-    { 12, 74, 3 }, /* 1050: cards/rebellion/setup.cards:74:3 */
-    { 12, 75, 3 }, /* 1051: cards/rebellion/setup.cards:75:3 */
-    { 12, 79, 3 }, /* 1052: cards/rebellion/setup.cards:79:3 */
-    { 12, 80, 3 }, /* 1053: cards/rebellion/setup.cards:80:3 */
-    { 12, 81, 3 }, /* 1054: cards/rebellion/setup.cards:81:3 */
-    { 12, 82, 3 }, /* 1055: cards/rebellion/setup.cards:82:3 */
-    { 12, 83, 3 }, /* 1056: cards/rebellion/setup.cards:83:3 */
-    { 12, 84, 3 }, /* 1057: cards/rebellion/setup.cards:84:3 */
-    { 12, 85, 3 }, /* 1058: cards/rebellion/setup.cards:85:3 */
-    { 12, 86, 3 }, /* 1059: cards/rebellion/setup.cards:86:3 */
-    { 12, 87, 5 }, /* 1060: cards/rebellion/setup.cards:87:5 */
-    { 12, 88, 17 }, /* 1061: cards/rebellion/setup.cards:88:17 */
-    { 12, 88, 7 }, /* 1062: cards/rebellion/setup.cards:88:7 */
-    { 12, 91, 3 }, /* 1063: cards/rebellion/setup.cards:91:3 */
-    { 12, 92, 5 }, /* 1064: cards/rebellion/setup.cards:92:5 */
-    { 12, 92, 17 }, /* 1065: cards/rebellion/setup.cards:92:17 */
-    { 12, 93, 17 }, /* 1066: cards/rebellion/setup.cards:93:17 */
-    { 12, 93, 7 }, /* 1067: cards/rebellion/setup.cards:93:7 */
-    { 12, 99, 3 }, /* 1068: cards/rebellion/setup.cards:99:3 */
-    { 12, 100, 3 }, /* 1069: cards/rebellion/setup.cards:100:3 */
-    { 12, 101, 3 }, /* 1070: cards/rebellion/setup.cards:101:3 */
-    { 12, 102, 3 }, /* 1071: cards/rebellion/setup.cards:102:3 */
-    { 12, 103, 3 }, /* 1072: cards/rebellion/setup.cards:103:3 */
-    { 12, 104, 3 }, /* 1073: cards/rebellion/setup.cards:104:3 */
-    { 12, 105, 3 }, /* 1074: cards/rebellion/setup.cards:105:3 */
-    { 12, 105, 15 }, /* 1075: cards/rebellion/setup.cards:105:15 */
-    { 12, 106, 5 }, /* 1076: cards/rebellion/setup.cards:106:5 */
-    { 12, 107, 7 }, /* 1077: cards/rebellion/setup.cards:107:7 */
-    { 12, 108, 44 }, /* 1078: cards/rebellion/setup.cards:108:44 */
-    { 12, 109, 37 }, /* 1079: cards/rebellion/setup.cards:109:37 */
-    { 12, 109, 27 }, /* 1080: cards/rebellion/setup.cards:109:27 */
-    { 12, 118, 22 }, /* 1081: cards/rebellion/setup.cards:118:22 */
-    { 12, 118, 15 }, /* 1082: cards/rebellion/setup.cards:118:15 */
-    { 12, 119, 17 }, /* 1083: cards/rebellion/setup.cards:119:17 */
-    { 12, 119, 7 }, /* 1084: cards/rebellion/setup.cards:119:7 */
-    { 12, 120, 7 }, /* 1085: cards/rebellion/setup.cards:120:7 */
-    { 12, 126, 3 }, /* 1086: cards/rebellion/setup.cards:126:3 */
-    { 12, 127, 36 }, /* 1087: cards/rebellion/setup.cards:127:36 */
-    { 12, 129, 22 }, /* 1088: cards/rebellion/setup.cards:129:22 */
-    { 12, 129, 3 }, /* 1089: cards/rebellion/setup.cards:129:3 */
-    { 12, 130, 3 }, /* 1090: cards/rebellion/setup.cards:130:3 */
-    { 12, 130, 15 }, /* 1091: cards/rebellion/setup.cards:130:15 */
-    { 12, 131, 15 }, /* 1092: cards/rebellion/setup.cards:131:15 */
-    { 12, 131, 5 }, /* 1093: cards/rebellion/setup.cards:131:5 */
-    { 12, 133, 8 }, /* 1094: cards/rebellion/setup.cards:133:8 */
-    { 12, 133, 3 }, /* 1095: cards/rebellion/setup.cards:133:3 */
-    { 12, 134, 3 }, /* 1096: cards/rebellion/setup.cards:134:3 */
-    { 12, 138, 22 }, /* 1097: cards/rebellion/setup.cards:138:22 */
-    { 12, 10, 1 }, /* 1098: cards/rebellion/setup.cards:10:1 */
-    { 11, 11, 66 }, /* 1099: cards/rebellion/round.cards:11:66 */
-    { 11, 11, 5 }, /* 1100: cards/rebellion/round.cards:11:5 */
-    { 11, 16, 24 }, /* 1101: cards/rebellion/round.cards:16:24 */
-    { 11, 17, 75 }, /* 1102: cards/rebellion/round.cards:17:75 */
-    { 11, 17, 5 }, /* 1103: cards/rebellion/round.cards:17:5 */
-    { 11, 19, 19 }, /* 1104: cards/rebellion/round.cards:19:19 */
-    { 11, 7, 1 }, /* 1105: cards/rebellion/round.cards:7:1 */
+    { 3, 279, 48 }, /* 158: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 159: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 160: cards/rebellion/game.cards:279:85 */
+    { 10, 263, 16 }, /* 161: cards/rebellion/refresh.cards:263:16 */
+    { 10, 262, 3 }, /* 162: cards/rebellion/refresh.cards:262:3 */
+    { 10, 262, 3 }, /* 163: cards/rebellion/refresh.cards:262:3 */
+    { 10, 265, 77 }, /* 164: cards/rebellion/refresh.cards:265:77 */
+    { 3, 279, 48 }, /* 165: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 166: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 167: cards/rebellion/game.cards:279:85 */
+    { 1, 25, 22 }, /* 168: cards/rebellion/combat.cards:25:22 */
+    { 1, 25, 39 }, /* 169: cards/rebellion/combat.cards:25:39 */
+    { 1, 25, 52 }, /* 170: cards/rebellion/combat.cards:25:52 */
+    { 1, 27, 83 }, /* 171: cards/rebellion/combat.cards:27:83 */
+    { 1, 30, 3 }, /* 172: cards/rebellion/combat.cards:30:3 */
+    { 1, 31, 3 }, /* 173: cards/rebellion/combat.cards:31:3 */
+    { 1, 32, 3 }, /* 174: cards/rebellion/combat.cards:32:3 */
+    { 1, 33, 3 }, /* 175: cards/rebellion/combat.cards:33:3 */
+    { 1, 35, 3 }, /* 176: cards/rebellion/combat.cards:35:3 */
+    { 1, 36, 3 }, /* 177: cards/rebellion/combat.cards:36:3 */
+    { 1, 40, 5 }, /* 178: cards/rebellion/combat.cards:40:5 */
+    { 1, 43, 7 }, /* 179: cards/rebellion/combat.cards:43:7 */
+    { 1, 44, 7 }, /* 180: cards/rebellion/combat.cards:44:7 */
+    { 1, 45, 7 }, /* 181: cards/rebellion/combat.cards:45:7 */
+    { 1, 47, 46 }, /* 182: cards/rebellion/combat.cards:47:46 */
+    { 1, 48, 18 }, /* 183: cards/rebellion/combat.cards:48:18 */
+    { 1, 48, 9 }, /* 184: cards/rebellion/combat.cards:48:9 */
+    { 1, 48, 9 }, /* 185: cards/rebellion/combat.cards:48:9 */
+    { 1, 48, 103 }, /* 186: cards/rebellion/combat.cards:48:103 */
+    { 1, 50, 7 }, /* 187: cards/rebellion/combat.cards:50:7 */
+    { 1, 51, 7 }, /* 188: cards/rebellion/combat.cards:51:7 */
+    { 1, 53, 69 }, /* 189: cards/rebellion/combat.cards:53:69 */
+    { 1, 54, 7 }, /* 190: cards/rebellion/combat.cards:54:7 */
+    { 1, 55, 7 }, /* 191: cards/rebellion/combat.cards:55:7 */
+    { 1, 56, 7 }, /* 192: cards/rebellion/combat.cards:56:7 */
+    { 1, 58, 76 }, /* 193: cards/rebellion/combat.cards:58:76 */
+    { 1, 59, 18 }, /* 194: cards/rebellion/combat.cards:59:18 */
+    { 1, 59, 9 }, /* 195: cards/rebellion/combat.cards:59:9 */
+    { 1, 59, 9 }, /* 196: cards/rebellion/combat.cards:59:9 */
+    { 1, 59, 78 }, /* 197: cards/rebellion/combat.cards:59:78 */
+    { 1, 61, 7 }, /* 198: cards/rebellion/combat.cards:61:7 */
+    { 1, 64, 5 }, /* 199: cards/rebellion/combat.cards:64:5 */
+    { 1, 65, 5 }, /* 200: cards/rebellion/combat.cards:65:5 */
+    { 1, 66, 5 }, /* 201: cards/rebellion/combat.cards:66:5 */
+    { 1, 67, 5 }, /* 202: cards/rebellion/combat.cards:67:5 */
+    { 1, 39, 3 }, /* 203: cards/rebellion/combat.cards:39:3 */
+    { 1, 71, 3 }, /* 204: cards/rebellion/combat.cards:71:3 */
+    { 1, 72, 27 }, /* 205: cards/rebellion/combat.cards:72:27 */
+    { 1, 72, 22 }, /* 206: cards/rebellion/combat.cards:72:22 */
+    { 1, 73, 56 }, /* 207: cards/rebellion/combat.cards:73:56 */
+    { 1, 73, 86 }, /* 208: cards/rebellion/combat.cards:73:86 */
+    { 1, 74, 3 }, /* 209: cards/rebellion/combat.cards:74:3 */
+    { 1, 75, 3 }, /* 210: cards/rebellion/combat.cards:75:3 */
+    { 1, 76, 12 }, /* 211: cards/rebellion/combat.cards:76:12 */
+    { 1, 76, 22 }, /* 212: cards/rebellion/combat.cards:76:22 */
+    { 1, 19, 11 }, /* 213: cards/rebellion/combat.cards:19:11 */
+    { 1, 82, 11 }, /* 214: cards/rebellion/combat.cards:82:11 */
+    { 1, 90, 53 }, /* 215: cards/rebellion/combat.cards:90:53 */
+    { 1, 91, 5 }, /* 216: cards/rebellion/combat.cards:91:5 */
+    { 1, 94, 9 }, /* 217: cards/rebellion/combat.cards:94:9 */
+    { 1, 94, 21 }, /* 218: cards/rebellion/combat.cards:94:21 */
+    { 1, 95, 21 }, /* 219: cards/rebellion/combat.cards:95:21 */
+    { 1, 95, 11 }, /* 220: cards/rebellion/combat.cards:95:11 */
+    { 1, 89, 11 }, /* 221: cards/rebellion/combat.cards:89:11 */
+    { 1, 109, 30 }, /* 222: cards/rebellion/combat.cards:109:30 */
+    { 1, 112, 5 }, /* 223: cards/rebellion/combat.cards:112:5 */
+    { 1, 113, 64 }, /* 224: cards/rebellion/combat.cards:113:64 */
+    { 1, 113, 55 }, /* 225: cards/rebellion/combat.cards:113:55 */
+    { 1, 113, 125 }, /* 226: cards/rebellion/combat.cards:113:125 */
+    { 1, 114, 39 }, /* 227: cards/rebellion/combat.cards:114:39 */
+    { 1, 119, 7 }, /* 228: cards/rebellion/combat.cards:119:7 */
+    { 1, 119, 19 }, /* 229: cards/rebellion/combat.cards:119:19 */
+    { 1, 119, 126 }, /* 230: cards/rebellion/combat.cards:119:126 */
+    { 1, 109, 3 }, /* 231: cards/rebellion/combat.cards:109:3 */
+    { 1, 107, 11 }, /* 232: cards/rebellion/combat.cards:107:11 */
+    { 1, 128, 59 }, /* 233: cards/rebellion/combat.cards:128:59 */
+    { 1, 129, 67 }, /* 234: cards/rebellion/combat.cards:129:67 */
+    { 1, 129, 81 }, /* 235: cards/rebellion/combat.cards:129:81 */
+    { 1, 127, 11 }, /* 236: cards/rebellion/combat.cards:127:11 */
+    { 1, 136, 60 }, /* 237: cards/rebellion/combat.cards:136:60 */
+    { 1, 136, 36 }, /* 238: cards/rebellion/combat.cards:136:36 */
+    { 1, 138, 62 }, /* 239: cards/rebellion/combat.cards:138:62 */
+    { 1, 138, 37 }, /* 240: cards/rebellion/combat.cards:138:37 */
+    { 1, 132, 11 }, /* 241: cards/rebellion/combat.cards:132:11 */
+    { 1, 146, 3 }, /* 242: cards/rebellion/combat.cards:146:3 */
+    { 1, 146, 15 }, /* 243: cards/rebellion/combat.cards:146:15 */
+    { 1, 147, 5 }, /* 244: cards/rebellion/combat.cards:147:5 */
+    { 1, 147, 5 }, /* 245: cards/rebellion/combat.cards:147:5 */
+    { 1, 150, 3 }, /* 246: cards/rebellion/combat.cards:150:3 */
+    { 1, 151, 3 }, /* 247: cards/rebellion/combat.cards:151:3 */
+    { 1, 145, 11 }, /* 248: cards/rebellion/combat.cards:145:11 */
+    { 1, 162, 67 }, /* 249: cards/rebellion/combat.cards:162:67 */
+    { 1, 163, 31 }, /* 250: cards/rebellion/combat.cards:163:31 */
+    { 1, 163, 22 }, /* 251: cards/rebellion/combat.cards:163:22 */
+    { 1, 164, 33 }, /* 252: cards/rebellion/combat.cards:164:33 */
+    { 1, 166, 51 }, /* 253: cards/rebellion/combat.cards:166:51 */
+    { 1, 166, 3 }, /* 254: cards/rebellion/combat.cards:166:3 */
+    { 1, 167, 55 }, /* 255: cards/rebellion/combat.cards:167:55 */
+    { 1, 167, 3 }, /* 256: cards/rebellion/combat.cards:167:3 */
+    { 1, 168, 8 }, /* 257: cards/rebellion/combat.cards:168:8 */
+    { 1, 168, 3 }, /* 258: cards/rebellion/combat.cards:168:3 */
+    { 1, 175, 5 }, /* 259: cards/rebellion/combat.cards:175:5 */
+    { 1, 177, 49 }, /* 260: cards/rebellion/combat.cards:177:49 */
+    { 1, 177, 40 }, /* 261: cards/rebellion/combat.cards:177:40 */
+    { 1, 176, 148 }, /* 262: cards/rebellion/combat.cards:176:148 */
+    { 1, 177, 139 }, /* 263: cards/rebellion/combat.cards:177:139 */
+    { 1, 178, 32 }, /* 264: cards/rebellion/combat.cards:178:32 */
+    { 1, 183, 7 }, /* 265: cards/rebellion/combat.cards:183:7 */
+    { 1, 183, 34 }, /* 266: cards/rebellion/combat.cards:183:34 */
+    { 1, 183, 19 }, /* 267: cards/rebellion/combat.cards:183:19 */
+    { 1, 183, 97 }, /* 268: cards/rebellion/combat.cards:183:97 */
+    { 1, 184, 7 }, /* 269: cards/rebellion/combat.cards:184:7 */
+    { 1, 186, 7 }, /* 270: cards/rebellion/combat.cards:186:7 */
+    { 1, 186, 19 }, /* 271: cards/rebellion/combat.cards:186:19 */
+    { 1, 187, 9 }, /* 272: cards/rebellion/combat.cards:187:9 */
+    { 1, 189, 11 }, /* 273: cards/rebellion/combat.cards:189:11 */
+    { 1, 189, 38 }, /* 274: cards/rebellion/combat.cards:189:38 */
+    { 1, 189, 23 }, /* 275: cards/rebellion/combat.cards:189:23 */
+    { 1, 189, 101 }, /* 276: cards/rebellion/combat.cards:189:101 */
+    { 1, 192, 9 }, /* 277: cards/rebellion/combat.cards:192:9 */
+    { 1, 194, 13 }, /* 278: cards/rebellion/combat.cards:194:13 */
+    { 1, 194, 25 }, /* 279: cards/rebellion/combat.cards:194:25 */
+    { 1, 196, 15 }, /* 280: cards/rebellion/combat.cards:196:15 */
+    { 1, 196, 15 }, /* 281: cards/rebellion/combat.cards:196:15 */
+    { 1, 200, 9 }, /* 282: cards/rebellion/combat.cards:200:9 */
+    { 1, 172, 3 }, /* 283: cards/rebellion/combat.cards:172:3 */
+    { 1, 206, 12 }, /* 284: cards/rebellion/combat.cards:206:12 */
+    { 1, 206, 3 }, /* 285: cards/rebellion/combat.cards:206:3 */
+    { 1, 206, 3 }, /* 286: cards/rebellion/combat.cards:206:3 */
+    { 1, 207, 8 }, /* 287: cards/rebellion/combat.cards:207:8 */
+    { 1, 208, 7 }, /* 288: cards/rebellion/combat.cards:208:7 */
+    { 1, 208, 19 }, /* 289: cards/rebellion/combat.cards:208:19 */
+    { 1, 209, 9 }, /* 290: cards/rebellion/combat.cards:209:9 */
+    { 1, 209, 9 }, /* 291: cards/rebellion/combat.cards:209:9 */
+    { 1, 212, 15 }, /* 292: cards/rebellion/combat.cards:212:15 */
+    { 1, 213, 7 }, /* 293: cards/rebellion/combat.cards:213:7 */
+    { 1, 213, 19 }, /* 294: cards/rebellion/combat.cards:213:19 */
+    { 1, 214, 9 }, /* 295: cards/rebellion/combat.cards:214:9 */
+    { 1, 214, 9 }, /* 296: cards/rebellion/combat.cards:214:9 */
+    { 1, 219, 8 }, /* 297: cards/rebellion/combat.cards:219:8 */
+    { 1, 219, 3 }, /* 298: cards/rebellion/combat.cards:219:3 */
+    { 1, 222, 30 }, /* 299: cards/rebellion/combat.cards:222:30 */
+    { 1, 222, 54 }, /* 300: cards/rebellion/combat.cards:222:54 */
+    { 1, 223, 5 }, /* 301: cards/rebellion/combat.cards:223:5 */
+    { 1, 224, 43 }, /* 302: cards/rebellion/combat.cards:224:43 */
+    { 1, 224, 89 }, /* 303: cards/rebellion/combat.cards:224:89 */
+    { 1, 225, 34 }, /* 304: cards/rebellion/combat.cards:225:34 */
+    { 1, 230, 7 }, /* 305: cards/rebellion/combat.cards:230:7 */
+    { 1, 230, 19 }, /* 306: cards/rebellion/combat.cards:230:19 */
+    { 1, 231, 9 }, /* 307: cards/rebellion/combat.cards:231:9 */
+    { 1, 233, 9 }, /* 308: cards/rebellion/combat.cards:233:9 */
+    { 1, 235, 13 }, /* 309: cards/rebellion/combat.cards:235:13 */
+    { 1, 235, 25 }, /* 310: cards/rebellion/combat.cards:235:25 */
+    { 1, 236, 15 }, /* 311: cards/rebellion/combat.cards:236:15 */
+    { 1, 236, 15 }, /* 312: cards/rebellion/combat.cards:236:15 */
+    { 1, 240, 9 }, /* 313: cards/rebellion/combat.cards:240:9 */
+    { 1, 222, 3 }, /* 314: cards/rebellion/combat.cards:222:3 */
+    { 1, 244, 12 }, /* 315: cards/rebellion/combat.cards:244:12 */
+    { 1, 245, 5 }, /* 316: cards/rebellion/combat.cards:245:5 */
+    { 1, 245, 5 }, /* 317: cards/rebellion/combat.cards:245:5 */
+    { 1, 247, 5 }, /* 318: cards/rebellion/combat.cards:247:5 */
+    { 1, 160, 11 }, /* 319: cards/rebellion/combat.cards:160:11 */
+    { 1, 254, 12 }, /* 320: cards/rebellion/combat.cards:254:12 */
+    { 1, 254, 3 }, /* 321: cards/rebellion/combat.cards:254:3 */
+    { 1, 254, 3 }, /* 322: cards/rebellion/combat.cards:254:3 */
+    { 1, 256, 5 }, /* 323: cards/rebellion/combat.cards:256:5 */
+    { 1, 256, 5 }, /* 324: cards/rebellion/combat.cards:256:5 */
+    { 1, 257, 49 }, /* 325: cards/rebellion/combat.cards:257:49 */
+    { 1, 257, 49 }, /* 326: cards/rebellion/combat.cards:257:49 */
+    { 1, 259, 5 }, /* 327: cards/rebellion/combat.cards:259:5 */
+    { 1, 253, 11 }, /* 328: cards/rebellion/combat.cards:253:11 */
+    { 1, 278, 19 }, /* 329: cards/rebellion/combat.cards:278:19 */
+    { 1, 279, 45 }, /* 330: cards/rebellion/combat.cards:279:45 */
+    { 1, 280, 19 }, /* 331: cards/rebellion/combat.cards:280:19 */
+    { 1, 280, 10 }, /* 332: cards/rebellion/combat.cards:280:10 */
+    { 1, 281, 5 }, /* 333: cards/rebellion/combat.cards:281:5 */
+    { 1, 284, 9 }, /* 334: cards/rebellion/combat.cards:284:9 */
+    { 1, 285, 9 }, /* 335: cards/rebellion/combat.cards:285:9 */
+    { 1, 285, 21 }, /* 336: cards/rebellion/combat.cards:285:21 */
+    { 1, 286, 11 }, /* 337: cards/rebellion/combat.cards:286:11 */
+    { 1, 286, 23 }, /* 338: cards/rebellion/combat.cards:286:23 */
+    { 1, 287, 23 }, /* 339: cards/rebellion/combat.cards:287:23 */
+    { 1, 287, 13 }, /* 340: cards/rebellion/combat.cards:287:13 */
+    { 1, 289, 13 }, /* 341: cards/rebellion/combat.cards:289:13 */
+    { 1, 290, 22 }, /* 342: cards/rebellion/combat.cards:290:22 */
+    { 1, 290, 13 }, /* 343: cards/rebellion/combat.cards:290:13 */
+    { 1, 291, 36 }, /* 344: cards/rebellion/combat.cards:291:36 */
+    { 1, 292, 15 }, /* 345: cards/rebellion/combat.cards:292:15 */
+    { 1, 294, 13 }, /* 346: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 13 }, /* 347: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 73 }, /* 348: cards/rebellion/combat.cards:294:73 */
+    { 1, 294, 34 }, /* 349: cards/rebellion/combat.cards:294:34 */
+    { 1, 295, 15 }, /* 350: cards/rebellion/combat.cards:295:15 */
+    { 1, 297, 13 }, /* 351: cards/rebellion/combat.cards:297:13 */
+    { 1, 299, 28 }, /* 352: cards/rebellion/combat.cards:299:28 */
+    { 1, 299, 13 }, /* 353: cards/rebellion/combat.cards:299:13 */
+    { 1, 276, 11 }, /* 354: cards/rebellion/combat.cards:276:11 */
+    { 1, 310, 42 }, /* 355: cards/rebellion/combat.cards:310:42 */
+    { 1, 311, 14 }, /* 356: cards/rebellion/combat.cards:311:14 */
+    { 1, 311, 5 }, /* 357: cards/rebellion/combat.cards:311:5 */
+    { 1, 311, 5 }, /* 358: cards/rebellion/combat.cards:311:5 */
+    { 1, 313, 7 }, /* 359: cards/rebellion/combat.cards:313:7 */
+    { 1, 309, 11 }, /* 360: cards/rebellion/combat.cards:309:11 */
+    { 1, 323, 67 }, /* 361: cards/rebellion/combat.cards:323:67 */
+    { 1, 324, 20 }, /* 362: cards/rebellion/combat.cards:324:20 */
+    { 1, 327, 5 }, /* 363: cards/rebellion/combat.cards:327:5 */
+    { 1, 329, 52 }, /* 364: cards/rebellion/combat.cards:329:52 */
+    { 1, 328, 26 }, /* 365: cards/rebellion/combat.cards:328:26 */
+    { 1, 329, 85 }, /* 366: cards/rebellion/combat.cards:329:85 */
+    { 1, 334, 7 }, /* 367: cards/rebellion/combat.cards:334:7 */
+    { 1, 334, 19 }, /* 368: cards/rebellion/combat.cards:334:19 */
+    { 1, 335, 9 }, /* 369: cards/rebellion/combat.cards:335:9 */
+    { 1, 336, 9 }, /* 370: cards/rebellion/combat.cards:336:9 */
+    { 1, 336, 21 }, /* 371: cards/rebellion/combat.cards:336:21 */
+    { 1, 338, 11 }, /* 372: cards/rebellion/combat.cards:338:11 */
+    { 1, 340, 9 }, /* 373: cards/rebellion/combat.cards:340:9 */
+    { 1, 321, 11 }, /* 374: cards/rebellion/combat.cards:321:11 */
+    { 1, 348, 3 }, /* 375: cards/rebellion/combat.cards:348:3 */
+    { 1, 346, 11 }, /* 376: cards/rebellion/combat.cards:346:11 */
+    { 2, 16, 18 }, /* 377: cards/rebellion/effects.cards:16:18 */
+    { 2, 16, 29 }, /* 378: cards/rebellion/effects.cards:16:29 */
+    { 2, 16, 37 }, /* 379: cards/rebellion/effects.cards:16:37 */
+    { 2, 17, 23 }, /* 380: cards/rebellion/effects.cards:17:23 */
+    { 2, 17, 33 }, /* 381: cards/rebellion/effects.cards:17:33 */
+    { 2, 17, 41 }, /* 382: cards/rebellion/effects.cards:17:41 */
+    { 2, 17, 81 }, /* 383: cards/rebellion/effects.cards:17:81 */
+    { 2, 17, 81 }, /* 384: cards/rebellion/effects.cards:17:81 */
+    { 2, 19, 18 }, /* 385: cards/rebellion/effects.cards:19:18 */
+    { 2, 19, 28 }, /* 386: cards/rebellion/effects.cards:19:28 */
+    { 2, 19, 36 }, /* 387: cards/rebellion/effects.cards:19:36 */
+    { 2, 20, 23 }, /* 388: cards/rebellion/effects.cards:20:23 */
+    { 2, 21, 9 }, /* 389: cards/rebellion/effects.cards:21:9 */
+    { 2, 21, 17 }, /* 390: cards/rebellion/effects.cards:21:17 */
+    { 2, 22, 12 }, /* 391: cards/rebellion/effects.cards:22:12 */
+    { 2, 23, 11 }, /* 392: cards/rebellion/effects.cards:23:11 */
+    { 2, 13, 11 }, /* 393: cards/rebellion/effects.cards:13:11 */
+    { 2, 35, 3 }, /* 394: cards/rebellion/effects.cards:35:3 */
+    { 2, 35, 15 }, /* 395: cards/rebellion/effects.cards:35:15 */
+    { 2, 37, 5 }, /* 396: cards/rebellion/effects.cards:37:5 */
+    { 2, 34, 11 }, /* 397: cards/rebellion/effects.cards:34:11 */
+    { 2, 45, 3 }, /* 398: cards/rebellion/effects.cards:45:3 */
+    { 2, 45, 3 }, /* 399: cards/rebellion/effects.cards:45:3 */
+    { 2, 46, 8 }, /* 400: cards/rebellion/effects.cards:46:8 */
+    { 2, 47, 7 }, /* 401: cards/rebellion/effects.cards:47:7 */
+    { 2, 50, 5 }, /* 402: cards/rebellion/effects.cards:50:5 */
+    { 2, 51, 14 }, /* 403: cards/rebellion/effects.cards:51:14 */
+    { 2, 51, 5 }, /* 404: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 5 }, /* 405: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 72 }, /* 406: cards/rebellion/effects.cards:51:72 */
+    { 2, 55, 3 }, /* 407: cards/rebellion/effects.cards:55:3 */
+    { 2, 55, 3 }, /* 408: cards/rebellion/effects.cards:55:3 */
+    { 2, 55, 65 }, /* 409: cards/rebellion/effects.cards:55:65 */
+    { 2, 56, 5 }, /* 410: cards/rebellion/effects.cards:56:5 */
+    { 2, 58, 3 }, /* 411: cards/rebellion/effects.cards:58:3 */
+    { 2, 44, 11 }, /* 412: cards/rebellion/effects.cards:44:11 */
+    { 2, 67, 12 }, /* 413: cards/rebellion/effects.cards:67:12 */
+    { 2, 67, 3 }, /* 414: cards/rebellion/effects.cards:67:3 */
+    { 2, 69, 22 }, /* 415: cards/rebellion/effects.cards:69:22 */
+    { 2, 69, 3 }, /* 416: cards/rebellion/effects.cards:69:3 */
+    { 2, 70, 24 }, /* 417: cards/rebellion/effects.cards:70:24 */
+    { 2, 70, 3 }, /* 418: cards/rebellion/effects.cards:70:3 */
+    { 2, 65, 11 }, /* 419: cards/rebellion/effects.cards:65:11 */
+    { 2, 77, 23 }, /* 420: cards/rebellion/effects.cards:77:23 */
+    { 2, 77, 19 }, /* 421: cards/rebellion/effects.cards:77:19 */
+    { 2, 79, 3 }, /* 422: cards/rebellion/effects.cards:79:3 */
+    { 2, 80, 13 }, /* 423: cards/rebellion/effects.cards:80:13 */
+    { 2, 75, 11 }, /* 424: cards/rebellion/effects.cards:75:11 */
+    { 2, 85, 32 }, /* 425: cards/rebellion/effects.cards:85:32 */
+    { 2, 85, 22 }, /* 426: cards/rebellion/effects.cards:85:22 */
+    { 2, 85, 62 }, /* 427: cards/rebellion/effects.cards:85:62 */
+    { 2, 84, 11 }, /* 428: cards/rebellion/effects.cards:84:11 */
+    { 2, 92, 35 }, /* 429: cards/rebellion/effects.cards:92:35 */
+    { 2, 92, 3 }, /* 430: cards/rebellion/effects.cards:92:3 */
+    { 2, 93, 3 }, /* 431: cards/rebellion/effects.cards:93:3 */
+    { 2, 95, 49 }, /* 432: cards/rebellion/effects.cards:95:49 */
+    { 2, 95, 40 }, /* 433: cards/rebellion/effects.cards:95:40 */
+    { 2, 94, 42 }, /* 434: cards/rebellion/effects.cards:94:42 */
+    { 2, 95, 75 }, /* 435: cards/rebellion/effects.cards:95:75 */
+    { 2, 100, 24 }, /* 436: cards/rebellion/effects.cards:100:24 */
+    { 2, 103, 24 }, /* 437: cards/rebellion/effects.cards:103:24 */
+    { 2, 103, 5 }, /* 438: cards/rebellion/effects.cards:103:5 */
+    { 2, 104, 26 }, /* 439: cards/rebellion/effects.cards:104:26 */
+    { 2, 104, 5 }, /* 440: cards/rebellion/effects.cards:104:5 */
+    { 2, 105, 17 }, /* 441: cards/rebellion/effects.cards:105:17 */
+    { 2, 105, 5 }, /* 442: cards/rebellion/effects.cards:105:5 */
+    { 2, 106, 5 }, /* 443: cards/rebellion/effects.cards:106:5 */
+    { 2, 106, 17 }, /* 444: cards/rebellion/effects.cards:106:17 */
+    { 2, 107, 17 }, /* 445: cards/rebellion/effects.cards:107:17 */
+    { 2, 107, 7 }, /* 446: cards/rebellion/effects.cards:107:7 */
+    { 2, 110, 5 }, /* 447: cards/rebellion/effects.cards:110:5 */
+    { 2, 110, 41 }, /* 448: cards/rebellion/effects.cards:110:41 */
+    { 2, 112, 8 }, /* 449: cards/rebellion/effects.cards:112:8 */
+    { 2, 112, 3 }, /* 450: cards/rebellion/effects.cards:112:3 */
+    { 2, 113, 3 }, /* 451: cards/rebellion/effects.cards:113:3 */
+    { 2, 114, 27 }, /* 452: cards/rebellion/effects.cards:114:27 */
+    { 2, 115, 3 }, /* 453: cards/rebellion/effects.cards:115:3 */
+    { 2, 90, 11 }, /* 454: cards/rebellion/effects.cards:90:11 */
+    { 2, 124, 25 }, /* 455: cards/rebellion/effects.cards:124:25 */
+    { 2, 124, 21 }, /* 456: cards/rebellion/effects.cards:124:21 */
+    { 2, 120, 11 }, /* 457: cards/rebellion/effects.cards:120:11 */
+    { 2, 133, 5 }, /* 458: cards/rebellion/effects.cards:133:5 */
+    { 2, 136, 9 }, /* 459: cards/rebellion/effects.cards:136:9 */
+    { 2, 136, 9 }, /* 460: cards/rebellion/effects.cards:136:9 */
+    { 2, 138, 11 }, /* 461: cards/rebellion/effects.cards:138:11 */
+    { 2, 140, 9 }, /* 462: cards/rebellion/effects.cards:140:9 */
+    { 2, 141, 11 }, /* 463: cards/rebellion/effects.cards:141:11 */
+    { 2, 143, 9 }, /* 464: cards/rebellion/effects.cards:143:9 */
+    { 2, 146, 9 }, /* 465: cards/rebellion/effects.cards:146:9 */
+    { 2, 147, 9 }, /* 466: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 9 }, /* 467: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 30 }, /* 468: cards/rebellion/effects.cards:147:30 */
+    { 2, 148, 32 }, /* 469: cards/rebellion/effects.cards:148:32 */
+    { 2, 149, 11 }, /* 470: cards/rebellion/effects.cards:149:11 */
+    { 2, 151, 9 }, /* 471: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 9 }, /* 472: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 68 }, /* 473: cards/rebellion/effects.cards:151:68 */
+    { 2, 151, 30 }, /* 474: cards/rebellion/effects.cards:151:30 */
+    { 2, 152, 11 }, /* 475: cards/rebellion/effects.cards:152:11 */
+    { 2, 154, 9 }, /* 476: cards/rebellion/effects.cards:154:9 */
+    { 2, 156, 9 }, /* 477: cards/rebellion/effects.cards:156:9 */
+    { 2, 131, 11 }, /* 478: cards/rebellion/effects.cards:131:11 */
+    { 2, 167, 10 }, /* 479: cards/rebellion/effects.cards:167:10 */
+    { 2, 168, 5 }, /* 480: cards/rebellion/effects.cards:168:5 */
+    { 2, 168, 5 }, /* 481: cards/rebellion/effects.cards:168:5 */
+    { 2, 169, 16 }, /* 482: cards/rebellion/effects.cards:169:16 */
+    { 2, 169, 7 }, /* 483: cards/rebellion/effects.cards:169:7 */
+    { 2, 169, 74 }, /* 484: cards/rebellion/effects.cards:169:74 */
+    { 2, 171, 5 }, /* 485: cards/rebellion/effects.cards:171:5 */
+    { 2, 172, 5 }, /* 486: cards/rebellion/effects.cards:172:5 */
+    { 2, 166, 11 }, /* 487: cards/rebellion/effects.cards:166:11 */
+    { 2, 180, 3 }, /* 488: cards/rebellion/effects.cards:180:3 */
+    { 2, 181, 3 }, /* 489: cards/rebellion/effects.cards:181:3 */
+    { 2, 183, 3 }, /* 490: cards/rebellion/effects.cards:183:3 */
+    { 2, 179, 11 }, /* 491: cards/rebellion/effects.cards:179:11 */
+    { 2, 193, 3 }, /* 492: cards/rebellion/effects.cards:193:3 */
+    { 2, 194, 3 }, /* 493: cards/rebellion/effects.cards:194:3 */
+    { 2, 195, 3 }, /* 494: cards/rebellion/effects.cards:195:3 */
+    { 2, 192, 11 }, /* 495: cards/rebellion/effects.cards:192:11 */
+    { 2, 201, 3 }, /* 496: cards/rebellion/effects.cards:201:3 */
+    { 2, 199, 11 }, /* 497: cards/rebellion/effects.cards:199:11 */
+    { 2, 206, 12 }, /* 498: cards/rebellion/effects.cards:206:12 */
+    { 2, 206, 3 }, /* 499: cards/rebellion/effects.cards:206:3 */
+    { 2, 206, 3 }, /* 500: cards/rebellion/effects.cards:206:3 */
+    { 2, 207, 5 }, /* 501: cards/rebellion/effects.cards:207:5 */
+    { 2, 208, 5 }, /* 502: cards/rebellion/effects.cards:208:5 */
+    { 2, 208, 59 }, /* 503: cards/rebellion/effects.cards:208:59 */
+    { 2, 208, 5 }, /* 504: cards/rebellion/effects.cards:208:5 */
+    { 2, 205, 11 }, /* 505: cards/rebellion/effects.cards:205:11 */
+    { 2, 218, 6 }, /* 506: cards/rebellion/effects.cards:218:6 */
+    { 2, 219, 14 }, /* 507: cards/rebellion/effects.cards:219:14 */
+    { 2, 219, 5 }, /* 508: cards/rebellion/effects.cards:219:5 */
+    { 2, 221, 7 }, /* 509: cards/rebellion/effects.cards:221:7 */
+    { 2, 224, 3 }, /* 510: cards/rebellion/effects.cards:224:3 */
+    { 2, 217, 11 }, /* 511: cards/rebellion/effects.cards:217:11 */
+    { 2, 229, 3 }, /* 512: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 3 }, /* 513: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 17 }, /* 514: cards/rebellion/effects.cards:229:17 */
+    { 2, 232, 5 }, /* 515: cards/rebellion/effects.cards:232:5 */
+    { 2, 228, 11 }, /* 516: cards/rebellion/effects.cards:228:11 */
+    { 2, 238, 3 }, /* 517: cards/rebellion/effects.cards:238:3 */
+    { 2, 239, 15 }, /* 518: cards/rebellion/effects.cards:239:15 */
+    { 2, 239, 5 }, /* 519: cards/rebellion/effects.cards:239:5 */
+    { 2, 237, 11 }, /* 520: cards/rebellion/effects.cards:237:11 */
+    { 2, 246, 3 }, /* 521: cards/rebellion/effects.cards:246:3 */
+    { 2, 247, 15 }, /* 522: cards/rebellion/effects.cards:247:15 */
+    { 2, 247, 5 }, /* 523: cards/rebellion/effects.cards:247:5 */
+    { 2, 248, 5 }, /* 524: cards/rebellion/effects.cards:248:5 */
+    { 2, 245, 11 }, /* 525: cards/rebellion/effects.cards:245:11 */
+    { 2, 256, 5 }, /* 526: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 65 }, /* 527: cards/rebellion/effects.cards:256:65 */
+    { 2, 256, 55 }, /* 528: cards/rebellion/effects.cards:256:55 */
+    { 2, 257, 5 }, /* 529: cards/rebellion/effects.cards:257:5 */
+    { 2, 254, 11 }, /* 530: cards/rebellion/effects.cards:254:11 */
+    { 2, 267, 15 }, /* 531: cards/rebellion/effects.cards:267:15 */
+    { 2, 270, 5 }, /* 532: cards/rebellion/effects.cards:270:5 */
+    { 2, 271, 5 }, /* 533: cards/rebellion/effects.cards:271:5 */
+    { 2, 272, 5 }, /* 534: cards/rebellion/effects.cards:272:5 */
+    { 2, 273, 5 }, /* 535: cards/rebellion/effects.cards:273:5 */
+    { 2, 273, 13 }, /* 536: cards/rebellion/effects.cards:273:13 */
+    { 2, 275, 14 }, /* 537: cards/rebellion/effects.cards:275:14 */
+    { 2, 275, 5 }, /* 538: cards/rebellion/effects.cards:275:5 */
+    { 2, 275, 5 }, /* 539: cards/rebellion/effects.cards:275:5 */
+    { 2, 275, 73 }, /* 540: cards/rebellion/effects.cards:275:73 */
+    { 2, 276, 29 }, /* 541: cards/rebellion/effects.cards:276:29 */
+    { 2, 277, 29 }, /* 542: cards/rebellion/effects.cards:277:29 */
+    { 2, 279, 7 }, /* 543: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 7 }, /* 544: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 26 }, /* 545: cards/rebellion/effects.cards:279:26 */
+    { 2, 282, 9 }, /* 546: cards/rebellion/effects.cards:282:9 */
+    { 2, 285, 24 }, /* 547: cards/rebellion/effects.cards:285:24 */
+    { 2, 266, 11 }, /* 548: cards/rebellion/effects.cards:266:11 */
+    { 2, 298, 3 }, /* 549: cards/rebellion/effects.cards:298:3 */
+    { 2, 300, 16 }, /* 550: cards/rebellion/effects.cards:300:16 */
+    { 2, 301, 61 }, /* 551: cards/rebellion/effects.cards:301:61 */
+    { 2, 301, 9 }, /* 552: cards/rebellion/effects.cards:301:9 */
+    { 2, 302, 17 }, /* 553: cards/rebellion/effects.cards:302:17 */
+    { 2, 302, 9 }, /* 554: cards/rebellion/effects.cards:302:9 */
+    { 2, 304, 20 }, /* 555: cards/rebellion/effects.cards:304:20 */
+    { 2, 304, 47 }, /* 556: cards/rebellion/effects.cards:304:47 */
+    { 2, 304, 66 }, /* 557: cards/rebellion/effects.cards:304:66 */
+    { 2, 304, 38 }, /* 558: cards/rebellion/effects.cards:304:38 */
+    { 2, 297, 11 }, /* 559: cards/rebellion/effects.cards:297:11 */
+    { 2, 310, 62 }, /* 560: cards/rebellion/effects.cards:310:62 */
+    { 2, 310, 34 }, /* 561: cards/rebellion/effects.cards:310:34 */
+    { 2, 309, 11 }, /* 562: cards/rebellion/effects.cards:309:11 */
+    { 2, 314, 3 }, /* 563: cards/rebellion/effects.cards:314:3 */
+    { 2, 315, 67 }, /* 564: cards/rebellion/effects.cards:315:67 */
+    { 2, 315, 43 }, /* 565: cards/rebellion/effects.cards:315:43 */
+    { 2, 313, 11 }, /* 566: cards/rebellion/effects.cards:313:11 */
+    { 2, 323, 5 }, /* 567: cards/rebellion/effects.cards:323:5 */
+    { 2, 324, 5 }, /* 568: cards/rebellion/effects.cards:324:5 */
+    { 2, 326, 58 }, /* 569: cards/rebellion/effects.cards:326:58 */
+    { 2, 326, 32 }, /* 570: cards/rebellion/effects.cards:326:32 */
+    { 2, 321, 11 }, /* 571: cards/rebellion/effects.cards:321:11 */
+    { 2, 332, 39 }, /* 572: cards/rebellion/effects.cards:332:39 */
+    { 2, 332, 3 }, /* 573: cards/rebellion/effects.cards:332:3 */
+    { 2, 333, 3 }, /* 574: cards/rebellion/effects.cards:333:3 */
+    { 2, 333, 15 }, /* 575: cards/rebellion/effects.cards:333:15 */
+    { 2, 333, 93 }, /* 576: cards/rebellion/effects.cards:333:93 */
+    { 2, 333, 83 }, /* 577: cards/rebellion/effects.cards:333:83 */
+    { 2, 334, 12 }, /* 578: cards/rebellion/effects.cards:334:12 */
+    { 2, 334, 26 }, /* 579: cards/rebellion/effects.cards:334:26 */
+    { 2, 330, 11 }, /* 580: cards/rebellion/effects.cards:330:11 */
+    { 2, 340, 13 }, /* 581: cards/rebellion/effects.cards:340:13 */
+    { 2, 342, 12 }, /* 582: cards/rebellion/effects.cards:342:12 */
+    { 2, 339, 11 }, /* 583: cards/rebellion/effects.cards:339:11 */
+    { 2, 347, 3 }, /* 584: cards/rebellion/effects.cards:347:3 */
+    { 2, 349, 25 }, /* 585: cards/rebellion/effects.cards:349:25 */
+    { 2, 350, 5 }, /* 586: cards/rebellion/effects.cards:350:5 */
+    { 2, 351, 5 }, /* 587: cards/rebellion/effects.cards:351:5 */
+    { 2, 346, 11 }, /* 588: cards/rebellion/effects.cards:346:11 */
+    { 2, 364, 5 }, /* 589: cards/rebellion/effects.cards:364:5 */
+    { 2, 369, 5 }, /* 590: cards/rebellion/effects.cards:369:5 */
+    { 2, 374, 5 }, /* 591: cards/rebellion/effects.cards:374:5 */
+    { 2, 361, 11 }, /* 592: cards/rebellion/effects.cards:361:11 */
+    { 7, 214, 3 }, /* 593: cards/rebellion/missions.cards:214:3 */
+    { 7, 216, 13 }, /* 594: cards/rebellion/missions.cards:216:13 */
+    { 7, 217, 17 }, /* 595: cards/rebellion/missions.cards:217:17 */
+    { 7, 217, 47 }, /* 596: cards/rebellion/missions.cards:217:47 */
+    { 7, 218, 5 }, /* 597: cards/rebellion/missions.cards:218:5 */
+    { 7, 219, 29 }, /* 598: cards/rebellion/missions.cards:219:29 */
+    { 7, 220, 33 }, /* 599: cards/rebellion/missions.cards:220:33 */
+    { 7, 221, 15 }, /* 600: cards/rebellion/missions.cards:221:15 */
+    { 7, 223, 16 }, /* 601: cards/rebellion/missions.cards:223:16 */
+    { 7, 223, 7 }, /* 602: cards/rebellion/missions.cards:223:7 */
+    { 7, 223, 50 }, /* 603: cards/rebellion/missions.cards:223:50 */
+    { 7, 227, 7 }, /* 604: cards/rebellion/missions.cards:227:7 */
+    { 7, 227, 82 }, /* 605: cards/rebellion/missions.cards:227:82 */
+    { 7, 227, 59 }, /* 606: cards/rebellion/missions.cards:227:59 */
+    { 7, 227, 50 }, /* 607: cards/rebellion/missions.cards:227:50 */
+    { 7, 227, 19 }, /* 608: cards/rebellion/missions.cards:227:19 */
+    { 7, 229, 9 }, /* 609: cards/rebellion/missions.cards:229:9 */
+    { 7, 229, 49 }, /* 610: cards/rebellion/missions.cards:229:49 */
+    { 7, 229, 21 }, /* 611: cards/rebellion/missions.cards:229:21 */
+    { 7, 231, 16 }, /* 612: cards/rebellion/missions.cards:231:16 */
+    { 7, 231, 7 }, /* 613: cards/rebellion/missions.cards:231:7 */
+    { 7, 231, 60 }, /* 614: cards/rebellion/missions.cards:231:60 */
+    { 7, 231, 50 }, /* 615: cards/rebellion/missions.cards:231:50 */
+    { 7, 234, 7 }, /* 616: cards/rebellion/missions.cards:234:7 */
+    { 7, 234, 58 }, /* 617: cards/rebellion/missions.cards:234:58 */
+    { 7, 234, 19 }, /* 618: cards/rebellion/missions.cards:234:19 */
+    { 7, 235, 16 }, /* 619: cards/rebellion/missions.cards:235:16 */
+    { 7, 235, 7 }, /* 620: cards/rebellion/missions.cards:235:7 */
+    { 7, 235, 60 }, /* 621: cards/rebellion/missions.cards:235:60 */
+    { 7, 235, 50 }, /* 622: cards/rebellion/missions.cards:235:50 */
+    { 7, 239, 8 }, /* 623: cards/rebellion/missions.cards:239:8 */
+    { 7, 239, 64 }, /* 624: cards/rebellion/missions.cards:239:64 */
+    { 7, 242, 7 }, /* 625: cards/rebellion/missions.cards:242:7 */
+    { 7, 247, 8 }, /* 626: cards/rebellion/missions.cards:247:8 */
+    { 7, 247, 31 }, /* 627: cards/rebellion/missions.cards:247:31 */
+    { 7, 247, 21 }, /* 628: cards/rebellion/missions.cards:247:21 */
+    { 7, 248, 13 }, /* 629: cards/rebellion/missions.cards:248:13 */
+    { 7, 248, 41 }, /* 630: cards/rebellion/missions.cards:248:41 */
+    { 7, 249, 13 }, /* 631: cards/rebellion/missions.cards:249:13 */
+    { 7, 249, 25 }, /* 632: cards/rebellion/missions.cards:249:25 */
+    { 7, 250, 12 }, /* 633: cards/rebellion/missions.cards:250:12 */
+    { 7, 251, 5 }, /* 634: cards/rebellion/missions.cards:251:5 */
+    { 7, 212, 11 }, /* 635: cards/rebellion/missions.cards:212:11 */
+    { 7, 262, 3 }, /* 636: cards/rebellion/missions.cards:262:3 */
+    { 7, 263, 68 }, /* 637: cards/rebellion/missions.cards:263:68 */
+    { 7, 264, 7 }, /* 638: cards/rebellion/missions.cards:264:7 */
+    { 7, 264, 19 }, /* 639: cards/rebellion/missions.cards:264:19 */
+    { 7, 265, 19 }, /* 640: cards/rebellion/missions.cards:265:19 */
+    { 7, 265, 9 }, /* 641: cards/rebellion/missions.cards:265:9 */
+    { 7, 271, 15 }, /* 642: cards/rebellion/missions.cards:271:15 */
+    { 7, 272, 98 }, /* 643: cards/rebellion/missions.cards:272:98 */
+    { 7, 272, 33 }, /* 644: cards/rebellion/missions.cards:272:33 */
+    { 7, 273, 75 }, /* 645: cards/rebellion/missions.cards:273:75 */
+    { 7, 273, 35 }, /* 646: cards/rebellion/missions.cards:273:35 */
+    { 7, 274, 5 }, /* 647: cards/rebellion/missions.cards:274:5 */
+    { 7, 275, 22 }, /* 648: cards/rebellion/missions.cards:275:22 */
+    { 7, 276, 5 }, /* 649: cards/rebellion/missions.cards:276:5 */
+    { 7, 259, 11 }, /* 650: cards/rebellion/missions.cards:259:11 */
+    { 7, 292, 48 }, /* 651: cards/rebellion/missions.cards:292:48 */
+    { 7, 292, 3 }, /* 652: cards/rebellion/missions.cards:292:3 */
+    { 7, 293, 24 }, /* 653: cards/rebellion/missions.cards:293:24 */
+    { 7, 293, 14 }, /* 654: cards/rebellion/missions.cards:293:14 */
+    { 7, 293, 68 }, /* 655: cards/rebellion/missions.cards:293:68 */
+    { 7, 293, 3 }, /* 656: cards/rebellion/missions.cards:293:3 */
+    { 7, 294, 8 }, /* 657: cards/rebellion/missions.cards:294:8 */
+    { 7, 294, 3 }, /* 658: cards/rebellion/missions.cards:294:3 */
+    { 7, 295, 41 }, /* 659: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 49 }, /* 660: cards/rebellion/missions.cards:295:49 */
+    { 7, 295, 41 }, /* 661: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 65 }, /* 662: cards/rebellion/missions.cards:295:65 */
+    { 7, 295, 61 }, /* 663: cards/rebellion/missions.cards:295:61 */
+    { 7, 295, 41 }, /* 664: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 31 }, /* 665: cards/rebellion/missions.cards:295:31 */
+    { 7, 295, 22 }, /* 666: cards/rebellion/missions.cards:295:22 */
+    { 7, 296, 8 }, /* 667: cards/rebellion/missions.cards:296:8 */
+    { 7, 296, 3 }, /* 668: cards/rebellion/missions.cards:296:3 */
+    { 7, 291, 11 }, /* 669: cards/rebellion/missions.cards:291:11 */
+    { 8, 28, 3 }, /* 670: cards/rebellion/moves.cards:28:3 */
+    { 8, 28, 15 }, /* 671: cards/rebellion/moves.cards:28:15 */
+    { 8, 29, 15 }, /* 672: cards/rebellion/moves.cards:29:15 */
+    { 8, 29, 5 }, /* 673: cards/rebellion/moves.cards:29:5 */
+    { 8, 31, 5 }, /* 674: cards/rebellion/moves.cards:31:5 */
+    { 8, 27, 11 }, /* 675: cards/rebellion/moves.cards:27:11 */
+    { 8, 40, 3 }, /* 676: cards/rebellion/moves.cards:40:3 */
+    { 8, 40, 3 }, /* 677: cards/rebellion/moves.cards:40:3 */
+    { 8, 41, 5 }, /* 678: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 5 }, /* 679: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 26 }, /* 680: cards/rebellion/moves.cards:41:26 */
+    { 8, 42, 28 }, /* 681: cards/rebellion/moves.cards:42:28 */
+    { 8, 43, 7 }, /* 682: cards/rebellion/moves.cards:43:7 */
+    { 8, 44, 7 }, /* 683: cards/rebellion/moves.cards:44:7 */
+    { 8, 50, 5 }, /* 684: cards/rebellion/moves.cards:50:5 */
+    { 8, 51, 53 }, /* 685: cards/rebellion/moves.cards:51:53 */
+    { 8, 52, 80 }, /* 686: cards/rebellion/moves.cards:52:80 */
+    { 8, 58, 7 }, /* 687: cards/rebellion/moves.cards:58:7 */
+    { 8, 58, 7 }, /* 688: cards/rebellion/moves.cards:58:7 */
+    { 8, 60, 9 }, /* 689: cards/rebellion/moves.cards:60:9 */
+    { 8, 62, 7 }, /* 690: cards/rebellion/moves.cards:62:7 */
+    { 8, 63, 9 }, /* 691: cards/rebellion/moves.cards:63:9 */
+    { 8, 67, 3 }, /* 692: cards/rebellion/moves.cards:67:3 */
+    { 8, 67, 3 }, /* 693: cards/rebellion/moves.cards:67:3 */
+    { 8, 68, 5 }, /* 694: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 5 }, /* 695: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 61 }, /* 696: cards/rebellion/moves.cards:68:61 */
+    { 8, 68, 26 }, /* 697: cards/rebellion/moves.cards:68:26 */
+    { 8, 69, 7 }, /* 698: cards/rebellion/moves.cards:69:7 */
+    { 8, 70, 7 }, /* 699: cards/rebellion/moves.cards:70:7 */
+    { 8, 74, 7 }, /* 700: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 7 }, /* 701: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 27 }, /* 702: cards/rebellion/moves.cards:74:27 */
+    { 8, 75, 19 }, /* 703: cards/rebellion/moves.cards:75:19 */
+    { 8, 75, 9 }, /* 704: cards/rebellion/moves.cards:75:9 */
+    { 8, 78, 5 }, /* 705: cards/rebellion/moves.cards:78:5 */
+    { 8, 80, 3 }, /* 706: cards/rebellion/moves.cards:80:3 */
+    { 8, 37, 11 }, /* 707: cards/rebellion/moves.cards:37:11 */
+    { 8, 87, 18 }, /* 708: cards/rebellion/moves.cards:87:18 */
+    { 8, 87, 3 }, /* 709: cards/rebellion/moves.cards:87:3 */
+    { 8, 90, 5 }, /* 710: cards/rebellion/moves.cards:90:5 */
+    { 8, 92, 24 }, /* 711: cards/rebellion/moves.cards:92:24 */
+    { 8, 94, 20 }, /* 712: cards/rebellion/moves.cards:94:20 */
+    { 8, 95, 3 }, /* 713: cards/rebellion/moves.cards:95:3 */
+    { 8, 95, 28 }, /* 714: cards/rebellion/moves.cards:95:28 */
+    { 8, 96, 3 }, /* 715: cards/rebellion/moves.cards:96:3 */
+    { 8, 84, 11 }, /* 716: cards/rebellion/moves.cards:84:11 */
+    { 8, 102, 30 }, /* 717: cards/rebellion/moves.cards:102:30 */
+    { 8, 102, 47 }, /* 718: cards/rebellion/moves.cards:102:47 */
+    { 8, 103, 5 }, /* 719: cards/rebellion/moves.cards:103:5 */
+    { 8, 101, 11 }, /* 720: cards/rebellion/moves.cards:101:11 */
+    { 10, 19, 3 }, /* 721: cards/rebellion/refresh.cards:19:3 */
+    { 10, 20, 3 }, /* 722: cards/rebellion/refresh.cards:20:3 */
+    { 10, 21, 14 }, /* 723: cards/rebellion/refresh.cards:21:14 */
+    { 10, 21, 5 }, /* 724: cards/rebellion/refresh.cards:21:5 */
+    { 10, 21, 5 }, /* 725: cards/rebellion/refresh.cards:21:5 */
+    { 10, 21, 57 }, /* 726: cards/rebellion/refresh.cards:21:57 */
+    { 10, 21, 47 }, /* 727: cards/rebellion/refresh.cards:21:47 */
+    { 10, 23, 24 }, /* 728: cards/rebellion/refresh.cards:23:24 */
+    { 10, 23, 3 }, /* 729: cards/rebellion/refresh.cards:23:3 */
+    { 10, 25, 10 }, /* 730: cards/rebellion/refresh.cards:25:10 */
+    { 10, 25, 26 }, /* 731: cards/rebellion/refresh.cards:25:26 */
+    { 10, 25, 5 }, /* 732: cards/rebellion/refresh.cards:25:5 */
+    { 10, 26, 10 }, /* 733: cards/rebellion/refresh.cards:26:10 */
+    { 10, 26, 24 }, /* 734: cards/rebellion/refresh.cards:26:24 */
+    { 10, 26, 5 }, /* 735: cards/rebellion/refresh.cards:26:5 */
+    { 10, 30, 3 }, /* 736: cards/rebellion/refresh.cards:30:3 */
+    { 10, 31, 5 }, /* 737: cards/rebellion/refresh.cards:31:5 */
+    { 10, 32, 17 }, /* 738: cards/rebellion/refresh.cards:32:17 */
+    { 10, 33, 7 }, /* 739: cards/rebellion/refresh.cards:33:7 */
+    { 10, 33, 19 }, /* 740: cards/rebellion/refresh.cards:33:19 */
+    { 10, 34, 9 }, /* 741: cards/rebellion/refresh.cards:34:9 */
+    { 10, 35, 24 }, /* 742: cards/rebellion/refresh.cards:35:24 */
+    { 10, 35, 59 }, /* 743: cards/rebellion/refresh.cards:35:59 */
+    { 10, 32, 5 }, /* 744: cards/rebellion/refresh.cards:32:5 */
+    { 10, 40, 3 }, /* 745: cards/rebellion/refresh.cards:40:3 */
+    { 10, 42, 3 }, /* 746: cards/rebellion/refresh.cards:42:3 */
+    { 10, 46, 3 }, /* 747: cards/rebellion/refresh.cards:46:3 */
+    { 10, 47, 25 }, /* 748: cards/rebellion/refresh.cards:47:25 */
+    { 10, 49, 5 }, /* 749: cards/rebellion/refresh.cards:49:5 */
+    { 10, 49, 39 }, /* 750: cards/rebellion/refresh.cards:49:39 */
+    { 10, 52, 3 }, /* 751: cards/rebellion/refresh.cards:52:3 */
+    { 10, 53, 3 }, /* 752: cards/rebellion/refresh.cards:53:3 */
+    { 10, 54, 3 }, /* 753: cards/rebellion/refresh.cards:54:3 */
+    { 10, 13, 11 }, /* 754: cards/rebellion/refresh.cards:13:11 */
+    { 10, 77, 41 }, /* 755: cards/rebellion/refresh.cards:77:41 */
+    { 10, 78, 5 }, /* 756: cards/rebellion/refresh.cards:78:5 */
+    { 10, 80, 53 }, /* 757: cards/rebellion/refresh.cards:80:53 */
+    { 10, 80, 44 }, /* 758: cards/rebellion/refresh.cards:80:44 */
+    { 10, 79, 28 }, /* 759: cards/rebellion/refresh.cards:79:28 */
+    { 10, 80, 103 }, /* 760: cards/rebellion/refresh.cards:80:103 */
+    { 10, 85, 7 }, /* 761: cards/rebellion/refresh.cards:85:7 */
+    { 10, 85, 19 }, /* 762: cards/rebellion/refresh.cards:85:19 */
+    { 10, 85, 118 }, /* 763: cards/rebellion/refresh.cards:85:118 */
+    { 10, 75, 11 }, /* 764: cards/rebellion/refresh.cards:75:11 */
+    { 10, 94, 3 }, /* 765: cards/rebellion/refresh.cards:94:3 */
+    { 10, 95, 17 }, /* 766: cards/rebellion/refresh.cards:95:17 */
+    { 10, 97, 40 }, /* 767: cards/rebellion/refresh.cards:97:40 */
+    { 10, 97, 40 }, /* 768: cards/rebellion/refresh.cards:97:40 */
+    { 10, 98, 3 }, /* 769: cards/rebellion/refresh.cards:98:3 */
+    { 10, 99, 3 }, /* 770: cards/rebellion/refresh.cards:99:3 */
+    { 10, 92, 11 }, /* 771: cards/rebellion/refresh.cards:92:11 */
+    { 10, 107, 3 }, /* 772: cards/rebellion/refresh.cards:107:3 */
+    { 10, 108, 23 }, /* 773: cards/rebellion/refresh.cards:108:23 */
+    { 10, 108, 40 }, /* 774: cards/rebellion/refresh.cards:108:40 */
+    { 10, 108, 5 }, /* 775: cards/rebellion/refresh.cards:108:5 */
+    { 10, 110, 3 }, /* 776: cards/rebellion/refresh.cards:110:3 */
+    { 10, 111, 3 }, /* 777: cards/rebellion/refresh.cards:111:3 */
+    { 10, 106, 11 }, /* 778: cards/rebellion/refresh.cards:106:11 */
+    { 10, 120, 27 }, /* 779: cards/rebellion/refresh.cards:120:27 */
+    { 10, 120, 18 }, /* 780: cards/rebellion/refresh.cards:120:18 */
+    { 10, 123, 34 }, /* 781: cards/rebellion/refresh.cards:123:34 */
+    { 10, 124, 14 }, /* 782: cards/rebellion/refresh.cards:124:14 */
+    { 10, 124, 32 }, /* 783: cards/rebellion/refresh.cards:124:32 */
+    { 10, 124, 5 }, /* 784: cards/rebellion/refresh.cards:124:5 */
+    { 10, 125, 30 }, /* 785: cards/rebellion/refresh.cards:125:30 */
+    { 10, 125, 21 }, /* 786: cards/rebellion/refresh.cards:125:21 */
+    { 10, 123, 3 }, /* 787: cards/rebellion/refresh.cards:123:3 */
+    { 10, 129, 3 }, /* 788: cards/rebellion/refresh.cards:129:3 */
+    { 10, 129, 15 }, /* 789: cards/rebellion/refresh.cards:129:15 */
+    { 10, 130, 15 }, /* 790: cards/rebellion/refresh.cards:130:15 */
+    { 10, 130, 5 }, /* 791: cards/rebellion/refresh.cards:130:5 */
+    { 10, 131, 5 }, /* 792: cards/rebellion/refresh.cards:131:5 */
+    { 10, 132, 17 }, /* 793: cards/rebellion/refresh.cards:132:17 */
+    { 10, 132, 7 }, /* 794: cards/rebellion/refresh.cards:132:7 */
+    { 10, 135, 5 }, /* 795: cards/rebellion/refresh.cards:135:5 */
+    { 10, 137, 12 }, /* 796: cards/rebellion/refresh.cards:137:12 */
+    { 10, 137, 39 }, /* 797: cards/rebellion/refresh.cards:137:39 */
+    { 10, 137, 29 }, /* 798: cards/rebellion/refresh.cards:137:29 */
+    { 10, 116, 11 }, /* 799: cards/rebellion/refresh.cards:116:11 */
+    { 10, 153, 3 }, /* 800: cards/rebellion/refresh.cards:153:3 */
+    { 10, 153, 3 }, /* 801: cards/rebellion/refresh.cards:153:3 */
+    { 10, 154, 18 }, /* 802: cards/rebellion/refresh.cards:154:18 */
+    { 10, 154, 26 }, /* 803: cards/rebellion/refresh.cards:154:26 */
+    { 10, 154, 5 }, /* 804: cards/rebellion/refresh.cards:154:5 */
+    { 10, 155, 12 }, /* 805: cards/rebellion/refresh.cards:155:12 */
+    { 10, 155, 40 }, /* 806: cards/rebellion/refresh.cards:155:40 */
+    { 10, 155, 48 }, /* 807: cards/rebellion/refresh.cards:155:48 */
+    { 10, 155, 27 }, /* 808: cards/rebellion/refresh.cards:155:27 */
+    { 10, 158, 5 }, /* 809: cards/rebellion/refresh.cards:158:5 */
+    { 10, 159, 5 }, /* 810: cards/rebellion/refresh.cards:159:5 */
+    { 10, 152, 11 }, /* 811: cards/rebellion/refresh.cards:152:11 */
+    { 10, 169, 5 }, /* 812: cards/rebellion/refresh.cards:169:5 */
+    { 10, 177, 126 }, /* 813: cards/rebellion/refresh.cards:177:126 */
+    { 10, 177, 117 }, /* 814: cards/rebellion/refresh.cards:177:117 */
+    { 10, 177, 91 }, /* 815: cards/rebellion/refresh.cards:177:91 */
+    { 10, 171, 9 }, /* 816: cards/rebellion/refresh.cards:171:9 */
+    { 10, 172, 21 }, /* 817: cards/rebellion/refresh.cards:172:21 */
+    { 10, 172, 11 }, /* 818: cards/rebellion/refresh.cards:172:11 */
+    { 10, 173, 11 }, /* 819: cards/rebellion/refresh.cards:173:11 */
+    { 10, 178, 9 }, /* 820: cards/rebellion/refresh.cards:178:9 */
+    { 10, 178, 61 }, /* 821: cards/rebellion/refresh.cards:178:61 */
+    { 10, 178, 52 }, /* 822: cards/rebellion/refresh.cards:178:52 */
+    { 10, 178, 21 }, /* 823: cards/rebellion/refresh.cards:178:21 */
+    { 10, 179, 11 }, /* 824: cards/rebellion/refresh.cards:179:11 */
+    { 10, 179, 23 }, /* 825: cards/rebellion/refresh.cards:179:23 */
+    { 10, 180, 23 }, /* 826: cards/rebellion/refresh.cards:180:23 */
+    { 10, 180, 13 }, /* 827: cards/rebellion/refresh.cards:180:13 */
+    { 10, 181, 13 }, /* 828: cards/rebellion/refresh.cards:181:13 */
+    { 10, 167, 11 }, /* 829: cards/rebellion/refresh.cards:167:11 */
+    { 10, 201, 3 }, /* 830: cards/rebellion/refresh.cards:201:3 */
+    { 10, 201, 39 }, /* 831: cards/rebellion/refresh.cards:201:39 */
+    { 10, 203, 12 }, /* 832: cards/rebellion/refresh.cards:203:12 */
+    { 10, 203, 22 }, /* 833: cards/rebellion/refresh.cards:203:22 */
+    { 10, 203, 22 }, /* 834: cards/rebellion/refresh.cards:203:22 */
+    { 10, 204, 12 }, /* 835: cards/rebellion/refresh.cards:204:12 */
+    { 10, 204, 3 }, /* 836: cards/rebellion/refresh.cards:204:3 */
+    { 10, 204, 3 }, /* 837: cards/rebellion/refresh.cards:204:3 */
+    { 10, 204, 39 }, /* 838: cards/rebellion/refresh.cards:204:39 */
+    { 10, 200, 11 }, /* 839: cards/rebellion/refresh.cards:200:11 */
+    { 10, 208, 36 }, /* 840: cards/rebellion/refresh.cards:208:36 */
+    { 10, 208, 11 }, /* 841: cards/rebellion/refresh.cards:208:11 */
+    { 10, 211, 6 }, /* 842: cards/rebellion/refresh.cards:211:6 */
+    { 10, 213, 52 }, /* 843: cards/rebellion/refresh.cards:213:52 */
+    { 10, 213, 17 }, /* 844: cards/rebellion/refresh.cards:213:17 */
+    { 10, 213, 8 }, /* 845: cards/rebellion/refresh.cards:213:8 */
+    { 10, 214, 7 }, /* 846: cards/rebellion/refresh.cards:214:7 */
+    { 10, 214, 59 }, /* 847: cards/rebellion/refresh.cards:214:59 */
+    { 10, 214, 19 }, /* 848: cards/rebellion/refresh.cards:214:19 */
+    { 10, 215, 18 }, /* 849: cards/rebellion/refresh.cards:215:18 */
+    { 10, 215, 9 }, /* 850: cards/rebellion/refresh.cards:215:9 */
+    { 10, 215, 41 }, /* 851: cards/rebellion/refresh.cards:215:41 */
+    { 10, 216, 19 }, /* 852: cards/rebellion/refresh.cards:216:19 */
+    { 10, 216, 9 }, /* 853: cards/rebellion/refresh.cards:216:9 */
+    { 10, 220, 7 }, /* 854: cards/rebellion/refresh.cards:220:7 */
+    { 10, 223, 5 }, /* 855: cards/rebellion/refresh.cards:223:5 */
+    { 10, 224, 49 }, /* 856: cards/rebellion/refresh.cards:224:49 */
+    { 10, 224, 40 }, /* 857: cards/rebellion/refresh.cards:224:40 */
+    { 10, 225, 9 }, /* 858: cards/rebellion/refresh.cards:225:9 */
+    { 10, 225, 21 }, /* 859: cards/rebellion/refresh.cards:225:21 */
+    { 10, 226, 21 }, /* 860: cards/rebellion/refresh.cards:226:21 */
+    { 10, 226, 11 }, /* 861: cards/rebellion/refresh.cards:226:11 */
+    { 10, 227, 11 }, /* 862: cards/rebellion/refresh.cards:227:11 */
+    { 10, 227, 11 }, /* 863: cards/rebellion/refresh.cards:227:11 */
+    { 10, 227, 11 }, /* 864: cards/rebellion/refresh.cards:227:11 */
+    { 10, 232, 9 }, /* 865: cards/rebellion/refresh.cards:232:9 */
+    { 10, 233, 9 }, /* 866: cards/rebellion/refresh.cards:233:9 */
+    { 10, 236, 56 }, /* 867: cards/rebellion/refresh.cards:236:56 */
+    { 10, 210, 11 }, /* 868: cards/rebellion/refresh.cards:210:11 */
+    { 11, 29, 5 }, /* 869: cards/rebellion/round.cards:29:5 */
+    { 11, 30, 59 }, /* 870: cards/rebellion/round.cards:30:59 */
+    { 11, 30, 82 }, /* 871: cards/rebellion/round.cards:30:82 */
+    { 11, 31, 60 }, /* 872: cards/rebellion/round.cards:31:60 */
+    { 11, 30, 93 }, /* 873: cards/rebellion/round.cards:30:93 */
+    { 11, 31, 98 }, /* 874: cards/rebellion/round.cards:31:98 */
+    { 11, 32, 33 }, /* 875: cards/rebellion/round.cards:32:33 */
+    { 11, 36, 33 }, /* 876: cards/rebellion/round.cards:36:33 */
+    { 11, 38, 7 }, /* 877: cards/rebellion/round.cards:38:7 */
+    { 11, 38, 19 }, /* 878: cards/rebellion/round.cards:38:19 */
+    { 11, 38, 110 }, /* 879: cards/rebellion/round.cards:38:110 */
+    { 11, 26, 3 }, /* 880: cards/rebellion/round.cards:26:3 */
+    { 11, 24, 11 }, /* 881: cards/rebellion/round.cards:24:11 */
+    { 11, 47, 3 }, /* 882: cards/rebellion/round.cards:47:3 */
+    { 11, 51, 3 }, /* 883: cards/rebellion/round.cards:51:3 */
+    { 11, 51, 15 }, /* 884: cards/rebellion/round.cards:51:15 */
+    { 11, 52, 15 }, /* 885: cards/rebellion/round.cards:52:15 */
+    { 11, 52, 5 }, /* 886: cards/rebellion/round.cards:52:5 */
+    { 11, 53, 5 }, /* 887: cards/rebellion/round.cards:53:5 */
+    { 11, 55, 3 }, /* 888: cards/rebellion/round.cards:55:3 */
+    { 11, 55, 15 }, /* 889: cards/rebellion/round.cards:55:15 */
+    { 11, 56, 15 }, /* 890: cards/rebellion/round.cards:56:15 */
+    { 11, 56, 5 }, /* 891: cards/rebellion/round.cards:56:5 */
+    { 11, 57, 5 }, /* 892: cards/rebellion/round.cards:57:5 */
+    { 11, 59, 3 }, /* 893: cards/rebellion/round.cards:59:3 */
+    { 11, 61, 49 }, /* 894: cards/rebellion/round.cards:61:49 */
+    { 11, 62, 7 }, /* 895: cards/rebellion/round.cards:62:7 */
+    { 11, 62, 19 }, /* 896: cards/rebellion/round.cards:62:19 */
+    { 11, 63, 19 }, /* 897: cards/rebellion/round.cards:63:19 */
+    { 11, 63, 9 }, /* 898: cards/rebellion/round.cards:63:9 */
+    { 11, 64, 9 }, /* 899: cards/rebellion/round.cards:64:9 */
+    { 11, 68, 33 }, /* 900: cards/rebellion/round.cards:68:33 */
+    { 11, 46, 11 }, /* 901: cards/rebellion/round.cards:46:11 */
+    { 11, 76, 5 }, /* 902: cards/rebellion/round.cards:76:5 */
+    { 11, 77, 48 }, /* 903: cards/rebellion/round.cards:77:48 */
+    { 11, 78, 47 }, /* 904: cards/rebellion/round.cards:78:47 */
+    { 11, 78, 38 }, /* 905: cards/rebellion/round.cards:78:38 */
+    { 11, 77, 75 }, /* 906: cards/rebellion/round.cards:77:75 */
+    { 11, 78, 81 }, /* 907: cards/rebellion/round.cards:78:81 */
+    { 11, 79, 23 }, /* 908: cards/rebellion/round.cards:79:23 */
+    { 11, 84, 7 }, /* 909: cards/rebellion/round.cards:84:7 */
+    { 11, 85, 7 }, /* 910: cards/rebellion/round.cards:85:7 */
+    { 11, 85, 19 }, /* 911: cards/rebellion/round.cards:85:19 */
+    { 11, 85, 99 }, /* 912: cards/rebellion/round.cards:85:99 */
+    { 11, 87, 7 }, /* 913: cards/rebellion/round.cards:87:7 */
+    { 11, 88, 7 }, /* 914: cards/rebellion/round.cards:88:7 */
+    { 11, 88, 19 }, /* 915: cards/rebellion/round.cards:88:19 */
+    { 11, 88, 110 }, /* 916: cards/rebellion/round.cards:88:110 */
+    { 11, 90, 7 }, /* 917: cards/rebellion/round.cards:90:7 */
+    { 11, 74, 11 }, /* 918: cards/rebellion/round.cards:74:11 */
+    { 11, 99, 5 }, /* 919: cards/rebellion/round.cards:99:5 */
+    { 11, 101, 40 }, /* 920: cards/rebellion/round.cards:101:40 */
+    { 11, 97, 11 }, /* 921: cards/rebellion/round.cards:97:11 */
+    { 12, 147, 3 }, /* 922: cards/rebellion/setup.cards:147:3 */
+    { 12, 146, 11 }, /* 923: cards/rebellion/setup.cards:146:11 */
+    { 0, 12, 12 }, /* 924: cards/rebellion/actions.cards:12:12 */
+    { 0, 12, 42 }, /* 925: cards/rebellion/actions.cards:12:42 */
+    { 0, 12, 3 }, /* 926: cards/rebellion/actions.cards:12:3 */
+    { 0, 17, 12 }, /* 927: cards/rebellion/actions.cards:17:12 */
+    { 0, 17, 3 }, /* 928: cards/rebellion/actions.cards:17:3 */
+    { 0, 22, 12 }, /* 929: cards/rebellion/actions.cards:22:12 */
+    { 0, 22, 3 }, /* 930: cards/rebellion/actions.cards:22:3 */
+    { 0, 27, 12 }, /* 931: cards/rebellion/actions.cards:27:12 */
+    { 0, 27, 3 }, /* 932: cards/rebellion/actions.cards:27:3 */
+    { 0, 32, 12 }, /* 933: cards/rebellion/actions.cards:32:12 */
+    { 0, 32, 3 }, /* 934: cards/rebellion/actions.cards:32:3 */
+    { 0, 37, 12 }, /* 935: cards/rebellion/actions.cards:37:12 */
+    { 0, 37, 46 }, /* 936: cards/rebellion/actions.cards:37:46 */
+    { 0, 37, 3 }, /* 937: cards/rebellion/actions.cards:37:3 */
+    { 0, 42, 12 }, /* 938: cards/rebellion/actions.cards:42:12 */
+    { 0, 42, 3 }, /* 939: cards/rebellion/actions.cards:42:3 */
+    { 0, 47, 12 }, /* 940: cards/rebellion/actions.cards:47:12 */
+    { 0, 47, 3 }, /* 941: cards/rebellion/actions.cards:47:3 */
+    { 0, 55, 12 }, /* 942: cards/rebellion/actions.cards:55:12 */
+    { 0, 55, 3 }, /* 943: cards/rebellion/actions.cards:55:3 */
+    { 0, 60, 12 }, /* 944: cards/rebellion/actions.cards:60:12 */
+    { 0, 60, 3 }, /* 945: cards/rebellion/actions.cards:60:3 */
+    { 0, 65, 12 }, /* 946: cards/rebellion/actions.cards:65:12 */
+    { 0, 65, 3 }, /* 947: cards/rebellion/actions.cards:65:3 */
+    { 0, 70, 12 }, /* 948: cards/rebellion/actions.cards:70:12 */
+    { 0, 70, 3 }, /* 949: cards/rebellion/actions.cards:70:3 */
+    { 0, 78, 12 }, /* 950: cards/rebellion/actions.cards:78:12 */
+    { 0, 78, 3 }, /* 951: cards/rebellion/actions.cards:78:3 */
+    { 0, 83, 12 }, /* 952: cards/rebellion/actions.cards:83:12 */
+    { 0, 83, 3 }, /* 953: cards/rebellion/actions.cards:83:3 */
+    { 0, 88, 12 }, /* 954: cards/rebellion/actions.cards:88:12 */
+    { 0, 88, 3 }, /* 955: cards/rebellion/actions.cards:88:3 */
+    { 0, 93, 12 }, /* 956: cards/rebellion/actions.cards:93:12 */
+    { 0, 93, 3 }, /* 957: cards/rebellion/actions.cards:93:3 */
+    { 0, 98, 12 }, /* 958: cards/rebellion/actions.cards:98:12 */
+    { 0, 98, 3 }, /* 959: cards/rebellion/actions.cards:98:3 */
+    { 0, 103, 12 }, /* 960: cards/rebellion/actions.cards:103:12 */
+    { 0, 103, 3 }, /* 961: cards/rebellion/actions.cards:103:3 */
+    { 0, 108, 12 }, /* 962: cards/rebellion/actions.cards:108:12 */
+    { 0, 108, 3 }, /* 963: cards/rebellion/actions.cards:108:3 */
+    { 0, 113, 12 }, /* 964: cards/rebellion/actions.cards:113:12 */
+    { 0, 113, 3 }, /* 965: cards/rebellion/actions.cards:113:3 */
+    { 0, 121, 12 }, /* 966: cards/rebellion/actions.cards:121:12 */
+    { 0, 121, 3 }, /* 967: cards/rebellion/actions.cards:121:3 */
+    { 0, 126, 12 }, /* 968: cards/rebellion/actions.cards:126:12 */
+    { 0, 126, 3 }, /* 969: cards/rebellion/actions.cards:126:3 */
+    { 0, 131, 12 }, /* 970: cards/rebellion/actions.cards:131:12 */
+    { 0, 131, 3 }, /* 971: cards/rebellion/actions.cards:131:3 */
+    { 0, 136, 12 }, /* 972: cards/rebellion/actions.cards:136:12 */
+    { 0, 136, 51 }, /* 973: cards/rebellion/actions.cards:136:51 */
+    { 0, 136, 3 }, /* 974: cards/rebellion/actions.cards:136:3 */
+    { 7, 14, 12 }, /* 975: cards/rebellion/missions.cards:14:12 */
+    { 7, 14, 3 }, /* 976: cards/rebellion/missions.cards:14:3 */
+    { 7, 19, 12 }, /* 977: cards/rebellion/missions.cards:19:12 */
+    { 7, 19, 3 }, /* 978: cards/rebellion/missions.cards:19:3 */
+    { 7, 24, 12 }, /* 979: cards/rebellion/missions.cards:24:12 */
+    { 7, 24, 3 }, /* 980: cards/rebellion/missions.cards:24:3 */
+    { 7, 29, 12 }, /* 981: cards/rebellion/missions.cards:29:12 */
+    { 7, 29, 3 }, /* 982: cards/rebellion/missions.cards:29:3 */
+    { 7, 35, 5 }, /* 983: cards/rebellion/missions.cards:35:5 */
+    { 7, 36, 5 }, /* 984: cards/rebellion/missions.cards:36:5 */
+    { 7, 34, 3 }, /* 985: cards/rebellion/missions.cards:34:3 */
+    { 7, 42, 12 }, /* 986: cards/rebellion/missions.cards:42:12 */
+    { 7, 42, 3 }, /* 987: cards/rebellion/missions.cards:42:3 */
+    { 7, 48, 5 }, /* 988: cards/rebellion/missions.cards:48:5 */
+    { 7, 47, 3 }, /* 989: cards/rebellion/missions.cards:47:3 */
+    { 7, 55, 12 }, /* 990: cards/rebellion/missions.cards:55:12 */
+    { 7, 55, 3 }, /* 991: cards/rebellion/missions.cards:55:3 */
+    { 7, 60, 12 }, /* 992: cards/rebellion/missions.cards:60:12 */
+    { 7, 60, 3 }, /* 993: cards/rebellion/missions.cards:60:3 */
+    { 7, 65, 12 }, /* 994: cards/rebellion/missions.cards:65:12 */
+    { 7, 65, 3 }, /* 995: cards/rebellion/missions.cards:65:3 */
+    { 7, 70, 12 }, /* 996: cards/rebellion/missions.cards:70:12 */
+    { 7, 70, 3 }, /* 997: cards/rebellion/missions.cards:70:3 */
+    { 7, 75, 12 }, /* 998: cards/rebellion/missions.cards:75:12 */
+    { 7, 75, 3 }, /* 999: cards/rebellion/missions.cards:75:3 */
+    { 7, 83, 12 }, /* 1000: cards/rebellion/missions.cards:83:12 */
+    { 7, 83, 3 }, /* 1001: cards/rebellion/missions.cards:83:3 */
+    { 7, 88, 12 }, /* 1002: cards/rebellion/missions.cards:88:12 */
+    { 7, 88, 3 }, /* 1003: cards/rebellion/missions.cards:88:3 */
+    { 7, 93, 12 }, /* 1004: cards/rebellion/missions.cards:93:12 */
+    { 7, 93, 3 }, /* 1005: cards/rebellion/missions.cards:93:3 */
+    { 7, 98, 12 }, /* 1006: cards/rebellion/missions.cards:98:12 */
+    { 7, 98, 3 }, /* 1007: cards/rebellion/missions.cards:98:3 */
+    { 7, 103, 12 }, /* 1008: cards/rebellion/missions.cards:103:12 */
+    { 7, 103, 3 }, /* 1009: cards/rebellion/missions.cards:103:3 */
+    { 7, 108, 12 }, /* 1010: cards/rebellion/missions.cards:108:12 */
+    { 7, 108, 3 }, /* 1011: cards/rebellion/missions.cards:108:3 */
+    { 7, 113, 12 }, /* 1012: cards/rebellion/missions.cards:113:12 */
+    { 7, 113, 3 }, /* 1013: cards/rebellion/missions.cards:113:3 */
+    { 7, 118, 12 }, /* 1014: cards/rebellion/missions.cards:118:12 */
+    { 7, 118, 3 }, /* 1015: cards/rebellion/missions.cards:118:3 */
+    { 7, 123, 12 }, /* 1016: cards/rebellion/missions.cards:123:12 */
+    { 7, 123, 3 }, /* 1017: cards/rebellion/missions.cards:123:3 */
+    { 7, 128, 12 }, /* 1018: cards/rebellion/missions.cards:128:12 */
+    { 7, 128, 3 }, /* 1019: cards/rebellion/missions.cards:128:3 */
+    { 7, 133, 12 }, /* 1020: cards/rebellion/missions.cards:133:12 */
+    { 7, 133, 3 }, /* 1021: cards/rebellion/missions.cards:133:3 */
+    { 7, 139, 5 }, /* 1022: cards/rebellion/missions.cards:139:5 */
+    { 7, 140, 5 }, /* 1023: cards/rebellion/missions.cards:140:5 */
+    { 7, 138, 3 }, /* 1024: cards/rebellion/missions.cards:138:3 */
+    { 7, 149, 12 }, /* 1025: cards/rebellion/missions.cards:149:12 */
+    { 7, 149, 3 }, /* 1026: cards/rebellion/missions.cards:149:3 */
+    { 7, 154, 12 }, /* 1027: cards/rebellion/missions.cards:154:12 */
+    { 7, 154, 3 }, /* 1028: cards/rebellion/missions.cards:154:3 */
+    { 7, 159, 12 }, /* 1029: cards/rebellion/missions.cards:159:12 */
+    { 7, 159, 3 }, /* 1030: cards/rebellion/missions.cards:159:3 */
+    { 12, 13, 36 }, /* 1031: cards/rebellion/setup.cards:13:36 */
+    { 12, 14, 37 }, /* 1032: cards/rebellion/setup.cards:14:37 */
+    { 12, 15, 39 }, /* 1033: cards/rebellion/setup.cards:15:39 */
+    { 12, 16, 63 }, /* 1034: cards/rebellion/setup.cards:16:63 */
+    { 12, 16, 93 }, /* 1035: cards/rebellion/setup.cards:16:93 */
+    { 12, 17, 3 }, /* 1036: cards/rebellion/setup.cards:17:3 */
+    { 12, 17, 3 }, /* 1037: cards/rebellion/setup.cards:17:3 */
+    { 12, 18, 8 }, /* 1038: cards/rebellion/setup.cards:18:8 */
+    { 12, 18, 20 }, /* 1039: cards/rebellion/setup.cards:18:20 */
+    { 12, 19, 13 }, /* 1040: cards/rebellion/setup.cards:19:13 */
+    { 12, 19, 46 }, /* 1041: cards/rebellion/setup.cards:19:46 */
+    { 12, 19, 36 }, /* 1042: cards/rebellion/setup.cards:19:36 */
+    { 12, 19, 26 }, /* 1043: cards/rebellion/setup.cards:19:26 */
+    { 12, 20, 32 }, /* 1044: cards/rebellion/setup.cards:20:32 */
+    { 12, 20, 22 }, /* 1045: cards/rebellion/setup.cards:20:22 */
+    { 12, 20, 12 }, /* 1046: cards/rebellion/setup.cards:20:12 */
+    { 12, 22, 3 }, /* 1047: cards/rebellion/setup.cards:22:3 */
+    { 12, 22, 3 }, /* 1048: cards/rebellion/setup.cards:22:3 */
+    { 12, 23, 8 }, /* 1049: cards/rebellion/setup.cards:23:8 */
+    { 12, 23, 40 }, /* 1050: cards/rebellion/setup.cards:23:40 */
+    { 12, 23, 30 }, /* 1051: cards/rebellion/setup.cards:23:30 */
+    { 12, 23, 20 }, /* 1052: cards/rebellion/setup.cards:23:20 */
+    { 12, 23, 89 }, /* 1053: cards/rebellion/setup.cards:23:89 */
+    { 12, 23, 79 }, /* 1054: cards/rebellion/setup.cards:23:79 */
+    { 12, 23, 69 }, /* 1055: cards/rebellion/setup.cards:23:69 */
+    { 12, 27, 3 }, /* 1056: cards/rebellion/setup.cards:27:3 */
+    { 12, 27, 3 }, /* 1057: cards/rebellion/setup.cards:27:3 */
+    { 12, 28, 8 }, /* 1058: cards/rebellion/setup.cards:28:8 */
+    { 12, 28, 41 }, /* 1059: cards/rebellion/setup.cards:28:41 */
+    { 12, 28, 31 }, /* 1060: cards/rebellion/setup.cards:28:31 */
+    { 12, 28, 21 }, /* 1061: cards/rebellion/setup.cards:28:21 */
+    { 12, 28, 68 }, /* 1062: cards/rebellion/setup.cards:28:68 */
+    { 12, 28, 77 }, /* 1063: cards/rebellion/setup.cards:28:77 */
+    { 12, 33, 3 }, /* 1064: cards/rebellion/setup.cards:33:3 */
+    { 12, 33, 61 }, /* 1065: cards/rebellion/setup.cards:33:61 */
+    { 12, 33, 69 }, /* 1066: cards/rebellion/setup.cards:33:69 */
+    { 12, 36, 3 }, /* 1067: cards/rebellion/setup.cards:36:3 */
+    { 12, 37, 5 }, /* 1068: cards/rebellion/setup.cards:37:5 */
+    { 12, 37, 53 }, /* 1069: cards/rebellion/setup.cards:37:53 */
+    { 12, 37, 61 }, /* 1070: cards/rebellion/setup.cards:37:61 */
+    { 12, 38, 5 }, /* 1071: cards/rebellion/setup.cards:38:5 */
+    { 12, 39, 5 }, /* 1072: cards/rebellion/setup.cards:39:5 */
+    { 12, 42, 3 }, /* 1073: cards/rebellion/setup.cards:42:3 */
+    { 12, 45, 30 }, /* 1074: cards/rebellion/setup.cards:45:30 */
+    { 12, 45, 22 }, /* 1075: cards/rebellion/setup.cards:45:22 */
+    { 12, 45, 53 }, /* 1076: cards/rebellion/setup.cards:45:53 */
+    { 12, 45, 45 }, /* 1077: cards/rebellion/setup.cards:45:45 */
+    { 12, 46, 3 }, /* 1078: cards/rebellion/setup.cards:46:3 */
+    { 12, 47, 3 }, /* 1079: cards/rebellion/setup.cards:47:3 */
+    { 12, 48, 3 }, /* 1080: cards/rebellion/setup.cards:48:3 */
+    { 12, 51, 3 }, /* 1081: cards/rebellion/setup.cards:51:3 */
+    { 12, 53, 13 }, /* 1082: cards/rebellion/setup.cards:53:13 */
+    { 12, 54, 5 }, /* 1083: cards/rebellion/setup.cards:54:5 */
+    { 12, 56, 7 }, /* 1084: cards/rebellion/setup.cards:56:7 */
+    { 12, 57, 7 }, /* 1085: cards/rebellion/setup.cards:57:7 */
+    { 12, 57, 15 }, /* 1086: cards/rebellion/setup.cards:57:15 */
+    { 12, 59, 7 }, /* 1087: cards/rebellion/setup.cards:59:7 */
+    { 12, 61, 7 }, /* 1088: cards/rebellion/setup.cards:61:7 */
+    { 12, 63, 9 }, /* 1089: cards/rebellion/setup.cards:63:9 */
+    { 12, 66, 9 }, /* 1090: cards/rebellion/setup.cards:66:9 */
+    { 12, 66, 17 }, /* 1091: cards/rebellion/setup.cards:66:17 */
+    { 12, 69, 7 }, /* 1092: cards/rebellion/setup.cards:69:7 */
+    { 12, 71, 7 }, /* 1093: cards/rebellion/setup.cards:71:7 */
+    { 12, 52, 3 }, /* 1094: cards/rebellion/setup.cards:52:3 */
+    { 12, 74, 3 }, /* 1095: cards/rebellion/setup.cards:74:3 */
+    { 12, 75, 3 }, /* 1096: cards/rebellion/setup.cards:75:3 */
+    { 12, 79, 3 }, /* 1097: cards/rebellion/setup.cards:79:3 */
+    { 12, 80, 3 }, /* 1098: cards/rebellion/setup.cards:80:3 */
+    { 12, 81, 3 }, /* 1099: cards/rebellion/setup.cards:81:3 */
+    { 12, 82, 3 }, /* 1100: cards/rebellion/setup.cards:82:3 */
+    { 12, 83, 3 }, /* 1101: cards/rebellion/setup.cards:83:3 */
+    { 12, 84, 3 }, /* 1102: cards/rebellion/setup.cards:84:3 */
+    { 12, 85, 3 }, /* 1103: cards/rebellion/setup.cards:85:3 */
+    { 12, 86, 3 }, /* 1104: cards/rebellion/setup.cards:86:3 */
+    { 12, 86, 3 }, /* 1105: cards/rebellion/setup.cards:86:3 */
+    { 12, 87, 5 }, /* 1106: cards/rebellion/setup.cards:87:5 */
+    { 12, 88, 17 }, /* 1107: cards/rebellion/setup.cards:88:17 */
+    { 12, 88, 7 }, /* 1108: cards/rebellion/setup.cards:88:7 */
+    { 12, 91, 3 }, /* 1109: cards/rebellion/setup.cards:91:3 */
+    { 12, 91, 3 }, /* 1110: cards/rebellion/setup.cards:91:3 */
+    { 12, 92, 5 }, /* 1111: cards/rebellion/setup.cards:92:5 */
+    { 12, 92, 17 }, /* 1112: cards/rebellion/setup.cards:92:17 */
+    { 12, 93, 17 }, /* 1113: cards/rebellion/setup.cards:93:17 */
+    { 12, 93, 7 }, /* 1114: cards/rebellion/setup.cards:93:7 */
+    { 12, 99, 3 }, /* 1115: cards/rebellion/setup.cards:99:3 */
+    { 12, 100, 3 }, /* 1116: cards/rebellion/setup.cards:100:3 */
+    { 12, 101, 3 }, /* 1117: cards/rebellion/setup.cards:101:3 */
+    { 12, 102, 3 }, /* 1118: cards/rebellion/setup.cards:102:3 */
+    { 12, 103, 3 }, /* 1119: cards/rebellion/setup.cards:103:3 */
+    { 12, 104, 3 }, /* 1120: cards/rebellion/setup.cards:104:3 */
+    { 12, 105, 3 }, /* 1121: cards/rebellion/setup.cards:105:3 */
+    { 12, 105, 15 }, /* 1122: cards/rebellion/setup.cards:105:15 */
+    { 12, 106, 5 }, /* 1123: cards/rebellion/setup.cards:106:5 */
+    { 12, 106, 5 }, /* 1124: cards/rebellion/setup.cards:106:5 */
+    { 12, 107, 7 }, /* 1125: cards/rebellion/setup.cards:107:7 */
+    { 12, 108, 44 }, /* 1126: cards/rebellion/setup.cards:108:44 */
+    { 12, 109, 37 }, /* 1127: cards/rebellion/setup.cards:109:37 */
+    { 12, 109, 27 }, /* 1128: cards/rebellion/setup.cards:109:27 */
+    { 12, 117, 5 }, /* 1129: cards/rebellion/setup.cards:117:5 */
+    { 12, 118, 22 }, /* 1130: cards/rebellion/setup.cards:118:22 */
+    { 12, 118, 15 }, /* 1131: cards/rebellion/setup.cards:118:15 */
+    { 12, 119, 17 }, /* 1132: cards/rebellion/setup.cards:119:17 */
+    { 12, 119, 7 }, /* 1133: cards/rebellion/setup.cards:119:7 */
+    { 12, 120, 7 }, /* 1134: cards/rebellion/setup.cards:120:7 */
+    { 12, 126, 3 }, /* 1135: cards/rebellion/setup.cards:126:3 */
+    { 12, 126, 3 }, /* 1136: cards/rebellion/setup.cards:126:3 */
+    { 12, 127, 36 }, /* 1137: cards/rebellion/setup.cards:127:36 */
+    { 12, 129, 22 }, /* 1138: cards/rebellion/setup.cards:129:22 */
+    { 12, 129, 3 }, /* 1139: cards/rebellion/setup.cards:129:3 */
+    { 12, 130, 3 }, /* 1140: cards/rebellion/setup.cards:130:3 */
+    { 12, 130, 15 }, /* 1141: cards/rebellion/setup.cards:130:15 */
+    { 12, 131, 15 }, /* 1142: cards/rebellion/setup.cards:131:15 */
+    { 12, 131, 5 }, /* 1143: cards/rebellion/setup.cards:131:5 */
+    { 12, 133, 8 }, /* 1144: cards/rebellion/setup.cards:133:8 */
+    { 12, 133, 3 }, /* 1145: cards/rebellion/setup.cards:133:3 */
+    { 12, 134, 3 }, /* 1146: cards/rebellion/setup.cards:134:3 */
+    { 12, 138, 22 }, /* 1147: cards/rebellion/setup.cards:138:22 */
+    { 12, 10, 1 }, /* 1148: cards/rebellion/setup.cards:10:1 */
+    { 11, 11, 66 }, /* 1149: cards/rebellion/round.cards:11:66 */
+    { 11, 11, 5 }, /* 1150: cards/rebellion/round.cards:11:5 */
+    { 11, 16, 24 }, /* 1151: cards/rebellion/round.cards:16:24 */
+    { 11, 17, 75 }, /* 1152: cards/rebellion/round.cards:17:75 */
+    { 11, 17, 5 }, /* 1153: cards/rebellion/round.cards:17:5 */
+    { 11, 19, 19 }, /* 1154: cards/rebellion/round.cards:19:19 */
+    { 11, 7, 1 }, /* 1155: cards/rebellion/round.cards:7:1 */
 };
 
 /* the view's systems_held of each player: function systems_held */
@@ -18777,7 +18884,7 @@ const RtGameDef rebellion_game = {
     13, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1106, Site_table, 15, Site_files,
+    1156, Site_table, 15, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     20, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

@@ -2253,7 +2253,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_empire(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue);
@@ -2275,17 +2275,17 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtVa
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_capacity(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_carried(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f);
+RT_MAYBE_UNUSED static RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_times(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_from_the_map(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_from_the_map(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_from_the_base(RtGame *g, RtFrame *f);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_move(RtGame *g, RtFrame *f, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_can_move(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_open_to_deploy(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_deploy(RtGame *g, RtFrame *f, RtValue);
@@ -2296,7 +2296,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_dreadnought_target(RtGame *g, RtFrame 
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_at_base(RtGame *g, RtFrame *f);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_suit_of(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_sys(RtGame *g, RtFrame *f);
@@ -2679,6 +2679,7 @@ static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         L->v_l = it_l;
+        if (rt_back_edge(g, 16)) { L->v_l = 0; return 0; }   /* the step budget */
         if (!(it_l != Agg2_best_two(g, f, L))) continue;
         RtValue v = Fn_icons(g, f, it_l, L->v_s);
         if (!seen || v > acc) {
@@ -2687,10 +2688,10 @@ static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_two *L)
         }
     }
     if (!seen)
-        (void)rt_fail(g, 16, "max of no items");
+        (void)rt_fail(g, 17, "max of no items");
     L->v_l = 0;
     return acc;
-#line 2694 "simple.c"
+#line 2695 "simple.c"
 }
 
 /* cards/simple/game.cards:164: function best_two */
@@ -2708,7 +2709,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 165 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (seq[0] = Fn_best_one(g, f, L->v_p, L->v_s), (seq[0] + Agg1_best_two(g, f, L))));
-#line 2712 "simple.c"
+#line 2713 "simple.c"
 }
 
 /* cards/simple/game.cards:170: sum */
@@ -2720,14 +2721,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
     (void)v_s;
     #line 170 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 17);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 18);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(rt__state(g, it_l, 0) == v_k)) continue;
         acc += (rt_select((v_s == ENUM_hearts), Inst_leader(g, it_l)->fd_hearts, rt_select((v_s == ENUM_diamonds), Inst_leader(g, it_l)->fd_diamonds, rt_select((v_s == ENUM_clubs), Inst_leader(g, it_l)->fd_clubs, Inst_leader(g, it_l)->fd_spades))));
     }
     return acc;
-#line 2731 "simple.c"
+#line 2732 "simple.c"
 }
 
 /* cards/simple/game.cards:169: function mission_icons */
@@ -2740,7 +2741,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 170 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 2744 "simple.c"
+#line 2745 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -2751,14 +2752,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
     (void)v_k;
     #line 171 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 18);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 19);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(rt__state(g, it_c, 0) == v_k)) continue;
         acc += (rt_select((Inst_mission(g, it_c)->fd_rank == 1), 2, 1));
     }
     return acc;
-#line 2762 "simple.c"
+#line 2763 "simple.c"
 }
 
 /* cards/simple/game.cards:171: function mission_cost */
@@ -2770,7 +2771,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 2774 "simple.c"
+#line 2775 "simple.c"
 }
 
 /* cards/simple/game.cards:176: function imperial_loyal */
@@ -2780,8 +2781,8 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 176 "cards/simple/game.cards"
-    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
-#line 2785 "simple.c"
+    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 20), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 21)));
+#line 2786 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function rebel_loyal */
@@ -2791,8 +2792,8 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 177 "cards/simple/game.cards"
-    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
-#line 2796 "simple.c"
+    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 22), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 23)));
+#line 2797 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function neutral */
@@ -2802,8 +2803,8 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 178 "cards/simple/game.cards"
-    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
-#line 2807 "simple.c"
+    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 24), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 25)));
+#line 2808 "simple.c"
 }
 
 /* cards/simple/game.cards:180: function imperial_held */
@@ -2813,8 +2814,8 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 180 "cards/simple/game.cards"
-    return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
-#line 2818 "simple.c"
+    return ((!rt_card_state(g, v_s, KIND_system, 2, 26)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 27), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 28)));
+#line 2819 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function rebel_held */
@@ -2824,8 +2825,8 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 181 "cards/simple/game.cards"
-    return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 2829 "simple.c"
+    return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 29), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 30)))) && (!rt_card_state(g, v_s, KIND_system, 0, 31)));
+#line 2830 "simple.c"
 }
 
 /* cards/simple/game.cards:183: count */
@@ -2836,14 +2837,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
     (void)v_sd;
     #line 183 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 31));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 32));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_side == v_sd)) continue;
         acc++;
     }
     return acc;
-#line 2847 "simple.c"
+#line 2848 "simple.c"
 }
 
 /* cards/simple/game.cards:183: function units_of */
@@ -2855,7 +2856,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 183 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 2859 "simple.c"
+#line 2860 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -2866,14 +2867,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 32));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 33));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_arena == ENUM_on_ground)))) continue;
         acc++;
     }
     return acc;
-#line 2877 "simple.c"
+#line 2878 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function ground_of */
@@ -2885,7 +2886,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 2889 "simple.c"
+#line 2890 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -2897,14 +2898,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
     (void)v_a;
     #line 185 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 33));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 34));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_arena == v_a)))) continue;
         acc++;
     }
     return acc;
-#line 2908 "simple.c"
+#line 2909 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function fighting */
@@ -2917,7 +2918,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 185 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 2921 "simple.c"
+#line 2922 "simple.c"
 }
 
 /* cards/simple/game.cards:187: function at_most */
@@ -2929,7 +2930,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 187 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 2933 "simple.c"
+#line 2934 "simple.c"
 }
 
 /* cards/simple/game.cards:189: sum */
@@ -2941,14 +2942,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
     (void)v_a;
     #line 189 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 34));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 35));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_arena == v_a)))) continue;
         acc += Inst_unit(g, it_u)->fd_agile_damage;
     }
     return acc;
-#line 2952 "simple.c"
+#line 2953 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function agile_dice */
@@ -2962,7 +2963,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 189 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 2966 "simple.c"
+#line 2967 "simple.c"
 }
 
 /* cards/simple/game.cards:191: sum */
@@ -2974,14 +2975,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
     (void)v_a;
     #line 191 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 35));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 36));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_arena == v_a)))) continue;
         acc += Inst_unit(g, it_u)->fd_heavy_damage;
     }
     return acc;
-#line 2985 "simple.c"
+#line 2986 "simple.c"
 }
 
 /* cards/simple/game.cards:190: function heavy_dice */
@@ -2995,7 +2996,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 191 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 2999 "simple.c"
+#line 3000 "simple.c"
 }
 
 /* cards/simple/game.cards:192: function can_hurt */
@@ -3011,8 +3012,8 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
-    return ((seq[0] = Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), rt_add(g, seq[0], Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36)) > 0);
-#line 3016 "simple.c"
+    return ((seq[0] = Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), rt_add(g, seq[0], Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 37)) > 0);
+#line 3017 "simple.c"
 }
 
 /* cards/simple/game.cards:194: function contested */
@@ -3028,7 +3029,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 195 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
-#line 3032 "simple.c"
+#line 3033 "simple.c"
 }
 
 /* cards/simple/game.cards:200: max */
@@ -3040,7 +3041,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     #line 200 "cards/simple/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 37));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 38));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(rt_flat((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
@@ -3051,9 +3052,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
         }
     }
     if (!seen)
-        (void)rt_fail(g, 38, "max of no items");
+        (void)rt_fail(g, 39, "max of no items");
     return acc;
-#line 3057 "simple.c"
+#line 3058 "simple.c"
 }
 
 /* cards/simple/game.cards:199: function space_tactics_at */
@@ -3065,7 +3066,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 200 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 3069 "simple.c"
+#line 3070 "simple.c"
 }
 
 /* cards/simple/game.cards:202: max */
@@ -3077,7 +3078,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     #line 202 "cards/simple/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 39));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 40));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(rt_flat((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
@@ -3088,9 +3089,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
         }
     }
     if (!seen)
-        (void)rt_fail(g, 40, "max of no items");
+        (void)rt_fail(g, 41, "max of no items");
     return acc;
-#line 3094 "simple.c"
+#line 3095 "simple.c"
 }
 
 /* cards/simple/game.cards:201: function ground_tactics_at */
@@ -3102,7 +3103,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 202 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 3106 "simple.c"
+#line 3107 "simple.c"
 }
 
 /* cards/simple/game.cards:203: any */
@@ -3113,13 +3114,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 41));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 42));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(Inst_leader(g, it_l)->fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 3123 "simple.c"
+#line 3124 "simple.c"
 }
 
 /* cards/simple/game.cards:203: function has_leader */
@@ -3131,7 +3132,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 3135 "simple.c"
+#line 3136 "simple.c"
 }
 
 /* cards/simple/game.cards:206: sum */
@@ -3146,7 +3147,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transports;
     }
     return acc;
-#line 3150 "simple.c"
+#line 3151 "simple.c"
 }
 
 /* cards/simple/game.cards:206: function capacity */
@@ -3156,7 +3157,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 206 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 3160 "simple.c"
+#line 3161 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function carried */
@@ -3166,7 +3167,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 3170 "simple.c"
+#line 3171 "simple.c"
 }
 
 /* cards/simple/game.cards:210: any */
@@ -3176,13 +3177,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
     (void)v_s;
     #line 210 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 42));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 43));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Inst_unit(g, it_u)->fd_doom_star) return 1;
     }
     return acc;
-#line 3186 "simple.c"
+#line 3187 "simple.c"
 }
 
 /* cards/simple/game.cards:210: function doom_star_on */
@@ -3193,7 +3194,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 210 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 3197 "simple.c"
+#line 3198 "simple.c"
 }
 
 /* cards/simple/game.cards:217: count */
@@ -3204,14 +3205,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
     #line 217 "cards/simple/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 51);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 52);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 48)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 49), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 50))))) continue;
+        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 49)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 50), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 51))))) continue;
         acc++;
     }
     return acc;
-#line 3215 "simple.c"
+#line 3216 "simple.c"
 }
 
 /* cards/simple/game.cards:215: function score */
@@ -3225,8 +3226,8 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 216 "cards/simple/game.cards"
-    return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : (seq[1] = (seq[0] = rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), rt_add(g, seq[0], Agg1_score(g, f, v_p), 52)), rt_add(g, seq[1], (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55)));
-#line 3230 "simple.c"
+    return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 44), rt_zone_cells_at(g, ZCELL_base_units)[0], 45), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 46) : (seq[1] = (seq[0] = rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 47), 48), rt_add(g, seq[0], Agg1_score(g, f, v_p), 53)), rt_add(g, seq[1], (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 54), 55) : 0), 56)));
+#line 3231 "simple.c"
 }
 
 /* cards/simple/game.cards:219: sum */
@@ -3240,10 +3241,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
     for (int i = 0; i < n; i++) {
         RtValue it_q = i; (void)it_q;
         if (!(it_q != v_p)) continue;
-        acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
+        acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 57);
     }
     return acc;
-#line 3247 "simple.c"
+#line 3248 "simple.c"
 }
 
 /* cards/simple/game.cards:219: function opponent_vp */
@@ -3254,47 +3255,49 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 219 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 3258 "simple.c"
+#line 3259 "simple.c"
 }
 
 /* cards/simple/game.cards:222: any */
-RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
+RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
 {
     (void)f;
     #line 222 "cards/simple/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_open_base), 8, gs, 57);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_open_base), 8, gs, 58);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
+        if (rt_back_edge(g, 59)) return 0;   /* the step budget */
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 3274 "simple.c"
+#line 3276 "simple.c"
 }
 
 /* cards/simple/game.cards:223: min */
-RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
+RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
 {
     (void)f;
     #line 223 "cards/simple/game.cards"
     RtValue acc = 0;
     int seen = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_open_base), 8, gs, 59);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_open_base), 8, gs, 61);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
+        if (rt_back_edge(g, 62)) return 0;   /* the step budget */
         if (!(Fn_ground_of(g, f, it_s_2, SIDE_imperium) > 0)) continue;
-        RtValue v = rt_graph_distance(g, &Graph_galaxy, it_s_2, rt_var_at(g, VCELL_open_base), 58);
+        RtValue v = rt_graph_distance(g, &Graph_galaxy, it_s_2, rt_var_at(g, VCELL_open_base), 60);
         if (!seen || v < acc) {
             acc = v;
             seen = 1;
         }
     }
     if (!seen)
-        (void)rt_fail(g, 60, "min of no items");
+        (void)rt_fail(g, 63, "min of no items");
     return acc;
-#line 3298 "simple.c"
+#line 3301 "simple.c"
 }
 
 /* cards/simple/game.cards:221: function nearest_to_base */
@@ -3304,7 +3307,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 222 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 3308 "simple.c"
+#line 3311 "simple.c"
 }
 
 /* cards/simple/missions.cards:85: function times */
@@ -3315,7 +3318,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 85 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 3319 "simple.c"
+#line 3322 "simple.c"
 }
 
 /* cards/simple/missions.cards:87: function any_system */
@@ -3325,8 +3328,8 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 87 "cards/simple/missions.cards"
-    return (!rt_card_state(g, v_s, KIND_system, 2, 61));
-#line 3330 "simple.c"
+    return (!rt_card_state(g, v_s, KIND_system, 2, 64));
+#line 3333 "simple.c"
 }
 
 /* cards/simple/missions.cards:204: any */
@@ -3336,13 +3339,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
     (void)v_s;
     #line 204 "cards/simple/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 62));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 65));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 3346 "simple.c"
+#line 3349 "simple.c"
 }
 
 /* cards/simple/missions.cards:204: function captive_on */
@@ -3353,7 +3356,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 204 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 3357 "simple.c"
+#line 3360 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -3363,8 +3366,8 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)f;
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
-    return (!Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 63))->fd_immobile);
-#line 3368 "simple.c"
+    return (!Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 66))->fd_immobile);
+#line 3371 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: function can_move_to */
@@ -3377,8 +3380,8 @@ static inline RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_p, RtValue
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/moves.cards"
-    return (Memo_from_the_map(g, f, memo1, v_t, rt_player_side(g, v_p)) || (((rt_player_side(g, v_p) == SIDE_resistance) && Memo_from_the_base(g, f, memo2)) && rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 64), ZONE_base_card, v_p, 65), v_t, 66)));
-#line 3382 "simple.c"
+    return (Memo_from_the_map(g, f, memo1, v_t, rt_player_side(g, v_p)) || (((rt_player_side(g, v_p) == SIDE_resistance) && Memo_from_the_base(g, f, memo2)) && rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 67), ZONE_base_card, v_p, 68), v_t, 69)));
+#line 3385 "simple.c"
 }
 
 struct Locals_from_the_map {
@@ -3395,13 +3398,13 @@ RT_PURE static RtValue Agg2_from_the_map(RtGame *g, RtFrame *f, struct Locals_fr
     (void)L;
     #line 13 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 67));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 70));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((Inst_unit(g, it_u)->fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 3405 "simple.c"
+#line 3408 "simple.c"
 }
 
 /* cards/simple/moves.cards:13: any */
@@ -3412,15 +3415,16 @@ static RtValue Agg1_from_the_map(RtGame *g, RtFrame *f, struct Locals_from_the_m
     #line 13 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 68);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 71);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
+        if (rt_back_edge(g, 72)) { L->v_s = 0; return 0; }   /* the step budget */
         if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_from_the_map(g, f, L)) { L->v_s = 0; return 1; }
     }
     L->v_s = 0;
     return acc;
-#line 3424 "simple.c"
+#line 3428 "simple.c"
 }
 
 /* cards/simple/moves.cards:12: function from_the_map */
@@ -3436,7 +3440,7 @@ static RtValue Fn_from_the_map(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 13 "cards/simple/moves.cards"
     return Agg1_from_the_map(g, f, L);
-#line 3440 "simple.c"
+#line 3444 "simple.c"
 }
 
 /* cards/simple/moves.cards:16: any */
@@ -3451,7 +3455,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_from_the_base(RtGame *g, RtFrame *f)
         if ((!Inst_unit(g, it_u)->fd_immobile)) return 1;
     }
     return acc;
-#line 3455 "simple.c"
+#line 3459 "simple.c"
 }
 
 /* cards/simple/moves.cards:16: function from_the_base */
@@ -3461,7 +3465,7 @@ static inline RtValue Fn_from_the_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/moves.cards"
     return Agg1_from_the_base(g, f);
-#line 3465 "simple.c"
+#line 3469 "simple.c"
 }
 
 /* cards/simple/moves.cards:19: any */
@@ -3472,13 +3476,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_move(RtGame *g, RtFrame *f, RtValue 
     #line 19 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 69);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 73);
     for (int i = 0; i < gn; i++) {
         RtValue it_t = gs[i]; (void)it_t;
         if (Fn_from_the_map(g, f, it_t, v_sd)) return 1;
     }
     return acc;
-#line 3482 "simple.c"
+#line 3486 "simple.c"
 }
 
 /* cards/simple/moves.cards:18: function can_move */
@@ -3490,7 +3494,7 @@ static inline RtValue Fn_can_move(RtGame *g, RtFrame *f, RtValue v_sd)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 19 "cards/simple/moves.cards"
     return (Agg1_can_move(g, f, v_sd) || ((v_sd == SIDE_resistance) && Memo_from_the_base(g, f, memo1)));
-#line 3494 "simple.c"
+#line 3498 "simple.c"
 }
 
 /* cards/simple/moves.cards:124: function controls */
@@ -3501,8 +3505,8 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_p;
     (void)v_s;
     #line 125 "cards/simple/moves.cards"
-    return ((!rt_card_state(g, v_s, KIND_system, 1, 70)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 71)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 72), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 73)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 74), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 75)))) && (!rt_card_state(g, v_s, KIND_system, 0, 76))))));
-#line 3506 "simple.c"
+    return ((!rt_card_state(g, v_s, KIND_system, 1, 74)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 75)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 76), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 77)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 78), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 79)))) && (!rt_card_state(g, v_s, KIND_system, 0, 80))))));
+#line 3510 "simple.c"
 }
 
 /* cards/simple/moves.cards:182: function base_open_to_deploy */
@@ -3513,7 +3517,7 @@ static inline RtValue Fn_base_open_to_deploy(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 182 "cards/simple/moves.cards"
     return ((!rt_var_at(g, VCELL_base_revealed)) || (Memo_units_of(g, f, memo1, rt_var_at(g, VCELL_open_base), SIDE_imperium) == 0));
-#line 3517 "simple.c"
+#line 3521 "simple.c"
 }
 
 /* cards/simple/moves.cards:183: function rebel_deploy */
@@ -3524,8 +3528,8 @@ static inline RtValue Fn_rebel_deploy(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 183 "cards/simple/moves.cards"
-    return ((((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_imperium) == 0));
-#line 3529 "simple.c"
+    return ((((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 81), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 82)))) && (!rt_card_state(g, v_s, KIND_system, 0, 83)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_imperium) == 0));
+#line 3533 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -3535,8 +3539,8 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
-    return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
-#line 3540 "simple.c"
+    return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 86), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 87))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 89)))) : 1));
+#line 3544 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -3547,8 +3551,8 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
-    return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
-#line 3552 "simple.c"
+    return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 90)));
+#line 3556 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -3563,7 +3567,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_construction) return 1;
     }
     return acc;
-#line 3567 "simple.c"
+#line 3571 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -3578,7 +3582,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_doom_star) return 1;
     }
     return acc;
-#line 3582 "simple.c"
+#line 3586 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -3588,7 +3592,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 3592 "simple.c"
+#line 3596 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -3598,8 +3602,8 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Inst_system(g, rt_card_inst(g, v_s, KIND_system, 90))->fd_first_build == ENUM_heavy_space) || (Inst_system(g, rt_card_inst(g, v_s, KIND_system, 91))->fd_second_build == ENUM_heavy_space)));
-#line 3603 "simple.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 91)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 92), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 93)))) && ((Inst_system(g, rt_card_inst(g, v_s, KIND_system, 94))->fd_first_build == ENUM_heavy_space) || (Inst_system(g, rt_card_inst(g, v_s, KIND_system, 95))->fd_second_build == ENUM_heavy_space)));
+#line 3607 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -3614,7 +3618,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_card_built) && (Inst_unit(g, it_u)->fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 3618 "simple.c"
+#line 3622 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -3624,7 +3628,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 3628 "simple.c"
+#line 3632 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: any */
@@ -3634,13 +3638,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
     (void)v_s;
     #line 140 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 92));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 96));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 3644 "simple.c"
+#line 3648 "simple.c"
 }
 
 /* cards/simple/projects.cards:139: function capturable_on */
@@ -3652,7 +3656,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 3656 "simple.c"
+#line 3660 "simple.c"
 }
 
 /* cards/simple/projects.cards:143: function at_base */
@@ -3663,11 +3667,11 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 143 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo1, rt_var_at(g, VCELL_open_base), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 3667 "simple.c"
+#line 3671 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: any */
-RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
+RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
@@ -3675,13 +3679,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
     (void)seq;
     #line 31 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 93);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 97);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
+        if (rt_back_edge(g, 98)) return 0;   /* the step budget */
         if ((seq[0] = (rt_select((Inst_mission(g, it_c)->fd_rank == 1), 2, 1)), (seq[0] <= Fn_best_two(g, f, v_p, Inst_mission(g, it_c)->fd_suit)))) return 1;
     }
     return acc;
-#line 3685 "simple.c"
+#line 3690 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: function can_assign */
@@ -3692,7 +3697,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 31 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 3696 "simple.c"
+#line 3701 "simple.c"
 }
 
 /* cards/simple/rules.cards:35: max */
@@ -3705,7 +3710,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     #line 35 "cards/simple/rules.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 95);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 100);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_m = zc[1 + i]; (void)it_m;
         if (!(it_m != v_l)) continue;
@@ -3716,9 +3721,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
         }
     }
     if (!seen)
-        (void)rt_fail(g, 96, "max of no items");
+        (void)rt_fail(g, 101, "max of no items");
     return acc;
-#line 3722 "simple.c"
+#line 3727 "simple.c"
 }
 
 /* cards/simple/rules.cards:34: function best_other */
@@ -3730,8 +3735,8 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_l;
     (void)v_s;
     #line 35 "cards/simple/rules.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 94)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 3735 "simple.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 99)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
+#line 3740 "simple.c"
 }
 
 /* cards/simple/rules.cards:60: argmax */
@@ -3744,7 +3749,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_suit_of(RtGame *g, RtFrame *f, RtValue v
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 97);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 102);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(rt__state(g, it_c, 0) == v_k)) continue;
@@ -3756,9 +3761,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_suit_of(RtGame *g, RtFrame *f, RtValue v
         }
     }
     if (!seen)
-        (void)rt_fail(g, 98, "argmax of no items");
+        (void)rt_fail(g, 103, "argmax of no items");
     return acc;
-#line 3762 "simple.c"
+#line 3767 "simple.c"
 }
 
 /* cards/simple/rules.cards:60: function suit_of */
@@ -3769,8 +3774,8 @@ static inline RtValue Fn_suit_of(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_k
     (void)v_p;
     (void)v_k;
     #line 60 "cards/simple/rules.cards"
-    return Inst_mission(g, rt_card_inst(g, Agg1_suit_of(g, f, v_p, v_k), KIND_mission, 99))->fd_suit;
-#line 3774 "simple.c"
+    return Inst_mission(g, rt_card_inst(g, Agg1_suit_of(g, f, v_p, v_k), KIND_mission, 104))->fd_suit;
+#line 3779 "simple.c"
 }
 
 /* cards/simple/setup.cards:119: function base_sys */
@@ -3780,8 +3785,8 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 119 "cards/simple/setup.cards"
-    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 101);
-#line 3785 "simple.c"
+    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 105), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 106);
+#line 3790 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -3810,7 +3815,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         #line 11 "cards/simple/combat.cards"
         { /* tactics */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_tactics, 102);
+            RtValue *args = rt_enter(g, 1, f->self, f->me, NLOCALS_proc_tactics, 107);
             if (args) {
                 args[0] = arg0;
             }
@@ -3844,7 +3849,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 103);
+                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 108);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3866,7 +3871,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_plans_attack)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 9, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_plans_attack, callee, 104);
+                RtStatus st = rt_call_now(g, Script_proc_plans_attack, callee, 109);
                 if (st != RT_DONE)
                     return st;
             }
@@ -3877,7 +3882,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 105);
+                    RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_step, 110);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -3898,11 +3903,12 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 #line 21 "cards/simple/combat.cards"
                 for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                     L->v_p = L->v_i;
+                    if (rt_back_edge(g, 111)) return RT_END;   /* the step budget */
                     #line 21 "cards/simple/combat.cards"
                     { /* leader_die */
                         RtValue arg0 = L->v_t;
                         RtValue arg1 = L->v_p;
-                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_leader_die, 106);
+                        RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_leader_die, 112);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -3920,32 +3926,32 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 }
             }
             #line 22 "cards/simple/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 107));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 113));
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 108)) return RT_END;
+            if (rt_back_edge(g, 114)) return RT_END;
         }
         #line 24 "cards/simple/combat.cards"
         {
-            RtValue zone_v_u = Zone_units(g, L->v_t, 109);
+            RtValue zone_v_u = Zone_units(g, L->v_t, 115);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 24 "cards/simple/combat.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 110);
+                rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 116);
             }
         }
         #line 25 "cards/simple/combat.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 26 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 111);
+            rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 117);
             #line 27 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 112);
+            rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 118);
             #line 28 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 113);
+            rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 119);
             #line 29 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 114);
+            rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 120);
         }
         #line 31 "cards/simple/combat.cards"
         if (rt_logging(g)) {
@@ -3962,10 +3968,10 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_resistance); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_imperium); (void)hole; }
         }
-#line 3966 "simple.c"
+#line 3972 "simple.c"
         break;
     default:
-        return rt_fail(g, 115, "bad resume point");
+        return rt_fail(g, 121, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3989,13 +3995,14 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
         #line 38 "cards/simple/combat.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 122)) return RT_END;   /* the step budget */
             if (!(Fn_has_leader(g, f, L->v_t, rt_player_side(g, L->v_p)))) continue;
             #line 39 "cards/simple/combat.cards"
             L->v_st = Fn_space_tactics_at(g, f, L->v_t, rt_player_side(g, L->v_p));
             #line 40 "cards/simple/combat.cards"
             L->v_gt = Fn_ground_tactics_at(g, f, L->v_t, rt_player_side(g, L->v_p));
             #line 41 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 181, 0, 116);
+            rt_choose_begin(g, L->v_p, 181, 0, 123);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 181)) {
@@ -4011,7 +4018,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (it_n <= L->v_st), it_n, RT_NONE, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 116);
+                rt_opt_done(g, &ob, 123);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -4021,13 +4028,13 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_n = rt_chosen(g);
                 #line 42 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n, 0, INT32_MAX), 117);
+                rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n, 0, INT32_MAX), 124);
                 #line 43 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_st, L->v_n, 118), 0, INT32_MAX), 119);
+                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_st, L->v_n, 125), 0, INT32_MAX), 126);
                 if (rt_check(g)) return RT_END;
             }
             #line 45 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 182, 0, 120);
+            rt_choose_begin(g, L->v_p, 182, 0, 127);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
@@ -4043,7 +4050,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (it_n_2 <= L->v_gt), it_n_2, RT_NONE, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 120);
+                rt_opt_done(g, &ob, 127);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -4053,9 +4060,9 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_n_2 = rt_chosen(g);
                 #line 46 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n_2, 0, INT32_MAX), 121);
+                rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n_2, 0, INT32_MAX), 128);
                 #line 47 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_gt, L->v_n_2, 122), 0, INT32_MAX), 123);
+                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_gt, L->v_n_2, 129), 0, INT32_MAX), 130);
                 if (rt_check(g)) return RT_END;
             }
             #line 49 "cards/simple/combat.cards"
@@ -4074,10 +4081,10 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4078 "simple.c"
+#line 4085 "simple.c"
         break;
     default:
-        return rt_fail(g, 124, "bad resume point");
+        return rt_fail(g, 131, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4100,12 +4107,13 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         #line 56 "cards/simple/combat.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 132)) return RT_END;   /* the step budget */
             #line 57 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 125);
+            rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 133);
             #line 58 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 126);
+            rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 134);
             #line 59 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 127);
+            rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 135);
             #line 60 "cards/simple/combat.cards"
             { /* roll_dice */
                 RtValue arg0 = L->v_p;
@@ -4116,7 +4124,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 128);
+                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 136);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4131,7 +4139,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 129);
+                RtStatus st = rt_call_now(g, Script_proc_roll_dice, callee, 137);
                 if (st != RT_DONE)
                     return st;
             }
@@ -4140,7 +4148,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
             { /* explosions */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                RtValue *args = rt_enter(g, 4, f->self, f->me, NLOCALS_proc_explosions, 130);
+                RtValue *args = rt_enter(g, 4, f->self, f->me, NLOCALS_proc_explosions, 138);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -4164,7 +4172,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = L->v_p_2;
                 RtValue arg2 = L->v_a;
-                RtValue *args = rt_enter(g, 5, f->self, f->me, NLOCALS_proc_assign_hits, 131);
+                RtValue *args = rt_enter(g, 5, f->self, f->me, NLOCALS_proc_assign_hits, 139);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -4189,15 +4197,15 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 132);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 140);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4198 "simple.c"
+#line 4206 "simple.c"
         break;
     default:
-        return rt_fail(g, 133, "bad resume point");
+        return rt_fail(g, 141, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4223,18 +4231,18 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
             #line 72 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 73 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 134);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 142);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 135);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 143);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 75 "cards/simple/combat.cards"
                 if (rt__state(g, L->v_d, 0) >= 6) {
                     #line 76 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 136);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 144);
                     #line 77 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4244,7 +4252,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                     }
                 } else if (rt__state(g, L->v_d, 0) == 5) {
                     #line 79 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 137);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 145);
                     #line 80 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4256,7 +4264,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                     #line 82 "cards/simple/combat.cards"
                     if (L->v_agile_die) {
                         #line 83 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 138);
+                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 146);
                         #line 84 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
@@ -4270,7 +4278,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                         }
                     } else {
                         #line 86 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 139);
+                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 147);
                         #line 87 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
@@ -4298,10 +4306,10 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4302 "simple.c"
+#line 4310 "simple.c"
         break;
     default:
-        return rt_fail(g, 140, "bad resume point");
+        return rt_fail(g, 148, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4323,7 +4331,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         #line 99 "cards/simple/combat.cards"
         while (rt_flat((int)(!!rt_var_at(g, VCELL_using)) & (int)(Fn_boom(g, f, L->v_p, L->v_a) > 0))) {
             #line 100 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 184, 0, 141);
+            rt_choose_begin(g, L->v_p, 184, 0, 149);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 184)) {
                     rt_log_player(g, L->v_p);
@@ -4345,7 +4353,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 1);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 2);
-                    rt_opt_done(g, &ob, 141);
+                    rt_opt_done(g, &ob, 149);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -4360,13 +4368,13 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     #line 102 "cards/simple/combat.cards"
                     if (L->v_a == ENUM_in_space) {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 142);
+                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 150);
                     } else {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 143);
+                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 151);
                     }
                     #line 103 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 144);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 152);
                     #line 104 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4379,14 +4387,14 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_using, VCELL_using, 0);
                 }
             }
-            if (rt_back_edge(g, 145)) return RT_END;
+            if (rt_back_edge(g, 153)) return RT_END;
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 4387 "simple.c"
+#line 4395 "simple.c"
         break;
     default:
-        return rt_fail(g, 146, "bad resume point");
+        return rt_fail(g, 154, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4416,8 +4424,9 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
         #line 122 "cards/simple/combat.cards"
         for (L->v_i = 0; L->v_i < 30; L->v_i++) {
             L->v_k = L->v_i + 1;
+            if (rt_back_edge(g, 155)) return RT_END;   /* the step budget */
             #line 123 "cards/simple/combat.cards"
-            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 147), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 148) > 0) {
+            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 156), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 157) > 0) {
                 #line 124 "cards/simple/combat.cards"
                 L->v_kind_agile = (rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) > 0);
                 #line 125 "cards/simple/combat.cards"
@@ -4425,20 +4434,20 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 126 "cards/simple/combat.cards"
                 if (L->v_kind_agile) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 149);
+                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 158);
                 } else if (L->v_kind_heavy) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 150);
+                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 159);
                 } else {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 151);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 160);
                 }
                 #line 127 "cards/simple/combat.cards"
                 L->v_blocked = 0;
                 #line 128 "cards/simple/combat.cards"
                 if (Fn_block(g, f, L->v_q, L->v_a) > 0) {
                     #line 129 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_q, 185, 0, 152);
+                    rt_choose_begin(g, L->v_q, 185, 0, 161);
                     {
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 185)) {
                             rt_log_player(g, L->v_q);
@@ -4460,7 +4469,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             RtOptBuf ob = rt_opt_buf(g);
                             rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                             rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
-                            rt_opt_done(g, &ob, 152);
+                            rt_opt_done(g, &ob, 161);
                         }
                     }
                     if (rt_option_count(g) > 0) {
@@ -4475,10 +4484,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             #line 131 "cards/simple/combat.cards"
                             if (L->v_a == ENUM_in_space) {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 153);
+                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 162);
                             } else {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 154);
+                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 163);
                             }
                             #line 132 "cards/simple/combat.cards"
                             L->v_blocked = 1;
@@ -4496,7 +4505,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 138 "cards/simple/combat.cards"
                 if (!L->v_blocked) {
                     #line 139 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_p, 186, 0, 155);
+                    rt_choose_begin(g, L->v_p, 186, 0, 164);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 186)) {
@@ -4505,13 +4514,13 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 156));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 165));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if ((((int)(Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_q)) & (int)(Inst_unit(g, it_u)->fd_arena == L->v_a)) && Fn_standing(g, f, it_u)) && rt_select((!!L->v_kind_agile), Inst_unit(g, it_u)->fd_agile, rt_select((!!L->v_kind_heavy), (!Inst_unit(g, it_u)->fd_agile), 1))) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 155);
+                        rt_opt_done(g, &ob, 164);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -4522,7 +4531,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 142 "cards/simple/combat.cards"
-                        rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 157), 0, 158);
+                        rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 166), 0, 167);
                         if (rt_check(g)) return RT_END;
                         #line 143 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
@@ -4546,10 +4555,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4550 "simple.c"
+#line 4559 "simple.c"
         break;
     default:
-        return rt_fail(g, 159, "bad resume point");
+        return rt_fail(g, 168, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4569,7 +4578,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/simple/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 160), 161);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 169), 170);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4588,15 +4597,15 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 157 "cards/simple/combat.cards"
-                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 162, KIND_unit, 2, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 171, KIND_unit, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4597 "simple.c"
+#line 4606 "simple.c"
         break;
     default:
-        return rt_fail(g, 163, "bad resume point");
+        return rt_fail(g, 172, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4614,20 +4623,21 @@ struct Locals_proc_leader_die {
 };
 
 /* cards/simple/combat.cards:172: any */
-RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals_proc_leader_die *L)
+static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals_proc_leader_die *L)
 {
     (void)f;
     (void)L;
     #line 172 "cards/simple/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 168);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 177);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
+        if (rt_back_edge(g, 178)) return 0;   /* the step budget */
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 4631 "simple.c"
+#line 4641 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -4639,12 +4649,12 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
         #line 165 "cards/simple/combat.cards"
         if ((Fn_has_leader(g, f, L->v_t, rt_player_side(g, L->v_p)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, L->v_p)) > 0)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, rt_next_player(g, L->v_p))) > 0)) {
             #line 166 "cards/simple/combat.cards"
-            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 164);
+            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 173);
             if (rt_check(g)) return RT_END;
             #line 167 "cards/simple/combat.cards"
             {
                 RtValue die = L->v_d;
-                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 165);
+                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 174);
             }
             if (rt_check(g)) return RT_END;
             #line 168 "cards/simple/combat.cards"
@@ -4665,7 +4675,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = L->v_p;
                     RtValue arg2 = 1;
-                    RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 166);
+                    RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 175);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -4685,7 +4695,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
             #line 170 "cards/simple/combat.cards"
             if (rt__state(g, L->v_d, 0) == 6) {
                 #line 171 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 187, 0, 167);
+                rt_choose_begin(g, L->v_p, 187, 0, 176);
                 {
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 187)) {
                         rt_log_player(g, L->v_p);
@@ -4708,7 +4718,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 6);
                         rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
-                        rt_opt_done(g, &ob, 167);
+                        rt_opt_done(g, &ob, 176);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -4721,7 +4731,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* retreat, ignoring transport restrictions */
                         #line 173 "cards/simple/combat.cards"
-                        rt_choose_begin(g, L->v_p, 188, 0, 169);
+                        rt_choose_begin(g, L->v_p, 188, 0, 179);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
@@ -4731,13 +4741,13 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 170);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 180);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_units_of(g, f, it_s_2, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 169);
+                            rt_opt_done(g, &ob, 179);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -4748,7 +4758,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 174 "cards/simple/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 171), 172);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 181), 182);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4756,7 +4766,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                     L->v_u = cells_v_list[1 + L->v_i];
                                     if (!((Inst_unit(g, L->v_u)->fd_side == rt_player_side(g, L->v_p)) && Fn_movable(g, f, L->v_u))) continue;
                                     #line 174 "cards/simple/combat.cards"
-                                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_2, 173), RT_AT_TOP, 174, KIND_unit, 2, RT_KEEP_NONE, -1);
+                                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_2, 183), RT_AT_TOP, 184, KIND_unit, 2, RT_KEEP_NONE, -1);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
@@ -4780,7 +4790,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                 RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
                                 callee->v[0] = arg0;
                                 callee->v[1] = arg1;
-                                RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 175);
+                                RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 185);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -4799,7 +4809,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_t;
                             RtValue arg1 = L->v_p;
                             RtValue arg2 = 2;
-                            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 176);
+                            RtValue *args = rt_enter(g, 8, f->self, f->me, NLOCALS_proc_leader_hits, 186);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -4819,10 +4829,10 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4823 "simple.c"
+#line 4833 "simple.c"
         break;
     default:
-        return rt_fail(g, 177, "bad resume point");
+        return rt_fail(g, 187, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4848,10 +4858,11 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         #line 195 "cards/simple/combat.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 2; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
+            if (rt_back_edge(g, 188)) return RT_END;   /* the step budget */
             #line 196 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 197 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 189, 0, 178);
+                rt_choose_begin(g, L->v_p, 189, 0, 189);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 189)) {
@@ -4860,13 +4871,13 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 179));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 190));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_q)) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 178);
+                    rt_opt_done(g, &ob, 189);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4877,7 +4888,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 198 "cards/simple/combat.cards"
-                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 180), 0, 181);
+                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 191), 0, 192);
                     if (rt_check(g)) return RT_END;
                     #line 199 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
@@ -4901,7 +4912,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 182);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 193);
             if (st != RT_DONE)
                 return st;
         }
@@ -4914,15 +4925,15 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 183);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 194);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4923 "simple.c"
+#line 4934 "simple.c"
         break;
     default:
-        return rt_fail(g, 184, "bad resume point");
+        return rt_fail(g, 195, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4946,13 +4957,13 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 211 "cards/simple/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 185));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 196));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_resistance) & (int)(!!Inst_unit(g, it_u)->fd_fighter)) return 1;
     }
     return acc;
-#line 4956 "simple.c"
+#line 4967 "simple.c"
 }
 
 /* cards/simple/combat.cards:210: plans_attack */
@@ -4969,12 +4980,12 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
                 L->v_i = L->v_i_2 + 1;
                 #line 214 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 186);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 197);
                 if (rt_check(g)) return RT_END;
                 #line 215 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 187);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 198);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 216 "cards/simple/combat.cards"
@@ -4986,7 +4997,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             #line 218 "cards/simple/combat.cards"
             if (L->v_six) {
                 #line 219 "cards/simple/combat.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 188), 189);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 199), 200);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4994,7 +5005,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                         L->v_u_2 = cells_v_list[1 + L->v_i_3];
                         if (!(Inst_unit(g, L->v_u_2)->fd_doom_star)) continue;
                         #line 219 "cards/simple/combat.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 190, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 201, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -5018,10 +5029,10 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5022 "simple.c"
+#line 5033 "simple.c"
         break;
     default:
-        return rt_fail(g, 191, "bad resume point");
+        return rt_fail(g, 202, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5048,22 +5059,22 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
             #line 232 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 233 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 192);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 203);
                 if (rt_check(g)) return RT_END;
                 #line 234 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 193);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 204);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 235 "cards/simple/combat.cards"
                 if (rt__state(g, L->v_d, 0) == 6) {
                     #line 235 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 194));
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 205));
                     if (rt_check(g)) return RT_END;
                 } else if (rt__state(g, L->v_d, 0) >= 3) {
                     #line 235 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 195));
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 206));
                     if (rt_check(g)) return RT_END;
                 }
                 #line 236 "cards/simple/combat.cards"
@@ -5079,10 +5090,10 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5083 "simple.c"
+#line 5094 "simple.c"
         break;
     default:
-        return rt_fail(g, 196, "bad resume point");
+        return rt_fail(g, 207, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5107,7 +5118,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 198);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 210);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (!(rt__state(g, it_x, 0) == L->v_k)) continue;
@@ -5119,9 +5130,9 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         }
     }
     if (!seen)
-        (void)rt_fail(g, 199, "argmax of no items");
+        (void)rt_fail(g, 211, "argmax of no items");
     return acc;
-#line 5125 "simple.c"
+#line 5136 "simple.c"
 }
 
 /* cards/simple/missions.cards:28: count */
@@ -5138,7 +5149,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 5142 "simple.c"
+#line 5153 "simple.c"
 }
 
 /* cards/simple/missions.cards:29: count */
@@ -5155,7 +5166,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 5159 "simple.c"
+#line 5170 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -5167,16 +5178,17 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 18 "cards/simple/missions.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 2; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
+            if (rt_back_edge(g, 208)) return RT_END;   /* the step budget */
             #line 19 "cards/simple/missions.cards"
-            if (L->v_i <= rt_get(g, VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 197), f->me)) {
+            if (L->v_i <= rt_get(g, VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 209), f->me)) {
                 #line 20 "cards/simple/missions.cards"
                 L->v_c = Agg1_proc_carry_out(g, f, L);
                 if (rt_check(g)) return RT_END;
                 #line 21 "cards/simple/missions.cards"
-                rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 200);
+                rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 212);
                 if (rt_check(g)) return RT_END;
                 #line 22 "cards/simple/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 201);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 213);
                 if (rt_check(g)) return RT_END;
                 #line 23 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
@@ -5192,12 +5204,12 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 26 "cards/simple/missions.cards"
         {
             RtValue who = f->me;
-            int elem = VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 203);
-            rt_set_at(g, elem, who, 0, 202);
+            int elem = VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 215);
+            rt_set_at(g, elem, who, 0, 214);
         }
         if (rt_check(g)) return RT_END;
         #line 27 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_revealed), ZONE_revealed, RT_NONE, 204))->fd_suit);
+        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Inst_mission(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_revealed), ZONE_revealed, RT_NONE, 216))->fd_suit);
         if (rt_check(g)) return RT_END;
         #line 28 "cards/simple/missions.cards"
         rt_var_store(g, VAR_aces, VCELL_aces, Agg2_proc_carry_out(g, f, L));
@@ -5212,7 +5224,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 32 "cards/simple/missions.cards"
             { /* resistance_mission */
                 RtValue arg0 = L->v_k;
-                RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_resistance_mission, 205);
+                RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_resistance_mission, 217);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -5230,7 +5242,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 32 "cards/simple/missions.cards"
             { /* imperium_mission */
                 RtValue arg0 = L->v_k;
-                RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_imperium_mission, 206);
+                RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_imperium_mission, 218);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -5247,7 +5259,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         }
         #line 33 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 207));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 219));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                 if (!(rt__state(g, it_l, 0) == L->v_k)) continue;
@@ -5257,7 +5269,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_spend)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 12, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_spend, callee, 208);
+                    RtStatus st = rt_call_now(g, Script_proc_spend, callee, 220);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -5265,12 +5277,12 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             }
         }
         #line 34 "cards/simple/missions.cards"
-        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 209, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 5271 "simple.c"
+#line 5283 "simple.c"
         break;
     default:
-        return rt_fail(g, 210, "bad resume point");
+        return rt_fail(g, 222, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5286,12 +5298,12 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 40 "cards/simple/missions.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 211);
+        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 5292 "simple.c"
+#line 5304 "simple.c"
         break;
     default:
-        return rt_fail(g, 212, "bad resume point");
+        return rt_fail(g, 224, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5319,7 +5331,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
     case 0:;
         #line 49 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 213));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 225));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
                 if (!(rt__state(g, it_l, 0) == L->v_k)) continue;
@@ -5359,7 +5371,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             #line 54 "cards/simple/missions.cards"
             rt_var_store(g, VAR_target, VCELL_target, L->v_t);
             #line 55 "cards/simple/missions.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 214), 215);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 226), 227);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5367,7 +5379,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     L->v_l_2 = cells_v_list[1 + L->v_i];
                     if (!(rt__state(g, L->v_l_2, 0) == L->v_k)) continue;
                     #line 55 "cards/simple/missions.cards"
-                    rt_move_known(g, L->v_l_2, Zone_leaders(g, L->v_t, 216), RT_AT_TOP, 217, KIND_leader, 3, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l_2, Zone_leaders(g, L->v_t, 228), RT_AT_TOP, 229, KIND_leader, 3, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -5387,7 +5399,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
         #line 59 "cards/simple/missions.cards"
         L->v_q = rt_next_player(g, f->me);
         #line 60 "cards/simple/missions.cards"
-        rt_choose_begin(g, L->v_q, 190, 0, 218);
+        rt_choose_begin(g, L->v_q, 190, 0, 230);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
                 rt_log_player(g, L->v_q);
@@ -5396,7 +5408,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 219)[0] == 0);   /* oppose with a leader */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 231)[0] == 0);   /* oppose with a leader */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -5411,7 +5423,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 9);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 11);
-                rt_opt_done(g, &ob, 218);
+                rt_opt_done(g, &ob, 230);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5424,7 +5436,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* oppose with a leader */
                 #line 62 "cards/simple/missions.cards"
-                rt_choose_begin(g, L->v_q, 191, 0, 220);
+                rt_choose_begin(g, L->v_q, 191, 0, 232);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5433,13 +5445,13 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 221);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 233);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                             rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 220);
+                    rt_opt_done(g, &ob, 232);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -5466,14 +5478,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     #line 66 "cards/simple/missions.cards"
                     if (L->v_t_given) {
                         #line 66 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_l_3, Zone_leaders(g, L->v_t, 222), RT_AT_TOP, 223, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_3, Zone_leaders(g, L->v_t, 234), RT_AT_TOP, 235, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 66 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 224), RT_AT_TOP, 225, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 236), RT_AT_TOP, 237, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 66 "cards/simple/missions.cards"
-                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, (-1), 0, 226);
+                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, (-1), 0, 238);
                     }
                 }
             } else if (L->v_option == 1) { /* do not oppose */
@@ -5493,7 +5505,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 227);
+                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 239);
                 if (st != RT_DONE)
                     return st;
             }
@@ -5508,7 +5520,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 228);
+                RtStatus st = rt_call_now(g, Script_proc_mission_roll, callee, 240);
                 if (st != RT_DONE)
                     return st;
             }
@@ -5550,10 +5562,10 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5554 "simple.c"
+#line 5566 "simple.c"
         break;
     default:
-        return rt_fail(g, 229, "bad resume point");
+        return rt_fail(g, 241, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5598,13 +5610,13 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 94 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 231);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 243);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 5608 "simple.c"
+#line 5620 "simple.c"
 }
 
 /* cards/simple/missions.cards:100: any */
@@ -5615,13 +5627,13 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 100 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 232);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 244);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5625 "simple.c"
+#line 5637 "simple.c"
 }
 
 /* cards/simple/missions.cards:148: any */
@@ -5637,58 +5649,61 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 5641 "simple.c"
+#line 5653 "simple.c"
 }
 
 /* cards/simple/missions.cards:175: any */
-RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
+static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
     #line 175 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 233);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 245);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
+        if (rt_back_edge(g, 246)) return 0;   /* the step budget */
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5658 "simple.c"
+#line 5671 "simple.c"
 }
 
 /* cards/simple/missions.cards:181: any */
-RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
+static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
     #line 181 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 234);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 247);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
+        if (rt_back_edge(g, 248)) return 0;   /* the step budget */
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5675 "simple.c"
+#line 5689 "simple.c"
 }
 
 /* cards/simple/missions.cards:187: any */
-RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
+static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals_proc_resistance_mission *L)
 {
     (void)f;
     (void)L;
     #line 187 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 235);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 249);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
+        if (rt_back_edge(g, 250)) return 0;   /* the step budget */
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 5692 "simple.c"
+#line 5707 "simple.c"
 }
 
 /* cards/simple/missions.cards:105: count */
@@ -5699,14 +5714,14 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 105 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 244);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 259);
     for (int i = 0; i < gn; i++) {
         RtValue it_x = gs[i]; (void)it_x;
-        if (!(rt_card_state(g, it_x, KIND_system, 2, 243))) continue;
+        if (!(rt_card_state(g, it_x, KIND_system, 2, 258))) continue;
         acc++;
     }
     return acc;
-#line 5710 "simple.c"
+#line 5725 "simple.c"
 }
 
 /* cards/simple/missions.cards:91: resistance_mission */
@@ -5716,7 +5731,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 92 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 192, 0, 230);
+        rt_choose_begin(g, f->me, 192, 0, 242);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 192)) {
                 rt_log_player(g, f->me);
@@ -5778,7 +5793,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_12, 12, RT_NONE, 25);
                 rt_opt_add_if(&ob, menu_13, 13, RT_NONE, 26);
                 rt_opt_add_if(&ob, menu_14, 14, RT_NONE, 28);
-                rt_opt_done(g, &ob, 230);
+                rt_opt_done(g, &ob, 242);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -5791,7 +5806,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* A_: gain 1 victory point at a Resistance loyal system */
                 #line 95 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 236);
+                rt_choose_begin(g, f->me, 193, 0, 251);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5801,13 +5816,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 237);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 252);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_rebel_loyal(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 236);
+                    rt_opt_done(g, &ob, 251);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5822,7 +5837,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 238);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 253);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5846,7 +5861,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 239);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 254);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5855,7 +5870,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* A_: trade the Sympathy token for a victory point per destroyed system */
                 #line 101 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 240);
+                rt_choose_begin(g, f->me, 193, 0, 255);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5865,13 +5880,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 241);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 256);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_rebel_loyal(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 240);
+                    rt_opt_done(g, &ob, 255);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5886,7 +5901,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 242);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 257);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5912,7 +5927,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 245);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 260);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -5921,7 +5936,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* _: gain 1 loyalty in a system */
                 #line 110 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 246);
+                rt_choose_begin(g, f->me, 193, 0, 261);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5931,13 +5946,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 247);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 262);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_5 = gs[i]; (void)it_s_5;
                             if (Fn_any_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 246);
+                    rt_opt_done(g, &ob, 261);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5957,7 +5972,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_5;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 248);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 263);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -5988,7 +6003,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                                     callee->v[0] = arg0;
                                     callee->v[1] = arg1;
-                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 249);
+                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 264);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -5999,7 +6014,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* A_: gain 1 victory point at an Imperial or Neutral system */
                 #line 118 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 250);
+                rt_choose_begin(g, f->me, 193, 0, 265);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6009,13 +6024,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 251);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 266);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_loyal(g, f, it_s_6) || Fn_neutral(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 250);
+                    rt_opt_done(g, &ob, 265);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6030,7 +6045,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 252);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 267);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6054,7 +6069,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 253);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 268);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6063,7 +6078,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: get the Doom Star Plans */
                 #line 124 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 254);
+                rt_choose_begin(g, f->me, 193, 0, 269);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6073,13 +6088,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 255);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 270);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_7 = gs[i]; (void)it_s_7;
                             if (Fn_imperial_loyal(g, f, it_s_7) || Fn_neutral(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 254);
+                    rt_opt_done(g, &ob, 269);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6094,7 +6109,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_7;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 256);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 271);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6125,7 +6140,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: sabotage a system */
                 #line 133 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 257);
+                rt_choose_begin(g, f->me, 193, 0, 272);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6135,13 +6150,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 259);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 274);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 258))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 273))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 257);
+                    rt_opt_done(g, &ob, 272);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6156,7 +6171,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 260);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 275);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6175,7 +6190,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     #line 135 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 136 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 261);
+                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 276);
                         if (rt_check(g)) return RT_END;
                         #line 137 "cards/simple/missions.cards"
                         if (rt_logging(g)) {
@@ -6190,7 +6205,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: gain 1 victory point */
                 #line 143 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 262);
+                rt_choose_begin(g, f->me, 193, 0, 277);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6200,13 +6215,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 263);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 278);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
                             rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 262);
+                    rt_opt_done(g, &ob, 277);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6221,7 +6236,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 264);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 279);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6245,7 +6260,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 265);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 280);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6254,7 +6269,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 7) { /* A_: attack from the secret base */
                 #line 149 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 266);
+                rt_choose_begin(g, f->me, 193, 0, 281);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6264,13 +6279,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 267);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 282);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_10 = gs[i]; (void)it_s_10;
                             rt_opt_add(&ob, it_s_10, it_s_10, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 266);
+                    rt_opt_done(g, &ob, 281);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6285,7 +6300,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_10;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 268);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 283);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6306,7 +6321,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 152 "cards/simple/missions.cards"
                         L->v_n = rt_zone_cells_at(g, ZCELL_base_units)[0];
                         for (L->v_k_2 = 0; L->v_k_2 < L->v_n; L->v_k_2++) {
-                            rt_choose_begin(g, f->me, 194, 0, 269);
+                            rt_choose_begin(g, f->me, 194, 0, 284);
                             rt_choose_steps(g, L->v_k_2, L->v_n);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
@@ -6323,7 +6338,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                         if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 269);
+                                rt_opt_done(g, &ob, 284);
                             }
                             if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 195);
                             if (rt_option_count(g) == 0) break;
@@ -6335,13 +6350,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             L->v_u_2 = rt_chosen(g);
                             if (L->v_u_2 == RT_NONE) break;
                             #line 154 "cards/simple/missions.cards"
-                            rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 270, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
+                            rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 285, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 156 "cards/simple/missions.cards"
                         { /* arrive */
                             RtValue arg0 = L->v_s_10;
-                            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_arrive, 271);
+                            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_arrive, 286);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -6363,7 +6378,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 272);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 287);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6383,7 +6398,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 162 "cards/simple/missions.cards"
                     { /* move_base */
-                        (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_move_base, 273);
+                        (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_move_base, 288);
                     }
                     f->pc = 21;
                     {
@@ -6401,7 +6416,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 274);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 289);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6427,7 +6442,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             #line 166 "cards/simple/missions.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 275);
+                                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 290);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -6446,7 +6461,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* A_: gain 1 victory point */
                 #line 170 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 276);
+                rt_choose_begin(g, f->me, 193, 0, 291);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6456,13 +6471,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 277);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 292);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
                             rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 276);
+                    rt_opt_done(g, &ob, 291);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6477,7 +6492,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 278);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 293);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6501,7 +6516,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 279);
+                            RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 294);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -6510,7 +6525,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
                 #line 176 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 280);
+                rt_choose_begin(g, f->me, 193, 0, 295);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6520,13 +6535,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 281);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 296);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_units_of(g, f, it_s_13, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 280);
+                    rt_opt_done(g, &ob, 295);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6541,7 +6556,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 282);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 297);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6563,8 +6578,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_13;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 283);
-                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 284);
+                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 298);
+                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 299);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6584,7 +6599,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
                 #line 182 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 285);
+                rt_choose_begin(g, f->me, 193, 0, 300);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6594,13 +6609,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 286);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 301);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_units_of(g, f, it_s_15, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 285);
+                    rt_opt_done(g, &ob, 300);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6615,7 +6630,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 287);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 302);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6637,8 +6652,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_15;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 288);
-                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 289);
+                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 303);
+                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 304);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -6658,7 +6673,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: rescue a leader */
                 #line 188 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 196, 0, 290);
+                rt_choose_begin(g, f->me, 196, 0, 305);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -6668,13 +6683,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 291);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 306);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
                             if (Fn_captive_on(g, f, it_s_17)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 290);
+                    rt_opt_done(g, &ob, 305);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6689,7 +6704,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 292);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 307);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6708,7 +6723,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     #line 190 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 191 "cards/simple/missions.cards"
-                        rt_choose_begin(g, f->me, 197, 0, 293);
+                        rt_choose_begin(g, f->me, 197, 0, 308);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
@@ -6717,13 +6732,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 294));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 309));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l)->fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 293);
+                            rt_opt_done(g, &ob, 308);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -6734,11 +6749,11 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 34:;
                             L->v_l = rt_chosen(g);
                             #line 192 "cards/simple/missions.cards"
-                            rt_set_state_known(g, L->v_l, KIND_leader, 1, 0, 0, 295);
+                            rt_set_state_known(g, L->v_l, KIND_leader, 1, 0, 0, 310);
                             #line 193 "cards/simple/missions.cards"
-                            rt_set_state_known(g, L->v_l, KIND_leader, 2, 0, 0, 296);
+                            rt_set_state_known(g, L->v_l, KIND_leader, 2, 0, 0, 311);
                             #line 194 "cards/simple/missions.cards"
-                            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 297), RT_AT_TOP, 298, KIND_leader, 3, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 312), RT_AT_TOP, 313, KIND_leader, 3, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 195 "cards/simple/missions.cards"
                             if (rt_logging(g)) {
@@ -6762,10 +6777,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6766 "simple.c"
+#line 6781 "simple.c"
         break;
     default:
-        return rt_fail(g, 299, "bad resume point");
+        return rt_fail(g, 314, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6784,7 +6799,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
     case 0:;
         #line 207 "cards/simple/missions.cards"
         seq[0] = Fn_rebel(g, f);
-        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[0], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[0]) + L->v_n, 0, INT32_MAX), 300);
+        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[0], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[0]) + L->v_n, 0, INT32_MAX), 315);
         #line 208 "cards/simple/missions.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -6803,15 +6818,15 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         { /* check_time */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_time)] = {0};
             RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_time, callee, 301);
+            RtStatus st = rt_call_now(g, Script_proc_check_time, callee, 316);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6812 "simple.c"
+#line 6827 "simple.c"
         break;
     default:
-        return rt_fail(g, 302, "bad resume point");
+        return rt_fail(g, 317, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6822,7 +6837,7 @@ static RtStatus Script_proc_check_time(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 217 "cards/simple/missions.cards"
-        if (rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 303) >= FIXED_time_limit) {
+        if (rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 318) >= FIXED_time_limit) {
             #line 218 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -6831,14 +6846,14 @@ static RtStatus Script_proc_check_time(RtGame *g, RtFrame *f)
                 rt_log_str(g, ", Resistance victory points ");
                 rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
                 rt_log_str(g, ": ");
-                rt_log_int(g, rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 304));
+                rt_log_int(g, rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 319));
                 rt_log_str(g, " of ");
                 rt_log_int(g, FIXED_time_limit);
                 rt_log_str(g, ".");
                 rt_log_end(g);
             } else {
                 { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
-                { volatile RtValue hole = rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 305); (void)hole; }
+                { volatile RtValue hole = rt_add(g, rt_var_at(g, VCELL_rounds_done), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 320); (void)hole; }
             }
             if (rt_check(g)) return RT_END;
             #line 219 "cards/simple/missions.cards"
@@ -6851,12 +6866,12 @@ static RtStatus Script_proc_check_time(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             }
             #line 220 "cards/simple/missions.cards"
-            return rt_win(g, Fn_rebel(g, f), 306);
+            return rt_win(g, Fn_rebel(g, f), 321);
         }
-#line 6857 "simple.c"
+#line 6872 "simple.c"
         break;
     default:
-        return rt_fail(g, 307, "bad resume point");
+        return rt_fail(g, 322, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6875,18 +6890,18 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
         #line 226 "cards/simple/missions.cards"
         {
             RtValue who = 0;
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 309);
-            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 308);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 324);
+            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 323);
         }
         if (rt_check(g)) return RT_END;
         #line 227 "cards/simple/missions.cards"
-        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 310)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 311), 0) == (-1))) {
+        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 325)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 326), 0) == (-1))) {
             #line 227 "cards/simple/missions.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 312);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 327);
             if (rt_check(g)) return RT_END;
         }
         #line 228 "cards/simple/missions.cards"
-        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 313), 0) == 1) {
+        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 328), 0) == 1) {
             #line 228 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -6894,7 +6909,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_str(g, " is loyal to the Resistance.");
                 rt_log_end(g);
             }
-        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 314), 0) == (-1)) {
+        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 329), 0) == (-1)) {
             #line 229 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -6911,10 +6926,10 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6915 "simple.c"
+#line 6930 "simple.c"
         break;
     default:
-        return rt_fail(g, 315, "bad resume point");
+        return rt_fail(g, 330, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6937,10 +6952,11 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         #line 236 "cards/simple/missions.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 6; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
+            if (rt_back_edge(g, 331)) return RT_END;   /* the step budget */
             #line 237 "cards/simple/missions.cards"
             if (L->v_i <= L->v_n) {
                 #line 238 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 198, 0, 316);
+                rt_choose_begin(g, f->me, 198, 0, 332);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
@@ -6949,13 +6965,13 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 317));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 333));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Inst_unit(g, it_u)->fd_side == L->v_victim) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 316);
+                    rt_opt_done(g, &ob, 332);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6966,7 +6982,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 239 "cards/simple/missions.cards"
-                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 318), 0, 319);
+                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 334), 0, 335);
                     if (rt_check(g)) return RT_END;
                     #line 240 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
@@ -6990,7 +7006,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 320);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 336);
             if (st != RT_DONE)
                 return st;
         }
@@ -7003,7 +7019,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 6, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 321);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 337);
             if (st != RT_DONE)
                 return st;
         }
@@ -7012,15 +7028,15 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* check_base */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 322);
+            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 338);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7021 "simple.c"
+#line 7037 "simple.c"
         break;
     default:
-        return rt_fail(g, 323, "bad resume point");
+        return rt_fail(g, 339, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7051,7 +7067,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 7055 "simple.c"
+#line 7071 "simple.c"
 }
 
 /* cards/simple/missions.cards:260: any */
@@ -7067,7 +7083,7 @@ RT_PURE static RtValue Agg2_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (!Fn_movable(g, f, it_u_2)) return 1;
     }
     return acc;
-#line 7071 "simple.c"
+#line 7087 "simple.c"
 }
 
 /* cards/simple/missions.cards:251: move_base */
@@ -7077,13 +7093,13 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 252 "cards/simple/missions.cards"
-        L->v_old = rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, f->me, 324), ZONE_base_card, f->me, 325);
+        L->v_old = rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, f->me, 340), ZONE_base_card, f->me, 341);
         if (rt_check(g)) return RT_END;
         #line 255 "cards/simple/missions.cards"
-        rt_reveal_zone(g, rt_zone_shared(g, ZONE_locations), RT_REVEAL_LOOK, f->me, 326);
+        rt_reveal_zone(g, rt_zone_shared(g, ZONE_locations), RT_REVEAL_LOOK, f->me, 342);
         if (rt_check(g)) return RT_END;
         #line 256 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 199, RT_CHOOSE_HIDDEN, 327);
+        rt_choose_begin(g, f->me, 199, RT_CHOOSE_HIDDEN, 343);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 199)) {
@@ -7093,14 +7109,14 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 328);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 344);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     L->v_s = it_s;
                     if (((!Fn_imperial_held(g, f, it_s)) && (it_s != L->v_old)) && Agg1_proc_move_base(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 327);
+            rt_opt_done(g, &ob, 343);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -7113,7 +7129,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             #line 258 "cards/simple/missions.cards"
             if (rt_var_at(g, VCELL_base_revealed)) {
                 #line 259 "cards/simple/missions.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_open_base), 329), 330);
+                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_open_base), 345), 346);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7121,14 +7137,14 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u = cells_v_list[1 + L->v_i];
                         if (!((Inst_unit(g, L->v_u)->fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u))) continue;
                         #line 259 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 331, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 347, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
             } else if (Agg2_proc_move_base(g, f, L)) {
                 #line 263 "cards/simple/missions.cards"
-                rt_reveal(g, L->v_old, RT_REVEAL_ALL, RT_NONE, 332);
+                rt_reveal(g, L->v_old, RT_REVEAL_ALL, RT_NONE, 348);
                 if (rt_check(g)) return RT_END;
                 #line 264 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
@@ -7139,7 +7155,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 265 "cards/simple/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 333);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 349);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -7147,20 +7163,20 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u_3 = cells_v_list_2[1 + L->v_i_2];
                         if (!(!Fn_movable(g, f, L->v_u_3))) continue;
                         #line 265 "cards/simple/missions.cards"
-                        rt_move_known(g, L->v_u_3, Zone_units(g, L->v_old, 334), RT_AT_TOP, 335, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_u_3, Zone_units(g, L->v_old, 350), RT_AT_TOP, 351, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
             }
             #line 267 "cards/simple/missions.cards"
-            rt_move_known(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 336, KIND_system, 3, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 352, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
             #line 268 "cards/simple/missions.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 337), RT_AT_TOP, 338);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 353), RT_AT_TOP, 354);
             if (rt_check(g)) return RT_END;
             #line 269 "cards/simple/missions.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 339);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 355);
             #line 270 "cards/simple/missions.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 271 "cards/simple/missions.cards"
@@ -7171,10 +7187,10 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 7175 "simple.c"
+#line 7191 "simple.c"
         break;
     default:
-        return rt_fail(g, 340, "bad resume point");
+        return rt_fail(g, 356, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7203,7 +7219,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 31 "cards/simple/moves.cards"
-        rt_choose_begin(g, f->me, 200, RT_CHOOSE_HIDDEN, 341);
+        rt_choose_begin(g, f->me, 200, RT_CHOOSE_HIDDEN, 357);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 200)) {
@@ -7215,13 +7231,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 342);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 358);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     if (Fn_can_move_to(g, f, f->me, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 341);
+            rt_opt_done(g, &ob, 357);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -7243,22 +7259,23 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 33 "cards/simple/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 343), RT_AT_TOP, 344);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 359), RT_AT_TOP, 360);
             if (rt_check(g)) return RT_END;
             #line 34 "cards/simple/moves.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 345);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 361);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i);
+                    if (rt_back_edge(g, 362)) return RT_END;   /* the step budget */
                     if (!(!Fn_has_leader(g, f, L->v_s, rt_player_side(g, f->me)))) continue;
                     #line 35 "cards/simple/moves.cards"
-                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 346))[0];
+                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 363))[0];
                     if (rt_check(g)) return RT_END;
-                    L->v_chosen = rt_list_new(g, 347);
+                    L->v_chosen = rt_list_new(g, 364);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 201, 0, 348);
+                        rt_choose_begin(g, f->me, 201, 0, 365);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -7276,13 +7293,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 349));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 366));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u = zc[1 + i]; (void)it_u;
                                     if ((((Inst_unit(g, it_u)->fd_side == rt_player_side(g, f->me)) && Fn_movable(g, f, it_u)) && ((!Inst_unit(g, it_u)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 348);
+                            rt_opt_done(g, &ob, 365);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 195);
@@ -7294,10 +7311,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 347);
+                        rt_list_add(g, L->v_chosen, L->v_u, 364);
                         if (rt_check(g)) return RT_END;
                         #line 37 "cards/simple/moves.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 350, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 367, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
@@ -7307,9 +7324,9 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             #line 40 "cards/simple/moves.cards"
             if ((rt_player_side(g, f->me) == SIDE_resistance) && Fn_from_the_base(g, f)) {
                 #line 41 "cards/simple/moves.cards"
-                rt_pvar_store(g, VAR_from_base, VCELL_from_base, PLAYER_CELLS, f->me, 0, 351);
+                rt_pvar_store(g, VAR_from_base, VCELL_from_base, PLAYER_CELLS, f->me, 0, 368);
                 #line 42 "cards/simple/moves.cards"
-                rt_choose_begin(g, f->me, 202, RT_CHOOSE_HIDDEN, 352);
+                rt_choose_begin(g, f->me, 202, RT_CHOOSE_HIDDEN, 369);
                 {
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
                         rt_log_player(g, f->me);
@@ -7318,7 +7335,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                         rt_log_str(g, "?");
                         rt_label_end(g);
                     }
-                    int menu_0 = (!!rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, f->me, 353), ZONE_base_card, f->me, 354), L->v_t, 355));   /* bring units from the secret base */
+                    int menu_0 = (!!rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, f->me, 370), ZONE_base_card, f->me, 371), L->v_t, 372));   /* bring units from the secret base */
                     int menu_1 = 1;   /* none from the secret base */
                     if (rt_check(g)) return RT_END;
                     int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -7334,7 +7351,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 29);
                         rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 30);
-                        rt_opt_done(g, &ob, 352);
+                        rt_opt_done(g, &ob, 369);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -7347,7 +7364,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* bring units from the secret base */
                         #line 43 "cards/simple/moves.cards"
-                        rt_pvar_store(g, VAR_from_base, VCELL_from_base, PLAYER_CELLS, f->me, 1, 356);
+                        rt_pvar_store(g, VAR_from_base, VCELL_from_base, PLAYER_CELLS, f->me, 1, 373);
                     } else if (L->v_option == 1) { /* none from the secret base */
                     }
                 }
@@ -7369,7 +7386,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     #line 49 "cards/simple/moves.cards"
                     L->v_n_2 = rt_zone_cells_at(g, ZCELL_base_units)[0];
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 203, 0, 357);
+                        rt_choose_begin(g, f->me, 203, 0, 374);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -7386,7 +7403,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                     if (Fn_movable(g, f, it_u_2) && ((!Inst_unit(g, it_u_2)->fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 357);
+                            rt_opt_done(g, &ob, 374);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 195);
                         if (rt_option_count(g) == 0) break;
@@ -7398,7 +7415,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
                         #line 51 "cards/simple/moves.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 358, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 375, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -7406,7 +7423,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             #line 55 "cards/simple/moves.cards"
             { /* arrive */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_arrive, 359);
+                RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_arrive, 376);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -7421,10 +7438,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 5:;
             if (rt_check(g)) return RT_END;
         }
-#line 7425 "simple.c"
+#line 7442 "simple.c"
         break;
     default:
-        return rt_fail(g, 360, "bad resume point");
+        return rt_fail(g, 377, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7455,7 +7472,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 64 "cards/simple/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 361), RT_AT_TOP, 362, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 378), RT_AT_TOP, 379, KIND_unit, 2, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 65 "cards/simple/moves.cards"
         { /* arrived */
@@ -7465,7 +7482,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 363);
+            RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 380);
             if (st != RT_DONE)
                 return st;
         }
@@ -7473,7 +7490,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         #line 66 "cards/simple/moves.cards"
         { /* clash */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 364);
+            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 381);
             if (args) {
                 args[0] = arg0;
             }
@@ -7487,10 +7504,10 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 7491 "simple.c"
+#line 7508 "simple.c"
         break;
     default:
-        return rt_fail(g, 365, "bad resume point");
+        return rt_fail(g, 382, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7510,9 +7527,9 @@ static RtStatus Script_proc_arrived(RtGame *g, RtFrame *f)
         #line 72 "cards/simple/moves.cards"
         if ((rt_player_side(g, L->v_p) == SIDE_imperium) && (Fn_ground_of(g, f, L->v_t, SIDE_imperium) > 0)) {
             #line 74 "cards/simple/moves.cards"
-            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 366), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 367))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 368))) {
+            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 383), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 384))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 385))) {
                 #line 75 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 369);
+                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 386);
                 if (rt_check(g)) return RT_END;
                 #line 76 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7547,7 +7564,7 @@ static RtStatus Script_proc_arrived(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 370);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 387);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -7555,10 +7572,10 @@ static RtStatus Script_proc_arrived(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7559 "simple.c"
+#line 7576 "simple.c"
         break;
     default:
-        return rt_fail(g, 371, "bad resume point");
+        return rt_fail(g, 388, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7578,7 +7595,7 @@ static RtStatus Script_proc_clash(RtGame *g, RtFrame *f)
             #line 94 "cards/simple/moves.cards"
             { /* battle */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 372);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 389);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -7602,7 +7619,7 @@ static RtStatus Script_proc_clash(RtGame *g, RtFrame *f)
                 #line 97 "cards/simple/moves.cards"
                 { /* battle */
                     RtValue arg0 = rt_var_at(g, VCELL_fight_site);
-                    RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 373);
+                    RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_battle, 390);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -7617,21 +7634,21 @@ static RtStatus Script_proc_clash(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_back_edge(g, 374)) return RT_END;
+            if (rt_back_edge(g, 391)) return RT_END;
         }
         #line 99 "cards/simple/moves.cards"
         { /* check_base */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 37, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 375);
+            RtStatus st = rt_call_now(g, Script_proc_check_base, callee, 392);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7632 "simple.c"
+#line 7649 "simple.c"
         break;
     default:
-        return rt_fail(g, 376, "bad resume point");
+        return rt_fail(g, 393, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7650,9 +7667,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 109 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 377))->fd_first_build;
-            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 378))->fd_queue_slot;
-            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_add_to_queue, 379);
+            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 394))->fd_first_build;
+            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 395))->fd_queue_slot;
+            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_add_to_queue, 396);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -7671,9 +7688,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 110 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 380))->fd_second_build;
-            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 381))->fd_queue_slot;
-            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_add_to_queue, 382);
+            RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 397))->fd_second_build;
+            RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 398))->fd_queue_slot;
+            RtValue *args = rt_enter(g, 25, f->self, f->me, NLOCALS_proc_add_to_queue, 399);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -7689,10 +7706,10 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 7693 "simple.c"
+#line 7710 "simple.c"
         break;
     default:
-        return rt_fail(g, 383, "bad resume point");
+        return rt_fail(g, 400, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7713,7 +7730,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
         #line 114 "cards/simple/moves.cards"
         if (L->v_b != ENUM_no_build) {
             #line 115 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 204, 0, 384);
+            rt_choose_begin(g, L->v_p, 204, 0, 401);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 204)) {
@@ -7730,7 +7747,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                         if ((((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_build == L->v_b)) && (!Inst_unit(g, it_u)->fd_card_built)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 384);
+                rt_opt_done(g, &ob, 401);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7740,10 +7757,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_u = rt_chosen(g);
                 #line 117 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 385), RT_AT_TOP, 386);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 402), RT_AT_TOP, 403);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 387);
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 404);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7758,10 +7775,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7762 "simple.c"
+#line 7779 "simple.c"
         break;
     default:
-        return rt_fail(g, 388, "bad resume point");
+        return rt_fail(g, 405, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7780,13 +7797,14 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 129 "cards/simple/moves.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 389), 390);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 406), 407);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_u = rt_list_at(g, L->v_list, L->v_i);
+                if (rt_back_edge(g, 408)) return RT_END;   /* the step budget */
                 #line 130 "cards/simple/moves.cards"
-                rt_set_state_known(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 391), 0, 392);
+                rt_set_state_known(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 409), 0, 410);
                 if (rt_check(g)) return RT_END;
                 #line 131 "cards/simple/moves.cards"
                 if (rt__state(g, L->v_u, 1) <= 0) {
@@ -7794,7 +7812,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
                     { /* deploy */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_u;
-                        RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_deploy, 393);
+                        RtValue *args = rt_enter(g, 27, f->self, f->me, NLOCALS_proc_deploy, 411);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7813,10 +7831,10 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7817 "simple.c"
+#line 7835 "simple.c"
         break;
     default:
-        return rt_fail(g, 394, "bad resume point");
+        return rt_fail(g, 412, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7842,47 +7860,49 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 144 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 396));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 414));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_construction) return 1;
     }
     return acc;
-#line 7852 "simple.c"
+#line 7870 "simple.c"
 }
 
 /* cards/simple/moves.cards:162: any */
-RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy *L)
+static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy *L)
 {
     (void)f;
     (void)L;
     #line 162 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 411);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 429);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
+        if (rt_back_edge(g, 430)) return 0;   /* the step budget */
         if (Fn_rebel_deploy(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 7869 "simple.c"
+#line 7888 "simple.c"
 }
 
 /* cards/simple/moves.cards:170: any */
-RT_PURE static RtValue Agg3_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy *L)
+static RtValue Agg3_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy *L)
 {
     (void)f;
     (void)L;
     #line 170 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 413);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 432);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
+        if (rt_back_edge(g, 433)) return 0;   /* the step budget */
         if (Fn_rebel_deploy(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 7886 "simple.c"
+#line 7906 "simple.c"
 }
 
 /* cards/simple/moves.cards:142: deploy */
@@ -7892,11 +7912,11 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 143 "cards/simple/moves.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 395))->fd_doom_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 413))->fd_doom_star) {
             #line 144 "cards/simple/moves.cards"
             if (rt_var_at(g, VCELL_building_doom) && Agg1_proc_deploy(g, f, L)) {
                 #line 145 "cards/simple/moves.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 397), 398);
+                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 415), 416);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7904,13 +7924,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                         L->v_x_2 = cells_v_list[1 + L->v_i];
                         if (!(Inst_unit(g, L->v_x_2)->fd_construction)) continue;
                         #line 145 "cards/simple/moves.cards"
-                        rt_move_known(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 399, KIND_unit, 2, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 417, KIND_unit, 2, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
                 #line 146 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 400), RT_AT_TOP, 401);
+                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 418), RT_AT_TOP, 419);
                 if (rt_check(g)) return RT_END;
                 #line 147 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7928,7 +7948,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 402);
+                    RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 420);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7936,7 +7956,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 #line 149 "cards/simple/moves.cards"
                 { /* clash */
                     RtValue arg0 = rt_var_at(g, VCELL_doom_site);
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 403);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 421);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -7952,7 +7972,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 151 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 404);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 422);
                 if (rt_check(g)) return RT_END;
                 #line 152 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7965,7 +7985,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
         } else if (rt_player_side(g, L->v_p) == SIDE_imperium) {
             #line 156 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 205, 0, 405);
+            rt_choose_begin(g, L->v_p, 205, 0, 423);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
@@ -7977,13 +7997,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 {
                     RtValue gs[33];
-                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 406);
+                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 424);
                     for (int i = 0; i < gn; i++) {
                         RtValue it_s = gs[i]; (void)it_s;
                         if (Fn_imperial_held(g, f, it_s) && (Fn_units_of(g, f, it_s, SIDE_resistance) == 0)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 405);
+                rt_opt_done(g, &ob, 423);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -7994,7 +8014,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_s = rt_chosen(g);
                 #line 157 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 407), RT_AT_TOP, 408);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 425), RT_AT_TOP, 426);
                 if (rt_check(g)) return RT_END;
                 #line 158 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -8015,7 +8035,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 409);
+                    RtStatus st = rt_call_now(g, Script_proc_arrived, callee, 427);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8023,7 +8043,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 #line 160 "cards/simple/moves.cards"
                 { /* clash */
                     RtValue arg0 = L->v_s;
-                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 410);
+                    RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 428);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -8040,7 +8060,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             }
         } else if (Fn_base_open_to_deploy(g, f) || Agg2_proc_deploy(g, f, L)) {
             #line 163 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 205, 0, 412);
+            rt_choose_begin(g, L->v_p, 205, 0, 431);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
                     rt_log_player(g, L->v_p);
@@ -8065,7 +8085,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 32);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 33);
-                    rt_opt_done(g, &ob, 412);
+                    rt_opt_done(g, &ob, 431);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8080,7 +8100,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     #line 165 "cards/simple/moves.cards"
                     if (rt_var_at(g, VCELL_base_revealed)) {
                         #line 166 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_open_base), 414), RT_AT_TOP, 415);
+                        rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_open_base), 434), RT_AT_TOP, 435);
                         if (rt_check(g)) return RT_END;
                         #line 167 "cards/simple/moves.cards"
                         if (rt_logging(g)) {
@@ -8095,23 +8115,23 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                         }
                     } else {
                         #line 168 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 416);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 436);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* to a Resistance loyal system */
                     #line 171 "cards/simple/moves.cards"
-                    rt_choose_begin(g, L->v_p, 7, 0, 417);
+                    rt_choose_begin(g, L->v_p, 7, 0, 437);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 418);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 438);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_4 = gs[i]; (void)it_s_4;
                                 if (Fn_rebel_deploy(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 417);
+                        rt_opt_done(g, &ob, 437);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -8122,7 +8142,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     case 5:;
                         L->v_s_4 = rt_chosen(g);
                         #line 172 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 419), RT_AT_TOP, 420);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 439), RT_AT_TOP, 440);
                         if (rt_check(g)) return RT_END;
                         #line 173 "cards/simple/moves.cards"
                         if (rt_logging(g)) {
@@ -8139,10 +8159,10 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8143 "simple.c"
+#line 8163 "simple.c"
         break;
     default:
-        return rt_fail(g, 421, "bad resume point");
+        return rt_fail(g, 441, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8193,20 +8213,21 @@ struct Locals_proc_imperium_mission {
 };
 
 /* cards/simple/projects.cards:20: any */
-RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
+static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
     #line 20 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 423);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 443);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
+        if (rt_back_edge(g, 444)) return 0;   /* the step budget */
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 8210 "simple.c"
+#line 8231 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -8217,81 +8238,85 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 26 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 424);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 445);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 8227 "simple.c"
+#line 8248 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
-RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
+static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
     #line 38 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 425);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 446);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_5 = gs[i]; (void)it_s_5;
+        if (rt_back_edge(g, 447)) return 0;   /* the step budget */
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 8244 "simple.c"
+#line 8266 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
-RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
+static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
     #line 47 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 427);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 449);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_7 = gs[i]; (void)it_s_7;
-        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 426))) return 1;
+        if (rt_back_edge(g, 450)) return 0;   /* the step budget */
+        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 448))) return 1;
     }
     return acc;
-#line 8261 "simple.c"
+#line 8284 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
-RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
+static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
     #line 60 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 429);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 452);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_10 = gs[i]; (void)it_s_10;
-        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 428))) return 1;
+        if (rt_back_edge(g, 453)) return 0;   /* the step budget */
+        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 451))) return 1;
     }
     return acc;
-#line 8278 "simple.c"
+#line 8302 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
-RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
+static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
     #line 67 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 430);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 454);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
+        if (rt_back_edge(g, 455)) return 0;   /* the step budget */
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 8295 "simple.c"
+#line 8320 "simple.c"
 }
 
 /* cards/simple/projects.cards:86: any */
@@ -8302,13 +8327,13 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 86 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 456);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 8312 "simple.c"
+#line 8337 "simple.c"
 }
 
 /* cards/simple/projects.cards:96: any */
@@ -8319,13 +8344,13 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 96 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 433);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 458);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
-        if (rt_card_state(g, it_s_16, KIND_system, 1, 432)) return 1;
+        if (rt_card_state(g, it_s_16, KIND_system, 1, 457)) return 1;
     }
     return acc;
-#line 8329 "simple.c"
+#line 8354 "simple.c"
 }
 
 /* cards/simple/projects.cards:106: any */
@@ -8335,13 +8360,13 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 106 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 434));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 459));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 8345 "simple.c"
+#line 8370 "simple.c"
 }
 
 /* cards/simple/projects.cards:106: any */
@@ -8352,49 +8377,52 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     #line 106 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 435);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 460);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_18 = gs[i]; (void)it_s_18;
         L->v_s_18 = it_s_18;
+        if (rt_back_edge(g, 461)) { L->v_s_18 = 0; return 0; }   /* the step budget */
         if (Agg10_proc_imperium_mission(g, f, L)) { L->v_s_18 = 0; return 1; }
     }
     L->v_s_18 = 0;
     return acc;
-#line 8364 "simple.c"
+#line 8390 "simple.c"
 }
 
 /* cards/simple/projects.cards:117: any */
-RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
+static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
     #line 117 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 436);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 462);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_20 = gs[i]; (void)it_s_20;
+        if (rt_back_edge(g, 463)) return 0;   /* the step budget */
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 8381 "simple.c"
+#line 8408 "simple.c"
 }
 
 /* cards/simple/projects.cards:123: any */
-RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
+static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_proc_imperium_mission *L)
 {
     (void)f;
     (void)L;
     #line 123 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 437);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 464);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_22 = gs[i]; (void)it_s_22;
+        if (rt_back_edge(g, 465)) return 0;   /* the step budget */
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 8398 "simple.c"
+#line 8426 "simple.c"
 }
 
 /* cards/simple/projects.cards:107: any */
@@ -8404,13 +8432,13 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 107 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 490));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 519));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 8414 "simple.c"
+#line 8442 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -8420,7 +8448,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 19 "cards/simple/projects.cards"
-        rt_choose_begin(g, f->me, 192, 0, 422);
+        rt_choose_begin(g, f->me, 192, 0, 442);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 192)) {
                 rt_log_player(g, f->me);
@@ -8482,7 +8510,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_opt_add_if(&ob, menu_12, 12, RT_NONE, 46);
                 rt_opt_add_if(&ob, menu_13, 13, RT_NONE, 47);
                 rt_opt_add_if(&ob, menu_14, 14, RT_NONE, 28);
-                rt_opt_done(g, &ob, 422);
+                rt_opt_done(g, &ob, 442);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -8495,7 +8523,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* Special Project: build the Doom Star */
                 #line 21 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 438);
+                rt_choose_begin(g, f->me, 193, 0, 466);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8505,13 +8533,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 439);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 467);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_ace_target(g, f, it_s_2) && Fn_doom_target(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 438);
+                    rt_opt_done(g, &ob, 466);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8526,7 +8554,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 440);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 468);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8547,7 +8575,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 23 "cards/simple/projects.cards"
                         { /* build_doom_star */
                             RtValue arg0 = L->v_s_2;
-                            RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_build_doom_star, 441);
+                            RtValue *args = rt_enter(g, 29, f->self, f->me, NLOCALS_proc_build_doom_star, 469);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -8565,7 +8593,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* Special Project: build a Super Dreadnought */
                 #line 27 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 442);
+                rt_choose_begin(g, f->me, 193, 0, 470);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8575,13 +8603,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 443);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 471);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_ace_target(g, f, it_s_4) && Fn_dreadnought_target(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 442);
+                    rt_opt_done(g, &ob, 470);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8596,7 +8624,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 444);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 472);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8615,7 +8643,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 29 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 30 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 31, 0, 445);
+                        rt_choose_begin(g, f->me, 31, 0, 473);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
@@ -8625,7 +8653,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                     if (((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_card_built) && (Inst_unit(g, it_u)->fd_build == ENUM_heavy_space)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 445);
+                            rt_opt_done(g, &ob, 473);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 7;
@@ -8635,10 +8663,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 7:;
                             L->v_u = rt_chosen(g);
                             #line 31 "cards/simple/projects.cards"
-                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 446), RT_AT_TOP, 447);
+                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 474), RT_AT_TOP, 475);
                             if (rt_check(g)) return RT_END;
                             #line 32 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 448);
+                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 476);
                             if (rt_check(g)) return RT_END;
                             #line 33 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -8654,7 +8682,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* Special Project: charge the Doom Star laser */
                 #line 39 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 449);
+                rt_choose_begin(g, f->me, 193, 0, 477);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8664,13 +8692,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 450);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 478);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_ace_target(g, f, it_s_6) && Fn_doom_star_on(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 449);
+                    rt_opt_done(g, &ob, 477);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8685,7 +8713,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 451);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 479);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8716,7 +8744,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* Special Project: fire the Doom Star laser */
                 #line 48 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 452);
+                rt_choose_begin(g, f->me, 193, 0, 480);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8726,13 +8754,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 454);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 482);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 453))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 481))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 452);
+                    rt_opt_done(g, &ob, 480);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8747,7 +8775,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 455);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 483);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8768,7 +8796,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 50 "cards/simple/projects.cards"
                         { /* fire_laser */
                             RtValue arg0 = L->v_s_8;
-                            RtValue *args = rt_enter(g, 30, f->self, f->me, NLOCALS_proc_fire_laser, 456);
+                            RtValue *args = rt_enter(g, 30, f->self, f->me, NLOCALS_proc_fire_laser, 484);
                             if (args) {
                                 args[0] = arg0;
                             }
@@ -8786,7 +8814,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: gain 2 loyalty in a Resistance or Neutral system */
                 #line 55 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 457);
+                rt_choose_begin(g, f->me, 193, 0, 485);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8796,13 +8824,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 459);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 487);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
-                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 458))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
+                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 486))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 457);
+                    rt_opt_done(g, &ob, 485);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8817,7 +8845,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 460);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 488);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8839,7 +8867,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         for (L->v_i_6 = 0; L->v_i_6 < 4; L->v_i_6++) {
                             L->v_i = L->v_i_6 + 1;
                             #line 57 "cards/simple/projects.cards"
-                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 461)) {
+                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 489)) {
                                 #line 57 "cards/simple/projects.cards"
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_9;
@@ -8848,7 +8876,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                                     callee->v[0] = arg0;
                                     callee->v[1] = arg1;
-                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 462);
+                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 490);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -8859,7 +8887,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: gain 1 loyalty where you have a unit */
                 #line 61 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 463);
+                rt_choose_begin(g, f->me, 193, 0, 491);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8869,13 +8897,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 465);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 493);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
-                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 464))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
+                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 492))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 463);
+                    rt_opt_done(g, &ob, 491);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8890,7 +8918,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 466);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 494);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8921,7 +8949,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                                     callee->v[0] = arg0;
                                     callee->v[1] = arg1;
-                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 467);
+                                    RtStatus st = rt_call_now(g, Script_proc_shift_loyalty, callee, 495);
                                     if (st != RT_DONE)
                                         return st;
                                 }
@@ -8932,7 +8960,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: find the base_s region with a captured leader */
                 #line 68 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 196, 0, 468);
+                rt_choose_begin(g, f->me, 196, 0, 496);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -8942,13 +8970,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 469);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 497);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_captive_on(g, f, it_s_13)) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 468);
+                    rt_opt_done(g, &ob, 496);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -8963,7 +8991,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 470);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 498);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -8982,7 +9010,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 70 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 71 "cards/simple/projects.cards"
-                        L->v_r = Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 471))->fd_region;
+                        L->v_r = Inst_system(g, rt_card_inst(g, Fn_base_sys(g, f), KIND_system, 499))->fd_region;
                         if (rt_check(g)) return RT_END;
                         #line 72 "cards/simple/projects.cards"
                         if (rt_logging(g)) {
@@ -9000,7 +9028,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 472);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 500);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -9019,7 +9047,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 #line 78 "cards/simple/projects.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 79 "cards/simple/projects.cards"
-                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 473), 474);
+                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 501), 502);
                     if (rt_check(g)) return RT_END;
                     #line 80 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
@@ -9036,13 +9064,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 81 "cards/simple/projects.cards"
                         if (rt_flat((int)(L->v_i_3 <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)))) {
                             #line 81 "cards/simple/projects.cards"
-                            rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 475), RT_AT_TOP, 476, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+                            rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 503), RT_AT_TOP, 504, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     #line 82 "cards/simple/projects.cards"
                     { /* probes_done */
-                        (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 477);
+                        (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 505);
                     }
                     f->pc = 20;
                     {
@@ -9056,7 +9084,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
                 #line 87 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 478);
+                rt_choose_begin(g, f->me, 193, 0, 506);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9066,13 +9094,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 479);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 507);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_imperial_loyal(g, f, it_s_15)) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 478);
+                    rt_opt_done(g, &ob, 506);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9087,7 +9115,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 480);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 508);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9108,13 +9136,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 89 "cards/simple/projects.cards"
                         for (L->v_i_9 = 0; L->v_i_9 < 2; L->v_i_9++) {
                             L->v_i_4 = L->v_i_9 + 1;
+                            if (rt_back_edge(g, 509)) return RT_END;   /* the step budget */
                             #line 89 "cards/simple/projects.cards"
                             if (L->v_i_4 <= Fn_times(g, f, 1)) {
                                 #line 89 "cards/simple/projects.cards"
                                 { /* produce */
                                     RtValue arg0 = f->me;
                                     RtValue arg1 = L->v_s_15;
-                                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 481);
+                                    RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 510);
                                     if (args) {
                                         args[0] = arg0;
                                         args[1] = arg1;
@@ -9139,7 +9168,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 482);
+                    RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 511);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -9165,7 +9194,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             #line 94 "cards/simple/projects.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 483);
+                                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 512);
                                 if (args) {
                                     args[0] = arg0;
                                 }
@@ -9184,7 +9213,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* _: remove a sabotage marker */
                 #line 97 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 484);
+                rt_choose_begin(g, f->me, 193, 0, 513);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9194,13 +9223,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 486);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 515);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
-                            if (rt_card_state(g, it_s_17, KIND_system, 1, 485)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
+                            if (rt_card_state(g, it_s_17, KIND_system, 1, 514)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 484);
+                    rt_opt_done(g, &ob, 513);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9215,7 +9244,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 487);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 516);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9234,7 +9263,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 99 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 100 "cards/simple/projects.cards"
-                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 488);
+                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 517);
                         if (rt_check(g)) return RT_END;
                         #line 101 "cards/simple/projects.cards"
                         if (rt_logging(g)) {
@@ -9249,7 +9278,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: freeze a captured leader */
                 #line 107 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 196, 0, 489);
+                rt_choose_begin(g, f->me, 196, 0, 518);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -9259,14 +9288,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 491);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 520);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_19 = gs[i]; (void)it_s_19;
                             L->v_s_19 = it_s_19;
                             if (Agg13_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, it_s_19, it_s_19, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 489);
+                    rt_opt_done(g, &ob, 518);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9281,7 +9310,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_19;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 492);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 521);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9300,7 +9329,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 109 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 110 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 206, 0, 493);
+                        rt_choose_begin(g, f->me, 206, 0, 522);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
@@ -9309,13 +9338,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 494));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 523));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_l_3, 1)) & (int)(!rt__state(g, it_l_3, 2))), it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 493);
+                            rt_opt_done(g, &ob, 522);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -9326,7 +9355,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 30:;
                             L->v_l_3 = rt_chosen(g);
                             #line 111 "cards/simple/projects.cards"
-                            rt_set_state_known(g, L->v_l_3, KIND_leader, 2, 1, 0, 495);
+                            rt_set_state_known(g, L->v_l_3, KIND_leader, 2, 1, 0, 524);
                             #line 112 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -9341,7 +9370,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: do 1 damage */
                 #line 118 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 496);
+                rt_choose_begin(g, f->me, 193, 0, 525);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9351,13 +9380,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 497);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 526);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_21 = gs[i]; (void)it_s_21;
                             if (Fn_units_of(g, f, it_s_21, SIDE_resistance) > 0) rt_opt_add(&ob, it_s_21, it_s_21, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 496);
+                    rt_opt_done(g, &ob, 525);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9372,7 +9401,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_21;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 498);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 527);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9395,7 +9424,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_21;
                             RtValue arg1 = SIDE_resistance;
                             RtValue arg2 = Fn_times(g, f, 0);
-                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 499);
+                            RtValue *args = rt_enter(g, 18, f->self, f->me, NLOCALS_proc_mission_damage, 528);
                             if (args) {
                                 args[0] = arg0;
                                 args[1] = arg1;
@@ -9415,7 +9444,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: capture a leader */
                 #line 124 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 500);
+                rt_choose_begin(g, f->me, 193, 0, 529);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9425,13 +9454,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 501);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 530);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_23 = gs[i]; (void)it_s_23;
                             if (Fn_capturable_on(g, f, it_s_23)) rt_opt_add(&ob, it_s_23, it_s_23, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 500);
+                    rt_opt_done(g, &ob, 529);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9446,7 +9475,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_23;
                         RtValue arg2 = 1;
-                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 502);
+                        RtValue *args = rt_enter(g, 13, f->self, f->me, NLOCALS_proc_contest, 531);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -9465,7 +9494,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 126 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 127 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 207, 0, 503);
+                        rt_choose_begin(g, f->me, 207, 0, 532);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
@@ -9474,13 +9503,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 504));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 533));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
                                     rt_opt_add_if(&ob, ((int)(Inst_leader(g, it_l_4)->fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l_4, 1))), it_l_4, it_l_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 503);
+                            rt_opt_done(g, &ob, 532);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -9491,7 +9520,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 36:;
                             L->v_l_4 = rt_chosen(g);
                             #line 128 "cards/simple/projects.cards"
-                            rt_set_state_known(g, L->v_l_4, KIND_leader, 1, 1, 0, 505);
+                            rt_set_state_known(g, L->v_l_4, KIND_leader, 1, 1, 0, 534);
                             #line 129 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -9514,10 +9543,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9518 "simple.c"
+#line 9547 "simple.c"
         break;
     default:
-        return rt_fail(g, 506, "bad resume point");
+        return rt_fail(g, 535, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9540,7 +9569,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 148 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 507);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 536);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9548,7 +9577,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && Inst_unit(g, L->v_u)->fd_construction)) continue;
                 #line 148 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 508), RT_AT_TOP, 509);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 537), RT_AT_TOP, 538);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -9556,7 +9585,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         #line 149 "cards/simple/projects.cards"
         L->v_n = 0;
         #line 150 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 510);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 539);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9566,10 +9595,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 #line 151 "cards/simple/projects.cards"
                 if (L->v_n == 0) {
                     #line 152 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 511), RT_AT_TOP, 512);
+                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 540), RT_AT_TOP, 541);
                     if (rt_check(g)) return RT_END;
                     #line 153 "cards/simple/projects.cards"
-                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 513);
+                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 542);
                     if (rt_check(g)) return RT_END;
                     #line 154 "cards/simple/projects.cards"
                     L->v_n = 1;
@@ -9593,7 +9622,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         #line 160 "cards/simple/projects.cards"
         { /* clash */
             RtValue arg0 = L->v_s;
-            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 514);
+            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 543);
             if (args) {
                 args[0] = arg0;
             }
@@ -9607,10 +9636,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 9611 "simple.c"
+#line 9640 "simple.c"
         break;
     default:
-        return rt_fail(g, 515, "bad resume point");
+        return rt_fail(g, 544, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9635,14 +9664,14 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 180 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 524));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 553));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_imperium) & (int)(Inst_unit(g, it_u_2)->fd_arena == ENUM_in_space)))) continue;
         acc += Inst_unit(g, it_u_2)->fd_transports;
     }
     return acc;
-#line 9646 "simple.c"
+#line 9675 "simple.c"
 }
 
 /* cards/simple/projects.cards:166: fire_laser */
@@ -9654,16 +9683,16 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         #line 167 "cards/simple/projects.cards"
         rt_var_store(g, VAR_charged, VCELL_charged, 0);
         #line 168 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 516);
+        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 545);
         if (rt_check(g)) return RT_END;
         #line 169 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 517);
+        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 546);
         if (rt_check(g)) return RT_END;
         #line 170 "cards/simple/projects.cards"
         {
             RtValue who = 0;
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 519);
-            rt_set_at(g, elem, who, 0, 518);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 548);
+            rt_set_at(g, elem, who, 0, 547);
         }
         if (rt_check(g)) return RT_END;
         #line 171 "cards/simple/projects.cards"
@@ -9697,7 +9726,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 { /* reveal_base */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 520);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 549);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -9705,7 +9734,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             }
         }
         #line 179 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 521), 522);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 550), 551);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9713,7 +9742,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(rt_flat((int)(Inst_unit(g, L->v_u)->fd_side == SIDE_resistance) & (int)(Inst_unit(g, L->v_u)->fd_arena == ENUM_on_ground)))) continue;
                 #line 179 "cards/simple/projects.cards"
-                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 523, KIND_unit, 2, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 552, KIND_unit, 2, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -9722,7 +9751,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         L->v_room = Agg1_proc_fire_laser(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 181 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 525), 526);
+        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 554), 555);
         if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9732,11 +9761,11 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 #line 182 "cards/simple/projects.cards"
                 if (L->v_room > 0) {
                     #line 182 "cards/simple/projects.cards"
-                    L->v_room = rt_sub(g, L->v_room, 1, 527);
+                    L->v_room = rt_sub(g, L->v_room, 1, 556);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 182 "cards/simple/projects.cards"
-                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 528, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 557, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 182 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
@@ -9754,7 +9783,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         #line 184 "cards/simple/projects.cards"
         { /* clash */
             RtValue arg0 = L->v_s;
-            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 529);
+            RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 558);
             if (args) {
                 args[0] = arg0;
             }
@@ -9768,10 +9797,10 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 9772 "simple.c"
+#line 9801 "simple.c"
         break;
     default:
-        return rt_fail(g, 530, "bad resume point");
+        return rt_fail(g, 559, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9788,15 +9817,15 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 43 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 531);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 560);
         #line 44 "cards/simple/rules.cards"
         rt_var_store(g, VAR_assigning, VCELL_assigning, 1);
         #line 45 "cards/simple/rules.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 46 "cards/simple/rules.cards"
-            rt_pvar_store(g, VAR_going_on, VCELL_going_on, PLAYER_CELLS, f->me, 0, 532);
+            rt_pvar_store(g, VAR_going_on, VCELL_going_on, PLAYER_CELLS, f->me, 0, 561);
             #line 47 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 208, RT_CHOOSE_HIDDEN, 533);
+            rt_choose_begin(g, f->me, 208, RT_CHOOSE_HIDDEN, 562);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
                     rt_log_player(g, f->me);
@@ -9818,7 +9847,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 48);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 49);
-                    rt_opt_done(g, &ob, 533);
+                    rt_opt_done(g, &ob, 562);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -9831,7 +9860,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* assign a mission */
                     #line 48 "cards/simple/rules.cards"
-                    rt_pvar_store(g, VAR_going_on, VCELL_going_on, PLAYER_CELLS, f->me, 1, 534);
+                    rt_pvar_store(g, VAR_going_on, VCELL_going_on, PLAYER_CELLS, f->me, 1, 563);
                 } else if (L->v_option == 1) { /* done assigning */
                 }
             }
@@ -9850,7 +9879,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             if (L->v_more) {
                 #line 53 "cards/simple/rules.cards"
                 { /* assign_one */
-                    (void)rt_enter(g, 32, f->self, f->me, NLOCALS_proc_assign_one, 535);
+                    (void)rt_enter(g, 32, f->self, f->me, NLOCALS_proc_assign_one, 564);
                 }
                 f->pc = 2;
                 {
@@ -9865,12 +9894,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 #line 53 "cards/simple/rules.cards"
                 rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
             }
-            if (rt_back_edge(g, 536)) return RT_END;
+            if (rt_back_edge(g, 565)) return RT_END;
         }
-#line 9871 "simple.c"
+#line 9900 "simple.c"
         break;
     default:
-        return rt_fail(g, 537, "bad resume point");
+        return rt_fail(g, 566, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9892,7 +9921,7 @@ struct Locals_proc_assign_one {
 };
 
 /* cards/simple/rules.cards:73: any */
-RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
+static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
@@ -9900,29 +9929,31 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)seq;
     #line 73 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 547);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 576);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
+        if (rt_back_edge(g, 577)) return 0;   /* the step budget */
         if ((Inst_mission(g, it_c_2)->fd_suit == Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k)))))) return 1;
     }
     return acc;
-#line 9910 "simple.c"
+#line 9940 "simple.c"
 }
 
 /* cards/simple/rules.cards:100: any */
-RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
+static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_assign_one *L)
 {
     (void)f;
     (void)L;
     #line 100 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 565);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 595);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
+        if (rt_back_edge(g, 596)) return 0;   /* the step budget */
         if (Fn_icons(g, f, it_l_2, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) >= L->v_left) return 1;
     }
     return acc;
-#line 9926 "simple.c"
+#line 9957 "simple.c"
 }
 
 /* cards/simple/rules.cards:113: count */
@@ -9932,14 +9963,14 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 113 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 573);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 604);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k))) continue;
         acc++;
     }
     return acc;
-#line 9943 "simple.c"
+#line 9974 "simple.c"
 }
 
 /* cards/simple/rules.cards:64: assign_one */
@@ -9951,12 +9982,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 65 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 538), 539);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 567), 568);
         if (rt_check(g)) return RT_END;
         #line 66 "cards/simple/rules.cards"
         rt_var_store(g, VAR_cur_k, VCELL_cur_k, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me));
         #line 67 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 209, RT_CHOOSE_HIDDEN, 540);
+        rt_choose_begin(g, f->me, 209, RT_CHOOSE_HIDDEN, 569);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
@@ -9965,13 +9996,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 541);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 570);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((seq[0] = Fn_cost(g, f, it_c), (seq[0] <= Fn_best_two(g, f, f->me, Inst_mission(g, it_c)->fd_suit)))) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 540);
+            rt_opt_done(g, &ob, 569);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -9981,15 +10012,15 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 68 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 542), RT_AT_TOP, 543, KIND_mission, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 571), RT_AT_TOP, 572, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 69 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 544);
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 573);
         }
         #line 71 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_second_card, VCELL_second_card, PLAYER_CELLS, f->me, 0, 545);
+        rt_pvar_store(g, VAR_second_card, VCELL_second_card, PLAYER_CELLS, f->me, 0, 574);
         #line 72 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 210, RT_CHOOSE_HIDDEN, 546);
+        rt_choose_begin(g, f->me, 210, RT_CHOOSE_HIDDEN, 575);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
                 rt_log_player(g, f->me);
@@ -9998,6 +10029,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             }
             int menu_0 = (!!Agg1_proc_assign_one(g, f, L));   /* add a second card */
             int menu_1 = 1;   /* one card */
+            if (rt_check(g)) return RT_END;
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
                 RtValue drawn_value;
@@ -10011,7 +10043,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 51);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 52);
-                rt_opt_done(g, &ob, 546);
+                rt_opt_done(g, &ob, 575);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10024,7 +10056,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* add a second card */
                 #line 74 "cards/simple/rules.cards"
-                rt_pvar_store(g, VAR_second_card, VCELL_second_card, PLAYER_CELLS, f->me, 1, 548);
+                rt_pvar_store(g, VAR_second_card, VCELL_second_card, PLAYER_CELLS, f->me, 1, 578);
             } else if (L->v_option == 1) { /* one card */
             }
         }
@@ -10044,7 +10076,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         #line 81 "cards/simple/rules.cards"
         if (L->v_two) {
             #line 82 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 211, RT_CHOOSE_HIDDEN, 549);
+            rt_choose_begin(g, f->me, 211, RT_CHOOSE_HIDDEN, 579);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
@@ -10053,13 +10085,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 550);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 580);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
                         if ((Inst_mission(g, it_c_3)->fd_suit == Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) && (seq[2] = (seq[1] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[1] + Fn_cost(g, f, it_c_3))), (seq[2] <= Fn_best_two(g, f, f->me, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k)))))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 549);
+                rt_opt_done(g, &ob, 579);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 3;
@@ -10069,23 +10101,23 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             case 3:;
                 L->v_c_3 = rt_chosen(g);
                 #line 83 "cards/simple/rules.cards"
-                rt_move_known(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 551), RT_AT_TOP, 552, KIND_mission, 1, RT_KEEP_NONE, -1);
+                rt_move_known(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 581), RT_AT_TOP, 582, KIND_mission, 1, RT_KEEP_NONE, -1);
                 if (rt_check(g)) return RT_END;
                 #line 84 "cards/simple/rules.cards"
-                rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 553);
+                rt_set_state_known(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 0, 583);
             }
         }
         #line 87 "cards/simple/rules.cards"
         {
             RtValue who = f->me;
-            int elem = VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 555);
-            rt_set_at(g, elem, who, rt_select((!!L->v_two), 2, 1), 554);
+            int elem = VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 585);
+            rt_set_at(g, elem, who, rt_select((!!L->v_two), 2, 1), 584);
         }
         if (rt_check(g)) return RT_END;
         #line 88 "cards/simple/rules.cards"
         L->v_need = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k));
         #line 89 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 212, RT_CHOOSE_HIDDEN, 556);
+        rt_choose_begin(g, f->me, 212, RT_CHOOSE_HIDDEN, 586);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -10094,13 +10126,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 557);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 587);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     if ((Fn_icons(g, f, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) > 0) && ((seq[3] = Fn_icons(g, f, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), (seq[3] + Fn_best_other(g, f, f->me, it_l, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))))) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 556);
+            rt_opt_done(g, &ob, 586);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 4;
@@ -10110,26 +10142,27 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 4:;
             L->v_l = rt_chosen(g);
             #line 91 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 558), RT_AT_TOP, 559, KIND_leader, 3, RT_KEEP_SOME, -1);
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 588), RT_AT_TOP, 589, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 560);
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 590);
         }
         #line 97 "cards/simple/rules.cards"
-        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), 561);
+        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), 591);
         if (rt_check(g)) return RT_END;
         #line 98 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_second_leader, VCELL_second_leader, PLAYER_CELLS, f->me, 0, 562);
+        rt_pvar_store(g, VAR_second_leader, VCELL_second_leader, PLAYER_CELLS, f->me, 0, 592);
         #line 99 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 213, RT_CHOOSE_HIDDEN, 563);
+        rt_choose_begin(g, f->me, 213, RT_CHOOSE_HIDDEN, 593);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": a second leader?");
                 rt_label_end(g);
             }
-            int menu_0 = (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 564)[0] == 0)) && Agg2_proc_assign_one(g, f, L);   /* add a second leader */
+            int menu_0 = (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 594)[0] == 0)) && Agg2_proc_assign_one(g, f, L);   /* add a second leader */
             int menu_1 = L->v_left <= 0;   /* one leader */
+            if (rt_check(g)) return RT_END;
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
                 RtValue drawn_value;
@@ -10143,7 +10176,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 53);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 54);
-                rt_opt_done(g, &ob, 563);
+                rt_opt_done(g, &ob, 593);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10156,7 +10189,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             L->v_option_2 = rt_chosen(g);
             if (L->v_option_2 == 0) { /* add a second leader */
                 #line 101 "cards/simple/rules.cards"
-                rt_pvar_store(g, VAR_second_leader, VCELL_second_leader, PLAYER_CELLS, f->me, 1, 566);
+                rt_pvar_store(g, VAR_second_leader, VCELL_second_leader, PLAYER_CELLS, f->me, 1, 597);
             } else if (L->v_option_2 == 1) { /* one leader */
             }
         }
@@ -10176,7 +10209,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         #line 107 "cards/simple/rules.cards"
         if (L->v_joins) {
             #line 108 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 214, RT_CHOOSE_HIDDEN, 567);
+            rt_choose_begin(g, f->me, 214, RT_CHOOSE_HIDDEN, 598);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -10185,13 +10218,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 568);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 599);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                         if (Fn_icons(g, f, it_l_3, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) >= L->v_left) rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 567);
+                rt_opt_done(g, &ob, 598);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 6;
@@ -10201,10 +10234,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             case 6:;
                 L->v_l_3 = rt_chosen(g);
                 #line 109 "cards/simple/rules.cards"
-                rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 569), RT_AT_TOP, 570, KIND_leader, 3, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 600), RT_AT_TOP, 601, KIND_leader, 3, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 110 "cards/simple/rules.cards"
-                rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 571);
+                rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 602);
             }
         }
         #line 113 "cards/simple/rules.cards"
@@ -10214,19 +10247,19 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, " assigns mission ");
             rt_log_int(g, rt_var_at(g, VCELL_cur_k));
             rt_log_str(g, ": ");
-            rt_log_int(g, rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 572), f->me));
+            rt_log_int(g, rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 603), f->me));
             rt_log_str(g, " cards, leaders ");
             rt_log_int(g, Agg3_proc_assign_one(g, f, L));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
-            { volatile RtValue hole = rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 574), f->me); (void)hole; }
+            { volatile RtValue hole = rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 605), f->me); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-#line 10227 "simple.c"
+#line 10260 "simple.c"
         break;
     default:
-        return rt_fail(g, 575, "bad resume point");
+        return rt_fail(g, 606, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10277,47 +10310,49 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 120 "cards/simple/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
+            if (rt_back_edge(g, 607)) return RT_END;   /* the step budget */
             #line 121 "cards/simple/rules.cards"
             for (L->v_i_4 = 0; L->v_i_4 < 12; L->v_i_4++) {
                 L->v_k = L->v_i_4 + 1;
                 #line 121 "cards/simple/rules.cards"
                 {
                     RtValue who = L->v_p;
-                    int elem = VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 577);
-                    rt_set_at(g, elem, who, 0, 576);
+                    int elem = VAR_mission_cards + rt_index(g, L->v_k, 1, 12, "mission_cards", 609);
+                    rt_set_at(g, elem, who, 0, 608);
                 }
                 if (rt_check(g)) return RT_END;
             }
             #line 122 "cards/simple/rules.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 578), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 579, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_assigned, L->v_p, 610), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 611, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 123 "cards/simple/rules.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 580);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 581), RT_AT_TOP, 582, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 612);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 613), RT_AT_TOP, 614, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 127 "cards/simple/rules.cards"
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p_2 = L->v_i_5;
+            if (rt_back_edge(g, 615)) return RT_END;   /* the step budget */
             #line 128 "cards/simple/rules.cards"
             for (L->v_i_6 = 0; L->v_i_6 < 2; L->v_i_6++) {
                 L->v_i = L->v_i_6 + 1;
                 #line 128 "cards/simple/rules.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 583)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 616)[0] == 0)) {
                     #line 128 "cards/simple/rules.cards"
-                    rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 584), 585), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 586, KIND_mission, 1, RT_KEEP_NONE, -1);
+                    rt_move_known(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 617), 618), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 619, KIND_mission, 1, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             #line 129 "cards/simple/rules.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
-                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 587)[0]));
+                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 620)[0]));
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_missions)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 588);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 621);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10326,16 +10361,17 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 132 "cards/simple/rules.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i_2 = L->v_i_7 + 1;
+            if (rt_back_edge(g, 622)) return RT_END;   /* the step budget */
             #line 132 "cards/simple/rules.cards"
             if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
                 #line 132 "cards/simple/rules.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 589), RT_AT_TOP, 590, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 623), RT_AT_TOP, 624, KIND_system, 3, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 133 "cards/simple/rules.cards"
         { /* probes_done */
-            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 591);
+            (void)rt_enter(g, 38, f->self, f->me, NLOCALS_proc_probes_done, 625);
         }
         f->pc = 1;
         {
@@ -10349,10 +10385,11 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 135 "cards/simple/rules.cards"
         for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
             L->v_p_3 = L->v_i_8;
+            if (rt_back_edge(g, 626)) return RT_END;   /* the step budget */
             #line 135 "cards/simple/rules.cards"
             { /* new_leader */
                 RtValue arg0 = L->v_p_3;
-                RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_new_leader, 592);
+                RtValue *args = rt_enter(g, 34, f->self, f->me, NLOCALS_proc_new_leader, 627);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -10373,7 +10410,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 138 "cards/simple/rules.cards"
             { /* advance_queue */
                 RtValue arg0 = L->v_p_4;
-                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 593);
+                RtValue *args = rt_enter(g, 26, f->self, f->me, NLOCALS_proc_advance_queue, 628);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -10388,17 +10425,18 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         case 3:;
             if (rt_check(g)) return RT_END;
             #line 139 "cards/simple/rules.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 594);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 629);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list); L->v_i_10++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i_10);
+                    if (rt_back_edge(g, 630)) return RT_END;   /* the step budget */
                     if (!(Fn_controls(g, f, L->v_p_4, L->v_s))) continue;
                     #line 139 "cards/simple/rules.cards"
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 595);
+                        RtValue *args = rt_enter(g, 24, f->self, f->me, NLOCALS_proc_produce, 631);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -10418,12 +10456,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->v_list);
         }
         #line 142 "cards/simple/rules.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 596);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 632);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_11 = 0; L->v_i_11 < cells_v_list_2[0]; L->v_i_11++) {
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_11];
+                if (rt_back_edge(g, 633)) return RT_END;   /* the step budget */
                 if (!(strcmp(rt_card_name(g, L->v_s_2), "Ajada Prime") == 0)) continue;
                 #line 143 "cards/simple/rules.cards"
                 if ((Fn_units_of(g, f, L->v_s_2, SIDE_resistance) > 0) && (Fn_units_of(g, f, L->v_s_2, SIDE_imperium) == 0)) {
@@ -10442,7 +10481,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_gain_vp)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 597);
+                        RtStatus st = rt_call_now(g, Script_proc_gain_vp, callee, 634);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10452,7 +10491,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 148 "cards/simple/rules.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 598);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 635);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -10460,15 +10499,16 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_12];
                 #line 149 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 599);
+                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 636);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_l = rt_zone_cards(g, zone_v_l);
                     for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                         RtValue it_l = walk_v_l[at_v_l]; (void)it_l;
+                        if (rt_back_edge(g, 637)) return RT_END;   /* the step budget */
                         if (!(rt__state(g, it_l, 2))) continue;
                         #line 150 "cards/simple/rules.cards"
                         seq[1] = Fn_rebel(g, f);
-                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 600);
+                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, seq[1], rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, seq[1]) - 1, 0, INT32_MAX), 638);
                         #line 151 "cards/simple/rules.cards"
                         if (rt_logging(g)) {
                             rt_log_begin(g);
@@ -10489,48 +10529,50 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 156 "cards/simple/rules.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 601);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 639);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
             for (L->v_i_13 = 0; L->v_i_13 < cells_v_list_4[0]; L->v_i_13++) {
                 L->v_s_4 = cells_v_list_4[1 + L->v_i_13];
+                if (rt_back_edge(g, 640)) return RT_END;   /* the step budget */
                 #line 157 "cards/simple/rules.cards"
-                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 602), 603);
+                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 641), 642);
                 if (L->v_list_5 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                     for (L->v_i_14 = 0; L->v_i_14 < cells_v_list_5[0]; L->v_i_14++) {
                         L->v_l_2 = cells_v_list_5[1 + L->v_i_14];
+                        if (rt_back_edge(g, 643)) return RT_END;   /* the step budget */
                         if (!(!rt__state(g, L->v_l_2, 1))) continue;
                         #line 157 "cards/simple/rules.cards"
-                        rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 604), RT_AT_TOP, 605, KIND_leader, 3, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, L->v_l_2)->fd_side), 644), RT_AT_TOP, 645, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_5);
                 #line 158 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 606);
+                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 646);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                         RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                         #line 158 "cards/simple/rules.cards"
-                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 607);
+                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 647);
                     }
                 }
                 #line 159 "cards/simple/rules.cards"
-                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 608) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
+                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 648) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
                     #line 159 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 609);
+                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 649);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_4);
         #line 162 "cards/simple/rules.cards"
-        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 610));
+        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 650));
         if (rt_check(g)) return RT_END;
         #line 163 "cards/simple/rules.cards"
         L->v_time = rt_var_at(g, VCELL_rounds_done);
@@ -10544,18 +10586,18 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_log_str(g, ", Resistance victory points ");
             rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
             rt_log_str(g, ", ");
-            rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 611));
+            rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 651));
             rt_log_str(g, " of ");
             rt_log_int(g, FIXED_time_limit);
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)); (void)hole; }
-            { volatile RtValue hole = rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 612); (void)hole; }
+            { volatile RtValue hole = rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 652); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 165 "cards/simple/rules.cards"
-        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 613) >= FIXED_time_limit) {
+        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 653) >= FIXED_time_limit) {
             #line 166 "cards/simple/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -10566,12 +10608,12 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             }
             #line 167 "cards/simple/rules.cards"
-            return rt_win(g, Fn_rebel(g, f), 614);
+            return rt_win(g, Fn_rebel(g, f), 654);
         }
-#line 10572 "simple.c"
+#line 10614 "simple.c"
         break;
     default:
-        return rt_fail(g, 615, "bad resume point");
+        return rt_fail(g, 655, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10596,15 +10638,15 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
             #line 174 "cards/simple/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 616)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 656)[0] == 0)) {
                 #line 174 "cards/simple/rules.cards"
-                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 617);
-                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 618), RT_AT_TOP, 619, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_leader_deck, L->v_p, 657);
+                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 658), RT_AT_TOP, 659, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 175 "cards/simple/rules.cards"
-        rt_choose_begin(g, L->v_p, 215, RT_CHOOSE_HIDDEN, 620);
+        rt_choose_begin(g, L->v_p, 215, RT_CHOOSE_HIDDEN, 660);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -10613,13 +10655,13 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 621);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 661);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 620);
+            rt_opt_done(g, &ob, 660);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10629,7 +10671,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         case 1:;
             L->v_l = rt_chosen(g);
             #line 176 "cards/simple/rules.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 622), RT_AT_TOP, 623, KIND_leader, 3, RT_KEEP_SOME, -1);
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 662), RT_AT_TOP, 663, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 177 "cards/simple/rules.cards"
             if (rt_logging(g)) {
@@ -10643,22 +10685,22 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         }
         #line 179 "cards/simple/rules.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 624);
+            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 664);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 179 "cards/simple/rules.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 625), RT_AT_BOTTOM, 626, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 665), RT_AT_BOTTOM, 666, KIND_leader, 3, RT_KEEP_SOME, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10659 "simple.c"
+#line 10701 "simple.c"
         break;
     default:
-        return rt_fail(g, 627, "bad resume point");
+        return rt_fail(g, 667, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10684,23 +10726,23 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 106 "cards/simple/setup.cards"
                 if (rt_flat((int)(!!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) & (int)(!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0)))) {
                     #line 107 "cards/simple/setup.cards"
-                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 628, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                    if (rt_zone_cells_at(g, ZCELL_mission_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 668, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                     #line 108 "cards/simple/setup.cards"
-                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 629);
+                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 669);
                 }
                 #line 110 "cards/simple/setup.cards"
                 if (!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) {
                     #line 110 "cards/simple/setup.cards"
-                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 630), RT_AT_TOP, 631, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                    rt_move_end_known(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 670), RT_AT_TOP, 671, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10701 "simple.c"
+#line 10743 "simple.c"
         break;
     default:
-        return rt_fail(g, 632, "bad resume point");
+        return rt_fail(g, 672, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10720,7 +10762,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 126 "cards/simple/setup.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 127 "cards/simple/setup.cards"
-        rt_reveal(g, L->v_b, RT_REVEAL_ALL, RT_NONE, 633);
+        rt_reveal(g, L->v_b, RT_REVEAL_ALL, RT_NONE, 673);
         if (rt_check(g)) return RT_END;
         #line 128 "cards/simple/setup.cards"
         if (rt_logging(g)) {
@@ -10733,12 +10775,12 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 129 "cards/simple/setup.cards"
         rt_var_store(g, VAR_open_base, VCELL_open_base, L->v_b);
         #line 130 "cards/simple/setup.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_b, 634), RT_AT_TOP, 635, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_b, 674), RT_AT_TOP, 675, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 10739 "simple.c"
+#line 10781 "simple.c"
         break;
     default:
-        return rt_fail(g, 636, "bad resume point");
+        return rt_fail(g, 676, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10762,12 +10804,12 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_empire(g, f); (void)hole; }
             }
             #line 139 "cards/simple/setup.cards"
-            return rt_win(g, Fn_empire(g, f), 637);
+            return rt_win(g, Fn_empire(g, f), 677);
         }
-#line 10768 "simple.c"
+#line 10810 "simple.c"
         break;
     default:
-        return rt_fail(g, 638, "bad resume point");
+        return rt_fail(g, 678, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10789,7 +10831,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 639);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 679);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10797,7 +10839,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             #line 150 "cards/simple/setup.cards"
             { /* clash */
                 RtValue arg0 = rt_var_at(g, VCELL_open_base);
-                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 640);
+                RtValue *args = rt_enter(g, 23, f->self, f->me, NLOCALS_proc_clash, 680);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -10812,10 +10854,10 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 10816 "simple.c"
+#line 10858 "simple.c"
         break;
     default:
-        return rt_fail(g, 641, "bad resume point");
+        return rt_fail(g, 681, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10909,7 +10951,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s_2) == KIND_system)) continue;
                 #line 11 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 642);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 682);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10925,7 +10967,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_m = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_m) == KIND_mission)) continue;
                 #line 12 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 643);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 683);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10941,7 +10983,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_d6)) continue;
                 #line 13 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 644);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 684);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10949,21 +10991,22 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/simple/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 645);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 685);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i_4 = 0; L->v_i_4 < cells_v_list[0]; L->v_i_4++) {
                 L->v_l = cells_v_list[1 + L->v_i_4];
+                if (rt_back_edge(g, 686)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 17 "cards/simple/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 646))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 687))->fd_starting) {
                     #line 17 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 647))->fd_side), 648), RT_AT_TOP, 649);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 688))->fd_side), 689), RT_AT_TOP, 690);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 17 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 650))->fd_side), 651), RT_AT_TOP, 652);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 691))->fd_side), 692), RT_AT_TOP, 693);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -10973,13 +11016,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p = L->v_i_5;
             #line 19 "cards/simple/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 653), 654);
+            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 694), 695);
         }
         #line 22 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 655);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 696);
         #line 23 "cards/simple/setup.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_2 = L->v_i_6;
+            if (rt_back_edge(g, 697)) return RT_END;   /* the step budget */
             #line 23 "cards/simple/setup.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
@@ -10988,25 +11032,26 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 656);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 698);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         #line 30 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 657);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 699);
         #line 33 "cards/simple/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
+            if (rt_back_edge(g, 700)) return RT_END;   /* the step budget */
             #line 34 "cards/simple/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 658);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 701);
             if (rt_check(g)) return RT_END;
             #line 35 "cards/simple/setup.cards"
-            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 659);
+            rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 702);
             if (rt_check(g)) return RT_END;
             #line 36 "cards/simple/setup.cards"
-            rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 660);
+            rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 703);
             #line 37 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -11019,23 +11064,24 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_empire(g, f); (void)hole; }
             }
             #line 38 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 661), RT_AT_TOP, 662, KIND_system, 3, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 704), RT_AT_TOP, 705, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 40 "cards/simple/setup.cards"
         for (L->v_i_8 = 0; L->v_i_8 < 4; L->v_i_8++) {
             L->v_i_2 = L->v_i_8 + 1;
+            if (rt_back_edge(g, 706)) return RT_END;   /* the step budget */
             #line 41 "cards/simple/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 663);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 707);
             if (rt_check(g)) return RT_END;
             #line 42 "cards/simple/setup.cards"
-            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 664);
+            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 708);
             if (rt_check(g)) return RT_END;
             #line 43 "cards/simple/setup.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 666);
-                rt_set_at(g, elem, who, (-1), 665);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 710);
+                rt_set_at(g, elem, who, (-1), 709);
             }
             if (rt_check(g)) return RT_END;
             #line 44 "cards/simple/setup.cards"
@@ -11046,23 +11092,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 45 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_4, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 667), RT_AT_TOP, 668, KIND_system, 3, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_4, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 711), RT_AT_TOP, 712, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 47 "cards/simple/setup.cards"
         for (L->v_i_9 = 0; L->v_i_9 < 4; L->v_i_9++) {
             L->v_i_3 = L->v_i_9 + 1;
             #line 48 "cards/simple/setup.cards"
-            L->v_s_5 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 669);
+            L->v_s_5 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 713);
             if (rt_check(g)) return RT_END;
             #line 49 "cards/simple/setup.cards"
-            rt_reveal(g, L->v_s_5, RT_REVEAL_ALL, RT_NONE, 670);
+            rt_reveal(g, L->v_s_5, RT_REVEAL_ALL, RT_NONE, 714);
             if (rt_check(g)) return RT_END;
             #line 50 "cards/simple/setup.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_5, KIND_system, 672);
-                rt_set_at(g, elem, who, 1, 671);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_5, KIND_system, 716);
+                rt_set_at(g, elem, who, 1, 715);
             }
             if (rt_check(g)) return RT_END;
             #line 51 "cards/simple/setup.cards"
@@ -11073,14 +11119,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 52 "cards/simple/setup.cards"
-            rt_move_known(g, L->v_s_5, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 673, KIND_system, 3, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_5, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 717, KIND_system, 3, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 54 "cards/simple/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 674, KIND_system, 3, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 718, KIND_system, 3, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 55 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 675);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 719);
         #line 59 "cards/simple/setup.cards"
         L->v_left = 3;
         {
@@ -11093,7 +11139,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (strcmp(rt_card_name(g, it_u), "Fighter") == 0))) continue;
                 L->v_left--;
                 #line 59 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 676);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 720);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11112,7 +11158,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_2) == KIND_unit) && (strcmp(rt_card_name(g, it_u_2), "Assault Shuttle") == 0))) continue;
                 L->v_left_2--;
                 #line 60 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 677);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 721);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11131,7 +11177,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_3) == KIND_unit) && (strcmp(rt_card_name(g, it_u_3), "Dreadnought") == 0))) continue;
                 L->v_left_3--;
                 #line 61 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 678);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 722);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11150,7 +11196,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_4) == KIND_unit) && (strcmp(rt_card_name(g, it_u_4), "Doom Star") == 0))) continue;
                 L->v_left_4--;
                 #line 62 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 679);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 723);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11169,7 +11215,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_5) == KIND_unit) && (strcmp(rt_card_name(g, it_u_5), "Troops (Imperium)") == 0))) continue;
                 L->v_left_5--;
                 #line 63 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 680);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 724);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11188,7 +11234,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_6) == KIND_unit) && (strcmp(rt_card_name(g, it_u_6), "Scout Walker") == 0))) continue;
                 L->v_left_6--;
                 #line 64 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 681);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 725);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11207,7 +11253,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_7) == KIND_unit) && (strcmp(rt_card_name(g, it_u_7), "Heavy Walker") == 0))) continue;
                 L->v_left_7--;
                 #line 65 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 682);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 726);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11215,14 +11261,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 66 "cards/simple/setup.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 683);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 727);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_2); L->v_i_10++) {
                 L->v_s_6 = rt_list_at(g, L->v_list_2, L->v_i_10);
+                if (rt_back_edge(g, 728)) return RT_END;   /* the step budget */
                 if (!(Fn_imperial_held(g, f, L->v_s_6))) continue;
                 #line 67 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 216, 0, 684);
+                rt_choose_begin(g, Fn_empire(g, f), 216, 0, 729);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -11238,7 +11285,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u_8)->fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 684);
+                    rt_opt_done(g, &ob, 729);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -11248,20 +11295,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u_8 = rt_chosen(g);
                     #line 68 "cards/simple/setup.cards"
-                    rt_move_known(g, L->v_u_8, Zone_units(g, L->v_s_6, 685), RT_AT_TOP, 686, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_8, Zone_units(g, L->v_s_6, 730), RT_AT_TOP, 731, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 71 "cards/simple/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 687);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 732);
         if (L->v_list_3 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                 L->v_u_9 = rt_list_at(g, L->v_list_3, L->v_i_11);
+                if (rt_back_edge(g, 733)) return RT_END;   /* the step budget */
                 #line 72 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 217, 0, 688);
+                rt_choose_begin(g, Fn_empire(g, f), 217, 0, 734);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -11273,13 +11321,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 689);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 735);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_7 = gs[i]; (void)it_s_7;
                             if (Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 688);
+                    rt_opt_done(g, &ob, 734);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -11290,7 +11338,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_7 = rt_chosen(g);
                     #line 73 "cards/simple/setup.cards"
-                    rt_move_known(g, L->v_u_9, Zone_units(g, L->v_s_7, 690), RT_AT_TOP, 691, KIND_unit, 2, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_9, Zone_units(g, L->v_s_7, 736), RT_AT_TOP, 737, KIND_unit, 2, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                     #line 74 "cards/simple/setup.cards"
                     if (Inst_unit(g, L->v_u_9)->fd_doom_star) {
@@ -11302,7 +11350,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 82 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN, 692);
+        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN, 738);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -11312,13 +11360,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 693);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 739);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s_8 = gs[i]; (void)it_s_8;
                     if (!Fn_imperial_held(g, f, it_s_8)) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 692);
+            rt_opt_done(g, &ob, 738);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11329,7 +11377,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_s_8 = rt_chosen(g);
             #line 83 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 694), RT_AT_TOP, 695);
+            rt_move(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 740), RT_AT_TOP, 741);
             if (rt_check(g)) return RT_END;
         }
         #line 85 "cards/simple/setup.cards"
@@ -11344,7 +11392,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_10) == KIND_unit) && (strcmp(rt_card_name(g, it_u_10), "Light Fighter") == 0))) continue;
                 L->v_left_8--;
                 #line 85 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 696);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 742);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11363,7 +11411,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_11) == KIND_unit) && (strcmp(rt_card_name(g, it_u_11), "Medium Fighter") == 0))) continue;
                 L->v_left_9--;
                 #line 86 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 697);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 743);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11382,7 +11430,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_12) == KIND_unit) && (strcmp(rt_card_name(g, it_u_12), "Transport") == 0))) continue;
                 L->v_left_10--;
                 #line 87 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 698);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 744);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11401,7 +11449,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_13) == KIND_unit) && (strcmp(rt_card_name(g, it_u_13), "Light Cruiser") == 0))) continue;
                 L->v_left_11--;
                 #line 88 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 699);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 745);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11420,7 +11468,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_14) == KIND_unit) && (strcmp(rt_card_name(g, it_u_14), "Troops (Resistance)") == 0))) continue;
                 L->v_left_12--;
                 #line 89 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 700);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 746);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11439,7 +11487,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u_15) == KIND_unit) && (strcmp(rt_card_name(g, it_u_15), "Speeder") == 0))) continue;
                 L->v_left_13--;
                 #line 90 "cards/simple/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 701);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 747);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11447,7 +11495,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 91 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 219, 0, 702);
+        rt_choose_begin(g, Fn_rebel(g, f), 219, 0, 748);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -11457,13 +11505,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 703);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 749);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if ((Fn_rebel_loyal(g, f, it_w) || Fn_neutral(g, f, it_w)) && (!Fn_imperial_held(g, f, it_w))) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 702);
+            rt_opt_done(g, &ob, 748);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11474,13 +11522,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 4:;
             L->v_w = rt_chosen(g);
             #line 92 "cards/simple/setup.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 704);
+            L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 750);
             if (L->v_list_4 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_4); L->v_i_12++) {
                     L->v_u_16 = rt_list_at(g, L->v_list_4, L->v_i_12);
+                    if (rt_back_edge(g, 751)) return RT_END;   /* the step budget */
                     #line 93 "cards/simple/setup.cards"
-                    rt_choose_begin(g, Fn_rebel(g, f), 220, 0, 705);
+                    rt_choose_begin(g, Fn_rebel(g, f), 220, 0, 752);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
@@ -11499,7 +11548,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 705);
+                        rt_opt_done(g, &ob, 752);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 5;
@@ -11510,11 +11559,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* at the secret base */
                             #line 94 "cards/simple/setup.cards"
-                            rt_move_known(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 706, KIND_unit, 2, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 753, KIND_unit, 2, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* on _w_ */
                             #line 95 "cards/simple/setup.cards"
-                            rt_move_known(g, L->v_u_16, Zone_units(g, L->v_w, 707), RT_AT_TOP, 708, KIND_unit, 2, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_16, Zone_units(g, L->v_w, 754), RT_AT_TOP, 755, KIND_unit, 2, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -11530,10 +11579,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 11534 "simple.c"
+#line 11583 "simple.c"
         break;
     default:
-        return rt_fail(g, 709, "bad resume point");
+        return rt_fail(g, 756, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11570,7 +11619,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 14 "cards/simple/rules.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_assign_missions, 710);
+                (void)rt_enter(g, 31, f->self, f->me, NLOCALS_proc_assign_missions, 757);
             }
             f->pc = 1;
             {
@@ -11583,7 +11632,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 711)) return RT_END;
+            if (rt_back_edge(g, 758)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 16 "cards/simple/rules.cards"
@@ -11596,7 +11645,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 221, 0, 712);
+            rt_choose_begin(g, f->me, 221, 0, 759);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
@@ -11609,14 +11658,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     {
                         for (int i = 0; i < 12; i++) {
                             RtValue it_k = i + 1; (void)it_k;
-                            if (rt_get(g, VAR_mission_cards + rt_index(g, it_k, 1, 12, "mission_cards", 713), f->me) > 0) rt_opt_add(&ob, i * 3 + 0, RT_NONE, 62);
+                            if (rt_get(g, VAR_mission_cards + rt_index(g, it_k, 1, 12, "mission_cards", 760), f->me) > 0) rt_opt_add(&ob, i * 3 + 0, RT_NONE, 62);
                         }
                     }
                 } else {
                     {
                         for (int i = 0; i < 12; i++) {
                             RtValue it_k = i + 1; (void)it_k;
-                            if (rt_get(g, VAR_mission_cards + rt_index(g, it_k, 1, 12, "mission_cards", 714), f->me) > 0) {
+                            if (rt_get(g, VAR_mission_cards + rt_index(g, it_k, 1, 12, "mission_cards", 761), f->me) > 0) {
                                 rt_opt_add(&ob, i * 3 + 0, RT_NONE, 62);
                                 if (rt_logging(g) && rt_label_begin(g, (int)ob.n - 1, 62)) {
                                     rt_log_str(g, "carry out mission ");
@@ -11630,7 +11679,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "move units with _l_" */
                 if (!rt_logging(g)) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 715);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 762);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_can_move(g, f, rt_player_side(g, f->me))) rt_opt_add(&ob, 1, it_l, 63);
@@ -11638,7 +11687,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 } else {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 716);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 763);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             if (Fn_can_move(g, f, rt_player_side(g, f->me))) {
@@ -11654,9 +11703,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 64);
-                rt_opt_done(g, &ob, 712);
+                rt_opt_done(g, &ob, 759);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 717, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 764, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -11668,7 +11717,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 19 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = L->v_k;
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 718);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_carry_out, 765);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11687,7 +11736,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 20 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_move_units, 719);
+                    RtValue *args = rt_enter(g, 20, f->self, f->me, NLOCALS_proc_move_units, 766);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11706,7 +11755,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 720)) return RT_END;
+            if (rt_back_edge(g, 767)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 24 "cards/simple/rules.cards"
@@ -11714,7 +11763,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 65);
         #line 24 "cards/simple/rules.cards"
         { /* refresh */
-            (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_refresh, 721);
+            (void)rt_enter(g, 33, f->self, f->me, NLOCALS_proc_refresh, 768);
         }
         f->pc = 5;
         {
@@ -11725,10 +11774,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 11729 "simple.c"
+#line 11778 "simple.c"
         break;
     default:
-        return rt_fail(g, 722, "bad resume point");
+        return rt_fail(g, 769, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12453,712 +12502,759 @@ static const RtSite Site_table[] = {
     { 1, 166, 52 }, /* 14: cards/simple/game.cards:166:52 */
     { 1, 166, 34 }, /* 15: cards/simple/game.cards:166:34 */
     { 1, 166, 25 }, /* 16: cards/simple/game.cards:166:25 */
-    { 1, 170, 12 }, /* 17: cards/simple/game.cards:170:12 */
-    { 1, 171, 59 }, /* 18: cards/simple/game.cards:171:59 */
-    { 1, 176, 51 }, /* 19: cards/simple/game.cards:176:51 */
-    { 1, 176, 68 }, /* 20: cards/simple/game.cards:176:68 */
-    { 1, 177, 48 }, /* 21: cards/simple/game.cards:177:48 */
-    { 1, 177, 64 }, /* 22: cards/simple/game.cards:177:64 */
-    { 1, 178, 44 }, /* 23: cards/simple/game.cards:178:44 */
-    { 1, 178, 60 }, /* 24: cards/simple/game.cards:178:60 */
-    { 1, 180, 46 }, /* 25: cards/simple/game.cards:180:46 */
-    { 1, 180, 71 }, /* 26: cards/simple/game.cards:180:71 */
-    { 1, 180, 83 }, /* 27: cards/simple/game.cards:180:83 */
-    { 1, 177, 48 }, /* 28: cards/simple/game.cards:177:48 */
-    { 1, 177, 64 }, /* 29: cards/simple/game.cards:177:64 */
-    { 1, 181, 62 }, /* 30: cards/simple/game.cards:181:62 */
-    { 1, 183, 57 }, /* 31: cards/simple/game.cards:183:57 */
-    { 1, 184, 58 }, /* 32: cards/simple/game.cards:184:58 */
-    { 1, 185, 67 }, /* 33: cards/simple/game.cards:185:67 */
-    { 1, 189, 20 }, /* 34: cards/simple/game.cards:189:20 */
-    { 1, 191, 20 }, /* 35: cards/simple/game.cards:191:20 */
-    { 1, 192, 57 }, /* 36: cards/simple/game.cards:192:57 */
-    { 1, 200, 12 }, /* 37: cards/simple/game.cards:200:12 */
-    { 1, 200, 3 }, /* 38: cards/simple/game.cards:200:3 */
-    { 1, 202, 12 }, /* 39: cards/simple/game.cards:202:12 */
-    { 1, 202, 3 }, /* 40: cards/simple/game.cards:202:3 */
-    { 1, 203, 58 }, /* 41: cards/simple/game.cards:203:58 */
-    { 1, 210, 50 }, /* 42: cards/simple/game.cards:210:50 */
-    { 1, 216, 32 }, /* 43: cards/simple/game.cards:216:32 */
+    { 1, 166, 25 }, /* 17: cards/simple/game.cards:166:25 */
+    { 1, 170, 12 }, /* 18: cards/simple/game.cards:170:12 */
+    { 1, 171, 59 }, /* 19: cards/simple/game.cards:171:59 */
+    { 1, 176, 51 }, /* 20: cards/simple/game.cards:176:51 */
+    { 1, 176, 68 }, /* 21: cards/simple/game.cards:176:68 */
+    { 1, 177, 48 }, /* 22: cards/simple/game.cards:177:48 */
+    { 1, 177, 64 }, /* 23: cards/simple/game.cards:177:64 */
+    { 1, 178, 44 }, /* 24: cards/simple/game.cards:178:44 */
+    { 1, 178, 60 }, /* 25: cards/simple/game.cards:178:60 */
+    { 1, 180, 46 }, /* 26: cards/simple/game.cards:180:46 */
+    { 1, 180, 71 }, /* 27: cards/simple/game.cards:180:71 */
+    { 1, 180, 83 }, /* 28: cards/simple/game.cards:180:83 */
+    { 1, 177, 48 }, /* 29: cards/simple/game.cards:177:48 */
+    { 1, 177, 64 }, /* 30: cards/simple/game.cards:177:64 */
+    { 1, 181, 62 }, /* 31: cards/simple/game.cards:181:62 */
+    { 1, 183, 57 }, /* 32: cards/simple/game.cards:183:57 */
+    { 1, 184, 58 }, /* 33: cards/simple/game.cards:184:58 */
+    { 1, 185, 67 }, /* 34: cards/simple/game.cards:185:67 */
+    { 1, 189, 20 }, /* 35: cards/simple/game.cards:189:20 */
+    { 1, 191, 20 }, /* 36: cards/simple/game.cards:191:20 */
+    { 1, 192, 57 }, /* 37: cards/simple/game.cards:192:57 */
+    { 1, 200, 12 }, /* 38: cards/simple/game.cards:200:12 */
+    { 1, 200, 3 }, /* 39: cards/simple/game.cards:200:3 */
+    { 1, 202, 12 }, /* 40: cards/simple/game.cards:202:12 */
+    { 1, 202, 3 }, /* 41: cards/simple/game.cards:202:3 */
+    { 1, 203, 58 }, /* 42: cards/simple/game.cards:203:58 */
+    { 1, 210, 50 }, /* 43: cards/simple/game.cards:210:50 */
     { 1, 216, 32 }, /* 44: cards/simple/game.cards:216:32 */
     { 1, 216, 32 }, /* 45: cards/simple/game.cards:216:32 */
-    { 1, 217, 12 }, /* 46: cards/simple/game.cards:217:12 */
-    { 1, 217, 8 }, /* 47: cards/simple/game.cards:217:8 */
-    { 1, 180, 46 }, /* 48: cards/simple/game.cards:180:46 */
-    { 1, 180, 71 }, /* 49: cards/simple/game.cards:180:71 */
-    { 1, 180, 83 }, /* 50: cards/simple/game.cards:180:83 */
-    { 1, 217, 44 }, /* 51: cards/simple/game.cards:217:44 */
-    { 1, 217, 8 }, /* 52: cards/simple/game.cards:217:8 */
-    { 1, 218, 38 }, /* 53: cards/simple/game.cards:218:38 */
-    { 1, 218, 33 }, /* 54: cards/simple/game.cards:218:33 */
-    { 1, 217, 8 }, /* 55: cards/simple/game.cards:217:8 */
-    { 1, 219, 41 }, /* 56: cards/simple/game.cards:219:41 */
-    { 1, 222, 15 }, /* 57: cards/simple/game.cards:222:15 */
-    { 1, 223, 72 }, /* 58: cards/simple/game.cards:223:72 */
-    { 1, 223, 17 }, /* 59: cards/simple/game.cards:223:17 */
-    { 1, 223, 8 }, /* 60: cards/simple/game.cards:223:8 */
-    { 5, 87, 43 }, /* 61: cards/simple/missions.cards:87:43 */
-    { 5, 204, 48 }, /* 62: cards/simple/missions.cards:204:48 */
-    { 6, 5, 40 }, /* 63: cards/simple/moves.cards:5:40 */
-    { 6, 11, 89 }, /* 64: cards/simple/moves.cards:11:89 */
-    { 6, 11, 85 }, /* 65: cards/simple/moves.cards:11:85 */
-    { 6, 11, 76 }, /* 66: cards/simple/moves.cards:11:76 */
-    { 6, 13, 62 }, /* 67: cards/simple/moves.cards:13:62 */
-    { 6, 13, 12 }, /* 68: cards/simple/moves.cards:13:12 */
-    { 6, 19, 12 }, /* 69: cards/simple/moves.cards:19:12 */
-    { 6, 125, 7 }, /* 70: cards/simple/moves.cards:125:7 */
-    { 1, 180, 46 }, /* 71: cards/simple/game.cards:180:46 */
-    { 1, 180, 71 }, /* 72: cards/simple/game.cards:180:71 */
-    { 1, 180, 83 }, /* 73: cards/simple/game.cards:180:83 */
-    { 1, 177, 48 }, /* 74: cards/simple/game.cards:177:48 */
-    { 1, 177, 64 }, /* 75: cards/simple/game.cards:177:64 */
-    { 1, 181, 62 }, /* 76: cards/simple/game.cards:181:62 */
-    { 1, 177, 48 }, /* 77: cards/simple/game.cards:177:48 */
-    { 1, 177, 64 }, /* 78: cards/simple/game.cards:177:64 */
-    { 1, 181, 62 }, /* 79: cards/simple/game.cards:181:62 */
-    { 1, 177, 48 }, /* 80: cards/simple/game.cards:177:48 */
-    { 1, 177, 64 }, /* 81: cards/simple/game.cards:177:64 */
-    { 1, 178, 44 }, /* 82: cards/simple/game.cards:178:44 */
-    { 1, 178, 60 }, /* 83: cards/simple/game.cards:178:60 */
-    { 1, 176, 51 }, /* 84: cards/simple/game.cards:176:51 */
-    { 1, 176, 68 }, /* 85: cards/simple/game.cards:176:68 */
-    { 7, 11, 77 }, /* 86: cards/simple/projects.cards:11:77 */
-    { 1, 180, 46 }, /* 87: cards/simple/game.cards:180:46 */
-    { 1, 180, 71 }, /* 88: cards/simple/game.cards:180:71 */
-    { 1, 180, 83 }, /* 89: cards/simple/game.cards:180:83 */
-    { 7, 15, 25 }, /* 90: cards/simple/projects.cards:15:25 */
-    { 7, 15, 57 }, /* 91: cards/simple/projects.cards:15:57 */
-    { 7, 140, 42 }, /* 92: cards/simple/projects.cards:140:42 */
-    { 8, 31, 50 }, /* 93: cards/simple/rules.cards:31:50 */
-    { 8, 35, 12 }, /* 94: cards/simple/rules.cards:35:12 */
-    { 8, 35, 45 }, /* 95: cards/simple/rules.cards:35:45 */
-    { 8, 35, 36 }, /* 96: cards/simple/rules.cards:35:36 */
-    { 8, 60, 58 }, /* 97: cards/simple/rules.cards:60:58 */
-    { 8, 60, 46 }, /* 98: cards/simple/rules.cards:60:46 */
-    { 8, 60, 46 }, /* 99: cards/simple/rules.cards:60:46 */
-    { 9, 119, 34 }, /* 100: cards/simple/setup.cards:119:34 */
-    { 9, 119, 30 }, /* 101: cards/simple/setup.cards:119:30 */
-    { 0, 11, 3 }, /* 102: cards/simple/combat.cards:11:3 */
-    { 0, 16, 33 }, /* 103: cards/simple/combat.cards:16:33 */
-    { 0, 17, 5 }, /* 104: cards/simple/combat.cards:17:5 */
-    { 0, 19, 34 }, /* 105: cards/simple/combat.cards:19:34 */
-    { 0, 21, 47 }, /* 106: cards/simple/combat.cards:21:47 */
-    { 0, 22, 5 }, /* 107: cards/simple/combat.cards:22:5 */
-    { 0, 13, 3 }, /* 108: cards/simple/combat.cards:13:3 */
-    { 0, 24, 12 }, /* 109: cards/simple/combat.cards:24:12 */
-    { 0, 24, 22 }, /* 110: cards/simple/combat.cards:24:22 */
-    { 0, 26, 5 }, /* 111: cards/simple/combat.cards:26:5 */
-    { 0, 27, 5 }, /* 112: cards/simple/combat.cards:27:5 */
-    { 0, 28, 5 }, /* 113: cards/simple/combat.cards:28:5 */
-    { 0, 29, 5 }, /* 114: cards/simple/combat.cards:29:5 */
-    { 0, 9, 11 }, /* 115: cards/simple/combat.cards:9:11 */
-    { 0, 41, 5 }, /* 116: cards/simple/combat.cards:41:5 */
-    { 0, 42, 7 }, /* 117: cards/simple/combat.cards:42:7 */
-    { 0, 43, 23 }, /* 118: cards/simple/combat.cards:43:23 */
-    { 0, 43, 7 }, /* 119: cards/simple/combat.cards:43:7 */
-    { 0, 45, 5 }, /* 120: cards/simple/combat.cards:45:5 */
-    { 0, 46, 7 }, /* 121: cards/simple/combat.cards:46:7 */
-    { 0, 47, 24 }, /* 122: cards/simple/combat.cards:47:24 */
-    { 0, 47, 7 }, /* 123: cards/simple/combat.cards:47:7 */
-    { 0, 37, 11 }, /* 124: cards/simple/combat.cards:37:11 */
-    { 0, 57, 5 }, /* 125: cards/simple/combat.cards:57:5 */
-    { 0, 58, 5 }, /* 126: cards/simple/combat.cards:58:5 */
-    { 0, 59, 5 }, /* 127: cards/simple/combat.cards:59:5 */
-    { 0, 60, 5 }, /* 128: cards/simple/combat.cards:60:5 */
-    { 0, 61, 5 }, /* 129: cards/simple/combat.cards:61:5 */
-    { 0, 62, 5 }, /* 130: cards/simple/combat.cards:62:5 */
-    { 0, 64, 22 }, /* 131: cards/simple/combat.cards:64:22 */
-    { 0, 65, 3 }, /* 132: cards/simple/combat.cards:65:3 */
-    { 0, 55, 11 }, /* 133: cards/simple/combat.cards:55:11 */
-    { 0, 73, 15 }, /* 134: cards/simple/combat.cards:73:15 */
-    { 0, 74, 7 }, /* 135: cards/simple/combat.cards:74:7 */
-    { 0, 76, 9 }, /* 136: cards/simple/combat.cards:76:9 */
-    { 0, 79, 9 }, /* 137: cards/simple/combat.cards:79:9 */
-    { 0, 83, 11 }, /* 138: cards/simple/combat.cards:83:11 */
-    { 0, 86, 11 }, /* 139: cards/simple/combat.cards:86:11 */
-    { 0, 70, 11 }, /* 140: cards/simple/combat.cards:70:11 */
-    { 0, 100, 5 }, /* 141: cards/simple/combat.cards:100:5 */
-    { 0, 102, 28 }, /* 142: cards/simple/combat.cards:102:28 */
-    { 0, 102, 55 }, /* 143: cards/simple/combat.cards:102:55 */
-    { 0, 103, 9 }, /* 144: cards/simple/combat.cards:103:9 */
-    { 0, 99, 3 }, /* 145: cards/simple/combat.cards:99:3 */
-    { 0, 97, 11 }, /* 146: cards/simple/combat.cards:97:11 */
-    { 0, 123, 8 }, /* 147: cards/simple/combat.cards:123:8 */
-    { 0, 123, 8 }, /* 148: cards/simple/combat.cards:123:8 */
-    { 0, 126, 23 }, /* 149: cards/simple/combat.cards:126:23 */
-    { 0, 126, 64 }, /* 150: cards/simple/combat.cards:126:64 */
-    { 0, 126, 91 }, /* 151: cards/simple/combat.cards:126:91 */
-    { 0, 129, 9 }, /* 152: cards/simple/combat.cards:129:9 */
-    { 0, 131, 32 }, /* 153: cards/simple/combat.cards:131:32 */
-    { 0, 131, 60 }, /* 154: cards/simple/combat.cards:131:60 */
-    { 0, 139, 9 }, /* 155: cards/simple/combat.cards:139:9 */
-    { 0, 139, 21 }, /* 156: cards/simple/combat.cards:139:21 */
-    { 0, 142, 11 }, /* 157: cards/simple/combat.cards:142:11 */
-    { 0, 142, 11 }, /* 158: cards/simple/combat.cards:142:11 */
-    { 0, 120, 11 }, /* 159: cards/simple/combat.cards:120:11 */
-    { 0, 155, 12 }, /* 160: cards/simple/combat.cards:155:12 */
-    { 0, 155, 3 }, /* 161: cards/simple/combat.cards:155:3 */
-    { 0, 157, 5 }, /* 162: cards/simple/combat.cards:157:5 */
-    { 0, 154, 11 }, /* 163: cards/simple/combat.cards:154:11 */
-    { 0, 166, 13 }, /* 164: cards/simple/combat.cards:166:13 */
-    { 0, 167, 5 }, /* 165: cards/simple/combat.cards:167:5 */
-    { 0, 169, 38 }, /* 166: cards/simple/combat.cards:169:38 */
-    { 0, 171, 7 }, /* 167: cards/simple/combat.cards:171:7 */
-    { 0, 172, 73 }, /* 168: cards/simple/combat.cards:172:73 */
-    { 0, 173, 11 }, /* 169: cards/simple/combat.cards:173:11 */
-    { 0, 173, 23 }, /* 170: cards/simple/combat.cards:173:23 */
-    { 0, 174, 22 }, /* 171: cards/simple/combat.cards:174:22 */
-    { 0, 174, 13 }, /* 172: cards/simple/combat.cards:174:13 */
-    { 0, 174, 80 }, /* 173: cards/simple/combat.cards:174:80 */
-    { 0, 174, 70 }, /* 174: cards/simple/combat.cards:174:70 */
-    { 0, 178, 13 }, /* 175: cards/simple/combat.cards:178:13 */
-    { 0, 185, 29 }, /* 176: cards/simple/combat.cards:185:29 */
-    { 0, 164, 11 }, /* 177: cards/simple/combat.cards:164:11 */
-    { 0, 197, 7 }, /* 178: cards/simple/combat.cards:197:7 */
-    { 0, 197, 19 }, /* 179: cards/simple/combat.cards:197:19 */
-    { 0, 198, 9 }, /* 180: cards/simple/combat.cards:198:9 */
-    { 0, 198, 9 }, /* 181: cards/simple/combat.cards:198:9 */
-    { 0, 203, 3 }, /* 182: cards/simple/combat.cards:203:3 */
-    { 0, 204, 3 }, /* 183: cards/simple/combat.cards:204:3 */
-    { 0, 193, 11 }, /* 184: cards/simple/combat.cards:193:11 */
-    { 0, 211, 45 }, /* 185: cards/simple/combat.cards:211:45 */
-    { 0, 214, 15 }, /* 186: cards/simple/combat.cards:214:15 */
-    { 0, 215, 7 }, /* 187: cards/simple/combat.cards:215:7 */
-    { 0, 219, 16 }, /* 188: cards/simple/combat.cards:219:16 */
-    { 0, 219, 7 }, /* 189: cards/simple/combat.cards:219:7 */
-    { 0, 219, 44 }, /* 190: cards/simple/combat.cards:219:44 */
-    { 0, 210, 11 }, /* 191: cards/simple/combat.cards:210:11 */
-    { 0, 233, 15 }, /* 192: cards/simple/combat.cards:233:15 */
-    { 0, 234, 7 }, /* 193: cards/simple/combat.cards:234:7 */
-    { 0, 235, 24 }, /* 194: cards/simple/combat.cards:235:24 */
-    { 0, 235, 60 }, /* 195: cards/simple/combat.cards:235:60 */
-    { 0, 229, 11 }, /* 196: cards/simple/combat.cards:229:11 */
-    { 5, 19, 31 }, /* 197: cards/simple/missions.cards:19:31 */
-    { 5, 20, 27 }, /* 198: cards/simple/missions.cards:20:27 */
-    { 5, 20, 15 }, /* 199: cards/simple/missions.cards:20:15 */
-    { 5, 21, 7 }, /* 200: cards/simple/missions.cards:21:7 */
-    { 5, 22, 7 }, /* 201: cards/simple/missions.cards:22:7 */
-    { 5, 26, 3 }, /* 202: cards/simple/missions.cards:26:3 */
-    { 5, 26, 21 }, /* 203: cards/simple/missions.cards:26:21 */
-    { 5, 27, 18 }, /* 204: cards/simple/missions.cards:27:18 */
-    { 5, 32, 30 }, /* 205: cards/simple/missions.cards:32:30 */
-    { 5, 32, 61 }, /* 206: cards/simple/missions.cards:32:61 */
-    { 5, 33, 12 }, /* 207: cards/simple/missions.cards:33:12 */
-    { 5, 33, 46 }, /* 208: cards/simple/missions.cards:33:46 */
-    { 5, 34, 3 }, /* 209: cards/simple/missions.cards:34:3 */
-    { 5, 13, 11 }, /* 210: cards/simple/missions.cards:13:11 */
-    { 5, 40, 3 }, /* 211: cards/simple/missions.cards:40:3 */
-    { 5, 39, 11 }, /* 212: cards/simple/missions.cards:39:11 */
-    { 5, 49, 12 }, /* 213: cards/simple/missions.cards:49:12 */
-    { 5, 55, 14 }, /* 214: cards/simple/missions.cards:55:14 */
-    { 5, 55, 5 }, /* 215: cards/simple/missions.cards:55:5 */
-    { 5, 55, 58 }, /* 216: cards/simple/missions.cards:55:58 */
-    { 5, 55, 48 }, /* 217: cards/simple/missions.cards:55:48 */
-    { 5, 60, 3 }, /* 218: cards/simple/missions.cards:60:3 */
-    { 5, 61, 50 }, /* 219: cards/simple/missions.cards:61:50 */
-    { 5, 62, 7 }, /* 220: cards/simple/missions.cards:62:7 */
-    { 5, 62, 19 }, /* 221: cards/simple/missions.cards:62:19 */
-    { 5, 66, 32 }, /* 222: cards/simple/missions.cards:66:32 */
-    { 5, 66, 22 }, /* 223: cards/simple/missions.cards:66:22 */
-    { 5, 66, 61 }, /* 224: cards/simple/missions.cards:66:61 */
-    { 5, 66, 51 }, /* 225: cards/simple/missions.cards:66:51 */
-    { 5, 66, 75 }, /* 226: cards/simple/missions.cards:66:75 */
-    { 5, 74, 5 }, /* 227: cards/simple/missions.cards:74:5 */
-    { 5, 76, 5 }, /* 228: cards/simple/missions.cards:76:5 */
-    { 5, 48, 11 }, /* 229: cards/simple/missions.cards:48:11 */
-    { 5, 92, 3 }, /* 230: cards/simple/missions.cards:92:3 */
-    { 5, 94, 124 }, /* 231: cards/simple/missions.cards:94:124 */
-    { 5, 100, 153 }, /* 232: cards/simple/missions.cards:100:153 */
-    { 5, 175, 100 }, /* 233: cards/simple/missions.cards:175:100 */
-    { 5, 181, 102 }, /* 234: cards/simple/missions.cards:181:102 */
-    { 5, 187, 92 }, /* 235: cards/simple/missions.cards:187:92 */
-    { 5, 95, 7 }, /* 236: cards/simple/missions.cards:95:7 */
-    { 5, 95, 19 }, /* 237: cards/simple/missions.cards:95:19 */
-    { 5, 96, 9 }, /* 238: cards/simple/missions.cards:96:9 */
-    { 5, 97, 24 }, /* 239: cards/simple/missions.cards:97:24 */
-    { 5, 101, 7 }, /* 240: cards/simple/missions.cards:101:7 */
-    { 5, 101, 19 }, /* 241: cards/simple/missions.cards:101:19 */
-    { 5, 102, 9 }, /* 242: cards/simple/missions.cards:102:9 */
-    { 5, 105, 52 }, /* 243: cards/simple/missions.cards:105:52 */
-    { 5, 105, 30 }, /* 244: cards/simple/missions.cards:105:30 */
-    { 5, 105, 11 }, /* 245: cards/simple/missions.cards:105:11 */
-    { 5, 110, 7 }, /* 246: cards/simple/missions.cards:110:7 */
-    { 5, 110, 19 }, /* 247: cards/simple/missions.cards:110:19 */
-    { 5, 112, 9 }, /* 248: cards/simple/missions.cards:112:9 */
-    { 5, 113, 63 }, /* 249: cards/simple/missions.cards:113:63 */
-    { 5, 118, 7 }, /* 250: cards/simple/missions.cards:118:7 */
-    { 5, 118, 19 }, /* 251: cards/simple/missions.cards:118:19 */
-    { 5, 119, 9 }, /* 252: cards/simple/missions.cards:119:9 */
-    { 5, 120, 24 }, /* 253: cards/simple/missions.cards:120:24 */
-    { 5, 124, 7 }, /* 254: cards/simple/missions.cards:124:7 */
-    { 5, 124, 19 }, /* 255: cards/simple/missions.cards:124:19 */
-    { 5, 125, 9 }, /* 256: cards/simple/missions.cards:125:9 */
-    { 5, 133, 7 }, /* 257: cards/simple/missions.cards:133:7 */
-    { 5, 133, 63 }, /* 258: cards/simple/missions.cards:133:63 */
-    { 5, 133, 19 }, /* 259: cards/simple/missions.cards:133:19 */
-    { 5, 134, 9 }, /* 260: cards/simple/missions.cards:134:9 */
-    { 5, 136, 11 }, /* 261: cards/simple/missions.cards:136:11 */
-    { 5, 143, 7 }, /* 262: cards/simple/missions.cards:143:7 */
-    { 5, 143, 19 }, /* 263: cards/simple/missions.cards:143:19 */
-    { 5, 144, 9 }, /* 264: cards/simple/missions.cards:144:9 */
-    { 5, 145, 24 }, /* 265: cards/simple/missions.cards:145:24 */
-    { 5, 149, 7 }, /* 266: cards/simple/missions.cards:149:7 */
-    { 5, 149, 19 }, /* 267: cards/simple/missions.cards:149:19 */
-    { 5, 150, 9 }, /* 268: cards/simple/missions.cards:150:9 */
-    { 5, 152, 11 }, /* 269: cards/simple/missions.cards:152:11 */
-    { 5, 154, 13 }, /* 270: cards/simple/missions.cards:154:13 */
-    { 5, 156, 11 }, /* 271: cards/simple/missions.cards:156:11 */
-    { 5, 161, 7 }, /* 272: cards/simple/missions.cards:161:7 */
-    { 5, 162, 22 }, /* 273: cards/simple/missions.cards:162:22 */
-    { 5, 165, 7 }, /* 274: cards/simple/missions.cards:165:7 */
-    { 5, 166, 61 }, /* 275: cards/simple/missions.cards:166:61 */
-    { 5, 170, 7 }, /* 276: cards/simple/missions.cards:170:7 */
-    { 5, 170, 19 }, /* 277: cards/simple/missions.cards:170:19 */
-    { 5, 171, 9 }, /* 278: cards/simple/missions.cards:171:9 */
-    { 5, 172, 24 }, /* 279: cards/simple/missions.cards:172:24 */
-    { 5, 176, 7 }, /* 280: cards/simple/missions.cards:176:7 */
-    { 5, 176, 19 }, /* 281: cards/simple/missions.cards:176:19 */
-    { 5, 177, 9 }, /* 282: cards/simple/missions.cards:177:9 */
-    { 5, 178, 52 }, /* 283: cards/simple/missions.cards:178:52 */
-    { 5, 178, 24 }, /* 284: cards/simple/missions.cards:178:24 */
-    { 5, 182, 7 }, /* 285: cards/simple/missions.cards:182:7 */
-    { 5, 182, 19 }, /* 286: cards/simple/missions.cards:182:19 */
-    { 5, 183, 9 }, /* 287: cards/simple/missions.cards:183:9 */
-    { 5, 184, 52 }, /* 288: cards/simple/missions.cards:184:52 */
-    { 5, 184, 24 }, /* 289: cards/simple/missions.cards:184:24 */
-    { 5, 188, 7 }, /* 290: cards/simple/missions.cards:188:7 */
-    { 5, 188, 19 }, /* 291: cards/simple/missions.cards:188:19 */
-    { 5, 189, 9 }, /* 292: cards/simple/missions.cards:189:9 */
-    { 5, 191, 11 }, /* 293: cards/simple/missions.cards:191:11 */
-    { 5, 191, 23 }, /* 294: cards/simple/missions.cards:191:23 */
-    { 5, 192, 13 }, /* 295: cards/simple/missions.cards:192:13 */
-    { 5, 193, 13 }, /* 296: cards/simple/missions.cards:193:13 */
-    { 5, 194, 23 }, /* 297: cards/simple/missions.cards:194:23 */
-    { 5, 194, 13 }, /* 298: cards/simple/missions.cards:194:13 */
-    { 5, 91, 11 }, /* 299: cards/simple/missions.cards:91:11 */
-    { 5, 207, 3 }, /* 300: cards/simple/missions.cards:207:3 */
-    { 5, 209, 3 }, /* 301: cards/simple/missions.cards:209:3 */
-    { 5, 206, 11 }, /* 302: cards/simple/missions.cards:206:11 */
-    { 5, 217, 6 }, /* 303: cards/simple/missions.cards:217:6 */
-    { 5, 218, 80 }, /* 304: cards/simple/missions.cards:218:80 */
-    { 5, 218, 80 }, /* 305: cards/simple/missions.cards:218:80 */
-    { 5, 220, 5 }, /* 306: cards/simple/missions.cards:220:5 */
-    { 5, 216, 11 }, /* 307: cards/simple/missions.cards:216:11 */
-    { 5, 226, 3 }, /* 308: cards/simple/missions.cards:226:3 */
-    { 5, 226, 11 }, /* 309: cards/simple/missions.cards:226:11 */
-    { 5, 227, 16 }, /* 310: cards/simple/missions.cards:227:16 */
-    { 5, 227, 39 }, /* 311: cards/simple/missions.cards:227:39 */
-    { 5, 227, 50 }, /* 312: cards/simple/missions.cards:227:50 */
-    { 5, 228, 14 }, /* 313: cards/simple/missions.cards:228:14 */
-    { 5, 229, 19 }, /* 314: cards/simple/missions.cards:229:19 */
-    { 5, 225, 11 }, /* 315: cards/simple/missions.cards:225:11 */
-    { 5, 238, 7 }, /* 316: cards/simple/missions.cards:238:7 */
-    { 5, 238, 19 }, /* 317: cards/simple/missions.cards:238:19 */
-    { 5, 239, 9 }, /* 318: cards/simple/missions.cards:239:9 */
-    { 5, 239, 9 }, /* 319: cards/simple/missions.cards:239:9 */
-    { 5, 244, 3 }, /* 320: cards/simple/missions.cards:244:3 */
-    { 5, 245, 3 }, /* 321: cards/simple/missions.cards:245:3 */
-    { 5, 246, 3 }, /* 322: cards/simple/missions.cards:246:3 */
-    { 5, 235, 11 }, /* 323: cards/simple/missions.cards:235:11 */
-    { 5, 252, 17 }, /* 324: cards/simple/missions.cards:252:17 */
-    { 5, 252, 13 }, /* 325: cards/simple/missions.cards:252:13 */
-    { 5, 255, 3 }, /* 326: cards/simple/missions.cards:255:3 */
-    { 5, 256, 3 }, /* 327: cards/simple/missions.cards:256:3 */
-    { 5, 256, 15 }, /* 328: cards/simple/missions.cards:256:15 */
-    { 5, 259, 16 }, /* 329: cards/simple/missions.cards:259:16 */
-    { 5, 259, 7 }, /* 330: cards/simple/missions.cards:259:7 */
-    { 5, 259, 76 }, /* 331: cards/simple/missions.cards:259:76 */
-    { 5, 263, 7 }, /* 332: cards/simple/missions.cards:263:7 */
-    { 5, 265, 7 }, /* 333: cards/simple/missions.cards:265:7 */
-    { 5, 265, 60 }, /* 334: cards/simple/missions.cards:265:60 */
-    { 5, 265, 50 }, /* 335: cards/simple/missions.cards:265:50 */
-    { 5, 267, 5 }, /* 336: cards/simple/missions.cards:267:5 */
-    { 5, 268, 15 }, /* 337: cards/simple/missions.cards:268:15 */
-    { 5, 268, 5 }, /* 338: cards/simple/missions.cards:268:5 */
-    { 5, 269, 5 }, /* 339: cards/simple/missions.cards:269:5 */
-    { 5, 251, 11 }, /* 340: cards/simple/missions.cards:251:11 */
-    { 6, 31, 3 }, /* 341: cards/simple/moves.cards:31:3 */
-    { 6, 31, 15 }, /* 342: cards/simple/moves.cards:31:15 */
-    { 6, 33, 15 }, /* 343: cards/simple/moves.cards:33:15 */
-    { 6, 33, 5 }, /* 344: cards/simple/moves.cards:33:5 */
-    { 6, 34, 5 }, /* 345: cards/simple/moves.cards:34:5 */
-    { 6, 35, 26 }, /* 346: cards/simple/moves.cards:35:26 */
-    { 6, 35, 7 }, /* 347: cards/simple/moves.cards:35:7 */
-    { 6, 35, 7 }, /* 348: cards/simple/moves.cards:35:7 */
-    { 6, 35, 40 }, /* 349: cards/simple/moves.cards:35:40 */
-    { 6, 37, 9 }, /* 350: cards/simple/moves.cards:37:9 */
-    { 6, 41, 7 }, /* 351: cards/simple/moves.cards:41:7 */
-    { 6, 42, 7 }, /* 352: cards/simple/moves.cards:42:7 */
-    { 6, 43, 69 }, /* 353: cards/simple/moves.cards:43:69 */
-    { 6, 43, 65 }, /* 354: cards/simple/moves.cards:43:65 */
-    { 6, 43, 56 }, /* 355: cards/simple/moves.cards:43:56 */
-    { 6, 43, 89 }, /* 356: cards/simple/moves.cards:43:89 */
-    { 6, 49, 9 }, /* 357: cards/simple/moves.cards:49:9 */
-    { 6, 51, 11 }, /* 358: cards/simple/moves.cards:51:11 */
-    { 6, 55, 5 }, /* 359: cards/simple/moves.cards:55:5 */
-    { 6, 30, 11 }, /* 360: cards/simple/moves.cards:30:11 */
-    { 6, 64, 18 }, /* 361: cards/simple/moves.cards:64:18 */
-    { 6, 64, 3 }, /* 362: cards/simple/moves.cards:64:3 */
-    { 6, 65, 3 }, /* 363: cards/simple/moves.cards:65:3 */
-    { 6, 66, 3 }, /* 364: cards/simple/moves.cards:66:3 */
-    { 6, 62, 11 }, /* 365: cards/simple/moves.cards:62:11 */
-    { 6, 74, 16 }, /* 366: cards/simple/moves.cards:74:16 */
-    { 6, 74, 33 }, /* 367: cards/simple/moves.cards:74:33 */
-    { 6, 74, 52 }, /* 368: cards/simple/moves.cards:74:52 */
-    { 6, 75, 7 }, /* 369: cards/simple/moves.cards:75:7 */
-    { 6, 83, 17 }, /* 370: cards/simple/moves.cards:83:17 */
-    { 6, 71, 11 }, /* 371: cards/simple/moves.cards:71:11 */
-    { 6, 94, 66 }, /* 372: cards/simple/moves.cards:94:66 */
-    { 6, 97, 86 }, /* 373: cards/simple/moves.cards:97:86 */
-    { 6, 95, 3 }, /* 374: cards/simple/moves.cards:95:3 */
-    { 6, 99, 3 }, /* 375: cards/simple/moves.cards:99:3 */
-    { 6, 93, 11 }, /* 376: cards/simple/moves.cards:93:11 */
-    { 6, 109, 19 }, /* 377: cards/simple/moves.cards:109:19 */
-    { 6, 109, 34 }, /* 378: cards/simple/moves.cards:109:34 */
-    { 6, 109, 3 }, /* 379: cards/simple/moves.cards:109:3 */
-    { 6, 110, 19 }, /* 380: cards/simple/moves.cards:110:19 */
-    { 6, 110, 35 }, /* 381: cards/simple/moves.cards:110:35 */
-    { 6, 110, 3 }, /* 382: cards/simple/moves.cards:110:3 */
-    { 6, 108, 11 }, /* 383: cards/simple/moves.cards:108:11 */
-    { 6, 115, 5 }, /* 384: cards/simple/moves.cards:115:5 */
-    { 6, 117, 17 }, /* 385: cards/simple/moves.cards:117:17 */
-    { 6, 117, 7 }, /* 386: cards/simple/moves.cards:117:7 */
-    { 6, 118, 7 }, /* 387: cards/simple/moves.cards:118:7 */
-    { 6, 113, 11 }, /* 388: cards/simple/moves.cards:113:11 */
-    { 6, 129, 12 }, /* 389: cards/simple/moves.cards:129:12 */
-    { 6, 129, 3 }, /* 390: cards/simple/moves.cards:129:3 */
-    { 6, 130, 5 }, /* 391: cards/simple/moves.cards:130:5 */
-    { 6, 130, 5 }, /* 392: cards/simple/moves.cards:130:5 */
-    { 6, 131, 21 }, /* 393: cards/simple/moves.cards:131:21 */
-    { 6, 128, 11 }, /* 394: cards/simple/moves.cards:128:11 */
-    { 6, 143, 6 }, /* 395: cards/simple/moves.cards:143:6 */
-    { 6, 144, 35 }, /* 396: cards/simple/moves.cards:144:35 */
-    { 6, 145, 16 }, /* 397: cards/simple/moves.cards:145:16 */
-    { 6, 145, 7 }, /* 398: cards/simple/moves.cards:145:7 */
-    { 6, 145, 55 }, /* 399: cards/simple/moves.cards:145:55 */
-    { 6, 146, 17 }, /* 400: cards/simple/moves.cards:146:17 */
-    { 6, 146, 7 }, /* 401: cards/simple/moves.cards:146:7 */
-    { 6, 148, 7 }, /* 402: cards/simple/moves.cards:148:7 */
-    { 6, 149, 7 }, /* 403: cards/simple/moves.cards:149:7 */
-    { 6, 151, 7 }, /* 404: cards/simple/moves.cards:151:7 */
-    { 6, 156, 5 }, /* 405: cards/simple/moves.cards:156:5 */
-    { 6, 156, 17 }, /* 406: cards/simple/moves.cards:156:17 */
-    { 6, 157, 17 }, /* 407: cards/simple/moves.cards:157:17 */
-    { 6, 157, 7 }, /* 408: cards/simple/moves.cards:157:7 */
-    { 6, 159, 7 }, /* 409: cards/simple/moves.cards:159:7 */
-    { 6, 160, 7 }, /* 410: cards/simple/moves.cards:160:7 */
-    { 6, 162, 47 }, /* 411: cards/simple/moves.cards:162:47 */
-    { 6, 163, 5 }, /* 412: cards/simple/moves.cards:163:5 */
-    { 6, 170, 59 }, /* 413: cards/simple/moves.cards:170:59 */
-    { 6, 166, 21 }, /* 414: cards/simple/moves.cards:166:21 */
-    { 6, 166, 11 }, /* 415: cards/simple/moves.cards:166:11 */
-    { 6, 168, 18 }, /* 416: cards/simple/moves.cards:168:18 */
-    { 6, 171, 9 }, /* 417: cards/simple/moves.cards:171:9 */
-    { 6, 171, 21 }, /* 418: cards/simple/moves.cards:171:21 */
-    { 6, 172, 21 }, /* 419: cards/simple/moves.cards:172:21 */
-    { 6, 172, 11 }, /* 420: cards/simple/moves.cards:172:11 */
-    { 6, 142, 11 }, /* 421: cards/simple/moves.cards:142:11 */
-    { 7, 19, 3 }, /* 422: cards/simple/projects.cards:19:3 */
-    { 7, 20, 95 }, /* 423: cards/simple/projects.cards:20:95 */
-    { 7, 26, 108 }, /* 424: cards/simple/projects.cards:26:108 */
-    { 7, 38, 101 }, /* 425: cards/simple/projects.cards:38:101 */
-    { 7, 47, 154 }, /* 426: cards/simple/projects.cards:47:154 */
-    { 7, 47, 95 }, /* 427: cards/simple/projects.cards:47:95 */
-    { 7, 60, 164 }, /* 428: cards/simple/projects.cards:60:164 */
-    { 7, 60, 113 }, /* 429: cards/simple/projects.cards:60:113 */
-    { 7, 67, 122 }, /* 430: cards/simple/projects.cards:67:122 */
-    { 7, 86, 133 }, /* 431: cards/simple/projects.cards:86:133 */
-    { 7, 96, 117 }, /* 432: cards/simple/projects.cards:96:117 */
-    { 7, 96, 100 }, /* 433: cards/simple/projects.cards:96:100 */
-    { 7, 106, 125 }, /* 434: cards/simple/projects.cards:106:125 */
-    { 7, 106, 99 }, /* 435: cards/simple/projects.cards:106:99 */
-    { 7, 117, 88 }, /* 436: cards/simple/projects.cards:117:88 */
-    { 7, 123, 93 }, /* 437: cards/simple/projects.cards:123:93 */
-    { 7, 21, 7 }, /* 438: cards/simple/projects.cards:21:7 */
-    { 7, 21, 19 }, /* 439: cards/simple/projects.cards:21:19 */
-    { 7, 22, 9 }, /* 440: cards/simple/projects.cards:22:9 */
-    { 7, 23, 24 }, /* 441: cards/simple/projects.cards:23:24 */
-    { 7, 27, 7 }, /* 442: cards/simple/projects.cards:27:7 */
-    { 7, 27, 19 }, /* 443: cards/simple/projects.cards:27:19 */
-    { 7, 28, 9 }, /* 444: cards/simple/projects.cards:28:9 */
-    { 7, 30, 11 }, /* 445: cards/simple/projects.cards:30:11 */
-    { 7, 31, 23 }, /* 446: cards/simple/projects.cards:31:23 */
-    { 7, 31, 13 }, /* 447: cards/simple/projects.cards:31:13 */
-    { 7, 32, 13 }, /* 448: cards/simple/projects.cards:32:13 */
-    { 7, 39, 7 }, /* 449: cards/simple/projects.cards:39:7 */
-    { 7, 39, 19 }, /* 450: cards/simple/projects.cards:39:19 */
-    { 7, 40, 9 }, /* 451: cards/simple/projects.cards:40:9 */
-    { 7, 48, 7 }, /* 452: cards/simple/projects.cards:48:7 */
-    { 7, 48, 83 }, /* 453: cards/simple/projects.cards:48:83 */
-    { 7, 48, 19 }, /* 454: cards/simple/projects.cards:48:19 */
-    { 7, 49, 9 }, /* 455: cards/simple/projects.cards:49:9 */
-    { 7, 50, 24 }, /* 456: cards/simple/projects.cards:50:24 */
-    { 7, 55, 7 }, /* 457: cards/simple/projects.cards:55:7 */
-    { 7, 55, 63 }, /* 458: cards/simple/projects.cards:55:63 */
-    { 7, 55, 19 }, /* 459: cards/simple/projects.cards:55:19 */
-    { 7, 56, 9 }, /* 460: cards/simple/projects.cards:56:9 */
-    { 7, 57, 48 }, /* 461: cards/simple/projects.cards:57:48 */
-    { 7, 57, 66 }, /* 462: cards/simple/projects.cards:57:66 */
-    { 7, 61, 7 }, /* 463: cards/simple/projects.cards:61:7 */
-    { 7, 61, 75 }, /* 464: cards/simple/projects.cards:61:75 */
-    { 7, 61, 19 }, /* 465: cards/simple/projects.cards:61:19 */
-    { 7, 62, 9 }, /* 466: cards/simple/projects.cards:62:9 */
-    { 7, 63, 63 }, /* 467: cards/simple/projects.cards:63:63 */
-    { 7, 68, 7 }, /* 468: cards/simple/projects.cards:68:7 */
-    { 7, 68, 19 }, /* 469: cards/simple/projects.cards:68:19 */
-    { 7, 69, 9 }, /* 470: cards/simple/projects.cards:69:9 */
-    { 7, 71, 19 }, /* 471: cards/simple/projects.cards:71:19 */
-    { 7, 77, 7 }, /* 472: cards/simple/projects.cards:77:7 */
-    { 7, 79, 33 }, /* 473: cards/simple/projects.cards:79:33 */
-    { 7, 79, 17 }, /* 474: cards/simple/projects.cards:79:17 */
-    { 7, 81, 86 }, /* 475: cards/simple/projects.cards:81:86 */
-    { 7, 81, 63 }, /* 476: cards/simple/projects.cards:81:63 */
-    { 7, 82, 9 }, /* 477: cards/simple/projects.cards:82:9 */
-    { 7, 87, 7 }, /* 478: cards/simple/projects.cards:87:7 */
-    { 7, 87, 19 }, /* 479: cards/simple/projects.cards:87:19 */
-    { 7, 88, 9 }, /* 480: cards/simple/projects.cards:88:9 */
-    { 7, 89, 62 }, /* 481: cards/simple/projects.cards:89:62 */
-    { 7, 93, 7 }, /* 482: cards/simple/projects.cards:93:7 */
-    { 7, 94, 61 }, /* 483: cards/simple/projects.cards:94:61 */
-    { 7, 97, 7 }, /* 484: cards/simple/projects.cards:97:7 */
-    { 7, 97, 41 }, /* 485: cards/simple/projects.cards:97:41 */
-    { 7, 97, 19 }, /* 486: cards/simple/projects.cards:97:19 */
-    { 7, 98, 9 }, /* 487: cards/simple/projects.cards:98:9 */
-    { 7, 100, 11 }, /* 488: cards/simple/projects.cards:100:11 */
-    { 7, 107, 7 }, /* 489: cards/simple/projects.cards:107:7 */
-    { 7, 107, 50 }, /* 490: cards/simple/projects.cards:107:50 */
-    { 7, 107, 19 }, /* 491: cards/simple/projects.cards:107:19 */
-    { 7, 108, 9 }, /* 492: cards/simple/projects.cards:108:9 */
-    { 7, 110, 11 }, /* 493: cards/simple/projects.cards:110:11 */
-    { 7, 110, 23 }, /* 494: cards/simple/projects.cards:110:23 */
-    { 7, 111, 13 }, /* 495: cards/simple/projects.cards:111:13 */
-    { 7, 118, 7 }, /* 496: cards/simple/projects.cards:118:7 */
-    { 7, 118, 19 }, /* 497: cards/simple/projects.cards:118:19 */
-    { 7, 119, 9 }, /* 498: cards/simple/projects.cards:119:9 */
-    { 7, 120, 24 }, /* 499: cards/simple/projects.cards:120:24 */
-    { 7, 124, 7 }, /* 500: cards/simple/projects.cards:124:7 */
-    { 7, 124, 19 }, /* 501: cards/simple/projects.cards:124:19 */
-    { 7, 125, 9 }, /* 502: cards/simple/projects.cards:125:9 */
-    { 7, 127, 11 }, /* 503: cards/simple/projects.cards:127:11 */
-    { 7, 127, 23 }, /* 504: cards/simple/projects.cards:127:23 */
-    { 7, 128, 13 }, /* 505: cards/simple/projects.cards:128:13 */
-    { 7, 18, 11 }, /* 506: cards/simple/projects.cards:18:11 */
-    { 7, 148, 3 }, /* 507: cards/simple/projects.cards:148:3 */
-    { 7, 148, 63 }, /* 508: cards/simple/projects.cards:148:63 */
-    { 7, 148, 53 }, /* 509: cards/simple/projects.cards:148:53 */
-    { 7, 150, 3 }, /* 510: cards/simple/projects.cards:150:3 */
-    { 7, 152, 17 }, /* 511: cards/simple/projects.cards:152:17 */
-    { 7, 152, 7 }, /* 512: cards/simple/projects.cards:152:7 */
-    { 7, 153, 7 }, /* 513: cards/simple/projects.cards:153:7 */
-    { 7, 160, 3 }, /* 514: cards/simple/projects.cards:160:3 */
-    { 7, 147, 11 }, /* 515: cards/simple/projects.cards:147:11 */
-    { 7, 168, 3 }, /* 516: cards/simple/projects.cards:168:3 */
-    { 7, 169, 3 }, /* 517: cards/simple/projects.cards:169:3 */
-    { 7, 170, 3 }, /* 518: cards/simple/projects.cards:170:3 */
-    { 7, 170, 11 }, /* 519: cards/simple/projects.cards:170:11 */
-    { 7, 177, 15 }, /* 520: cards/simple/projects.cards:177:15 */
-    { 7, 179, 12 }, /* 521: cards/simple/projects.cards:179:12 */
-    { 7, 179, 3 }, /* 522: cards/simple/projects.cards:179:3 */
-    { 7, 179, 74 }, /* 523: cards/simple/projects.cards:179:74 */
-    { 7, 180, 23 }, /* 524: cards/simple/projects.cards:180:23 */
-    { 7, 181, 12 }, /* 525: cards/simple/projects.cards:181:12 */
-    { 7, 181, 3 }, /* 526: cards/simple/projects.cards:181:3 */
-    { 7, 182, 19 }, /* 527: cards/simple/projects.cards:182:19 */
-    { 7, 182, 38 }, /* 528: cards/simple/projects.cards:182:38 */
-    { 7, 184, 3 }, /* 529: cards/simple/projects.cards:184:3 */
-    { 7, 166, 11 }, /* 530: cards/simple/projects.cards:166:11 */
-    { 8, 43, 3 }, /* 531: cards/simple/rules.cards:43:3 */
-    { 8, 46, 5 }, /* 532: cards/simple/rules.cards:46:5 */
-    { 8, 47, 5 }, /* 533: cards/simple/rules.cards:47:5 */
-    { 8, 48, 55 }, /* 534: cards/simple/rules.cards:48:55 */
-    { 8, 53, 15 }, /* 535: cards/simple/rules.cards:53:15 */
-    { 8, 45, 3 }, /* 536: cards/simple/rules.cards:45:3 */
-    { 8, 42, 11 }, /* 537: cards/simple/rules.cards:42:11 */
-    { 8, 65, 3 }, /* 538: cards/simple/rules.cards:65:3 */
-    { 8, 65, 3 }, /* 539: cards/simple/rules.cards:65:3 */
-    { 8, 67, 3 }, /* 540: cards/simple/rules.cards:67:3 */
-    { 8, 67, 15 }, /* 541: cards/simple/rules.cards:67:15 */
-    { 8, 68, 15 }, /* 542: cards/simple/rules.cards:68:15 */
-    { 8, 68, 5 }, /* 543: cards/simple/rules.cards:68:5 */
-    { 8, 69, 5 }, /* 544: cards/simple/rules.cards:69:5 */
-    { 8, 71, 3 }, /* 545: cards/simple/rules.cards:71:3 */
-    { 8, 72, 3 }, /* 546: cards/simple/rules.cards:72:3 */
-    { 8, 73, 46 }, /* 547: cards/simple/rules.cards:73:46 */
-    { 8, 74, 7 }, /* 548: cards/simple/rules.cards:74:7 */
-    { 8, 82, 5 }, /* 549: cards/simple/rules.cards:82:5 */
-    { 8, 82, 17 }, /* 550: cards/simple/rules.cards:82:17 */
-    { 8, 83, 17 }, /* 551: cards/simple/rules.cards:83:17 */
-    { 8, 83, 7 }, /* 552: cards/simple/rules.cards:83:7 */
-    { 8, 84, 7 }, /* 553: cards/simple/rules.cards:84:7 */
-    { 8, 87, 3 }, /* 554: cards/simple/rules.cards:87:3 */
-    { 8, 87, 21 }, /* 555: cards/simple/rules.cards:87:21 */
-    { 8, 89, 3 }, /* 556: cards/simple/rules.cards:89:3 */
-    { 8, 89, 15 }, /* 557: cards/simple/rules.cards:89:15 */
-    { 8, 91, 15 }, /* 558: cards/simple/rules.cards:91:15 */
-    { 8, 91, 5 }, /* 559: cards/simple/rules.cards:91:5 */
-    { 8, 92, 5 }, /* 560: cards/simple/rules.cards:92:5 */
-    { 8, 97, 14 }, /* 561: cards/simple/rules.cards:97:14 */
-    { 8, 98, 3 }, /* 562: cards/simple/rules.cards:98:3 */
-    { 8, 99, 3 }, /* 563: cards/simple/rules.cards:99:3 */
-    { 8, 100, 49 }, /* 564: cards/simple/rules.cards:100:49 */
-    { 8, 100, 71 }, /* 565: cards/simple/rules.cards:100:71 */
-    { 8, 101, 7 }, /* 566: cards/simple/rules.cards:101:7 */
-    { 8, 108, 5 }, /* 567: cards/simple/rules.cards:108:5 */
-    { 8, 108, 17 }, /* 568: cards/simple/rules.cards:108:17 */
-    { 8, 109, 17 }, /* 569: cards/simple/rules.cards:109:17 */
-    { 8, 109, 7 }, /* 570: cards/simple/rules.cards:109:7 */
-    { 8, 110, 7 }, /* 571: cards/simple/rules.cards:110:7 */
-    { 8, 113, 57 }, /* 572: cards/simple/rules.cards:113:57 */
-    { 8, 113, 92 }, /* 573: cards/simple/rules.cards:113:92 */
-    { 8, 113, 57 }, /* 574: cards/simple/rules.cards:113:57 */
-    { 8, 64, 11 }, /* 575: cards/simple/rules.cards:64:11 */
-    { 8, 121, 22 }, /* 576: cards/simple/rules.cards:121:22 */
-    { 8, 121, 39 }, /* 577: cards/simple/rules.cards:121:39 */
-    { 8, 122, 10 }, /* 578: cards/simple/rules.cards:122:10 */
-    { 8, 122, 5 }, /* 579: cards/simple/rules.cards:122:5 */
-    { 8, 123, 10 }, /* 580: cards/simple/rules.cards:123:10 */
-    { 8, 123, 26 }, /* 581: cards/simple/rules.cards:123:26 */
-    { 8, 123, 5 }, /* 582: cards/simple/rules.cards:123:5 */
-    { 8, 128, 34 }, /* 583: cards/simple/rules.cards:128:34 */
-    { 8, 128, 56 }, /* 584: cards/simple/rules.cards:128:56 */
-    { 8, 128, 49 }, /* 585: cards/simple/rules.cards:128:49 */
-    { 8, 128, 44 }, /* 586: cards/simple/rules.cards:128:44 */
-    { 8, 129, 44 }, /* 587: cards/simple/rules.cards:129:44 */
-    { 8, 129, 5 }, /* 588: cards/simple/rules.cards:129:5 */
-    { 8, 132, 68 }, /* 589: cards/simple/rules.cards:132:68 */
-    { 8, 132, 45 }, /* 590: cards/simple/rules.cards:132:45 */
-    { 8, 133, 3 }, /* 591: cards/simple/rules.cards:133:3 */
-    { 8, 135, 22 }, /* 592: cards/simple/rules.cards:135:22 */
-    { 8, 138, 5 }, /* 593: cards/simple/rules.cards:138:5 */
-    { 8, 139, 5 }, /* 594: cards/simple/rules.cards:139:5 */
-    { 8, 139, 53 }, /* 595: cards/simple/rules.cards:139:53 */
-    { 8, 142, 3 }, /* 596: cards/simple/rules.cards:142:3 */
-    { 8, 145, 7 }, /* 597: cards/simple/rules.cards:145:7 */
-    { 8, 148, 3 }, /* 598: cards/simple/rules.cards:148:3 */
-    { 8, 149, 14 }, /* 599: cards/simple/rules.cards:149:14 */
-    { 8, 150, 7 }, /* 600: cards/simple/rules.cards:150:7 */
-    { 8, 156, 3 }, /* 601: cards/simple/rules.cards:156:3 */
-    { 8, 157, 14 }, /* 602: cards/simple/rules.cards:157:14 */
-    { 8, 157, 5 }, /* 603: cards/simple/rules.cards:157:5 */
-    { 8, 157, 57 }, /* 604: cards/simple/rules.cards:157:57 */
-    { 8, 157, 47 }, /* 605: cards/simple/rules.cards:157:47 */
-    { 8, 158, 14 }, /* 606: cards/simple/rules.cards:158:14 */
-    { 8, 158, 24 }, /* 607: cards/simple/rules.cards:158:24 */
-    { 8, 159, 8 }, /* 608: cards/simple/rules.cards:159:8 */
-    { 8, 159, 53 }, /* 609: cards/simple/rules.cards:159:53 */
-    { 8, 162, 3 }, /* 610: cards/simple/rules.cards:162:3 */
-    { 8, 164, 81 }, /* 611: cards/simple/rules.cards:164:81 */
-    { 8, 164, 81 }, /* 612: cards/simple/rules.cards:164:81 */
-    { 8, 165, 6 }, /* 613: cards/simple/rules.cards:165:6 */
-    { 8, 167, 5 }, /* 614: cards/simple/rules.cards:167:5 */
-    { 8, 118, 11 }, /* 615: cards/simple/rules.cards:118:11 */
-    { 8, 174, 32 }, /* 616: cards/simple/rules.cards:174:32 */
-    { 8, 174, 58 }, /* 617: cards/simple/rules.cards:174:58 */
-    { 8, 174, 76 }, /* 618: cards/simple/rules.cards:174:76 */
-    { 8, 174, 49 }, /* 619: cards/simple/rules.cards:174:49 */
-    { 8, 175, 3 }, /* 620: cards/simple/rules.cards:175:3 */
-    { 8, 175, 15 }, /* 621: cards/simple/rules.cards:175:15 */
-    { 8, 176, 15 }, /* 622: cards/simple/rules.cards:176:15 */
-    { 8, 176, 5 }, /* 623: cards/simple/rules.cards:176:5 */
-    { 8, 179, 12 }, /* 624: cards/simple/rules.cards:179:12 */
-    { 8, 179, 39 }, /* 625: cards/simple/rules.cards:179:39 */
-    { 8, 179, 29 }, /* 626: cards/simple/rules.cards:179:29 */
-    { 8, 173, 11 }, /* 627: cards/simple/rules.cards:173:11 */
-    { 9, 107, 9 }, /* 628: cards/simple/setup.cards:107:9 */
-    { 9, 108, 9 }, /* 629: cards/simple/setup.cards:108:9 */
-    { 9, 110, 62 }, /* 630: cards/simple/setup.cards:110:62 */
-    { 9, 110, 36 }, /* 631: cards/simple/setup.cards:110:36 */
-    { 9, 103, 11 }, /* 632: cards/simple/setup.cards:103:11 */
-    { 9, 127, 3 }, /* 633: cards/simple/setup.cards:127:3 */
-    { 9, 130, 22 }, /* 634: cards/simple/setup.cards:130:22 */
-    { 9, 130, 3 }, /* 635: cards/simple/setup.cards:130:3 */
-    { 9, 124, 11 }, /* 636: cards/simple/setup.cards:124:11 */
-    { 9, 139, 5 }, /* 637: cards/simple/setup.cards:139:5 */
-    { 9, 136, 11 }, /* 638: cards/simple/setup.cards:136:11 */
-    { 9, 149, 5 }, /* 639: cards/simple/setup.cards:149:5 */
-    { 9, 150, 5 }, /* 640: cards/simple/setup.cards:150:5 */
-    { 9, 146, 11 }, /* 641: cards/simple/setup.cards:146:11 */
-    { 9, 11, 36 }, /* 642: cards/simple/setup.cards:11:36 */
-    { 9, 12, 37 }, /* 643: cards/simple/setup.cards:12:37 */
-    { 9, 13, 32 }, /* 644: cards/simple/setup.cards:13:32 */
-    { 9, 16, 3 }, /* 645: cards/simple/setup.cards:16:3 */
-    { 9, 17, 8 }, /* 646: cards/simple/setup.cards:17:8 */
-    { 9, 17, 41 }, /* 647: cards/simple/setup.cards:17:41 */
-    { 9, 17, 31 }, /* 648: cards/simple/setup.cards:17:31 */
-    { 9, 17, 21 }, /* 649: cards/simple/setup.cards:17:21 */
-    { 9, 17, 83 }, /* 650: cards/simple/setup.cards:17:83 */
-    { 9, 17, 73 }, /* 651: cards/simple/setup.cards:17:73 */
-    { 9, 17, 63 }, /* 652: cards/simple/setup.cards:17:63 */
-    { 9, 19, 30 }, /* 653: cards/simple/setup.cards:19:30 */
-    { 9, 19, 22 }, /* 654: cards/simple/setup.cards:19:22 */
-    { 9, 22, 3 }, /* 655: cards/simple/setup.cards:22:3 */
-    { 9, 23, 22 }, /* 656: cards/simple/setup.cards:23:22 */
-    { 9, 30, 3 }, /* 657: cards/simple/setup.cards:30:3 */
-    { 9, 34, 13 }, /* 658: cards/simple/setup.cards:34:13 */
-    { 9, 35, 5 }, /* 659: cards/simple/setup.cards:35:5 */
-    { 9, 36, 5 }, /* 660: cards/simple/setup.cards:36:5 */
-    { 9, 38, 15 }, /* 661: cards/simple/setup.cards:38:15 */
-    { 9, 38, 5 }, /* 662: cards/simple/setup.cards:38:5 */
-    { 9, 41, 13 }, /* 663: cards/simple/setup.cards:41:13 */
-    { 9, 42, 5 }, /* 664: cards/simple/setup.cards:42:5 */
-    { 9, 43, 5 }, /* 665: cards/simple/setup.cards:43:5 */
-    { 9, 43, 13 }, /* 666: cards/simple/setup.cards:43:13 */
-    { 9, 45, 15 }, /* 667: cards/simple/setup.cards:45:15 */
-    { 9, 45, 5 }, /* 668: cards/simple/setup.cards:45:5 */
-    { 9, 48, 13 }, /* 669: cards/simple/setup.cards:48:13 */
-    { 9, 49, 5 }, /* 670: cards/simple/setup.cards:49:5 */
-    { 9, 50, 5 }, /* 671: cards/simple/setup.cards:50:5 */
-    { 9, 50, 13 }, /* 672: cards/simple/setup.cards:50:13 */
-    { 9, 52, 5 }, /* 673: cards/simple/setup.cards:52:5 */
-    { 9, 54, 3 }, /* 674: cards/simple/setup.cards:54:3 */
-    { 9, 55, 3 }, /* 675: cards/simple/setup.cards:55:3 */
-    { 9, 59, 3 }, /* 676: cards/simple/setup.cards:59:3 */
-    { 9, 60, 3 }, /* 677: cards/simple/setup.cards:60:3 */
-    { 9, 61, 3 }, /* 678: cards/simple/setup.cards:61:3 */
-    { 9, 62, 3 }, /* 679: cards/simple/setup.cards:62:3 */
-    { 9, 63, 3 }, /* 680: cards/simple/setup.cards:63:3 */
-    { 9, 64, 3 }, /* 681: cards/simple/setup.cards:64:3 */
-    { 9, 65, 3 }, /* 682: cards/simple/setup.cards:65:3 */
-    { 9, 66, 3 }, /* 683: cards/simple/setup.cards:66:3 */
-    { 9, 67, 5 }, /* 684: cards/simple/setup.cards:67:5 */
-    { 9, 68, 17 }, /* 685: cards/simple/setup.cards:68:17 */
-    { 9, 68, 7 }, /* 686: cards/simple/setup.cards:68:7 */
-    { 9, 71, 3 }, /* 687: cards/simple/setup.cards:71:3 */
-    { 9, 72, 5 }, /* 688: cards/simple/setup.cards:72:5 */
-    { 9, 72, 17 }, /* 689: cards/simple/setup.cards:72:17 */
-    { 9, 73, 17 }, /* 690: cards/simple/setup.cards:73:17 */
-    { 9, 73, 7 }, /* 691: cards/simple/setup.cards:73:7 */
-    { 9, 82, 3 }, /* 692: cards/simple/setup.cards:82:3 */
-    { 9, 82, 15 }, /* 693: cards/simple/setup.cards:82:15 */
-    { 9, 83, 15 }, /* 694: cards/simple/setup.cards:83:15 */
-    { 9, 83, 5 }, /* 695: cards/simple/setup.cards:83:5 */
-    { 9, 85, 3 }, /* 696: cards/simple/setup.cards:85:3 */
-    { 9, 86, 3 }, /* 697: cards/simple/setup.cards:86:3 */
-    { 9, 87, 3 }, /* 698: cards/simple/setup.cards:87:3 */
-    { 9, 88, 3 }, /* 699: cards/simple/setup.cards:88:3 */
-    { 9, 89, 3 }, /* 700: cards/simple/setup.cards:89:3 */
-    { 9, 90, 3 }, /* 701: cards/simple/setup.cards:90:3 */
-    { 9, 91, 3 }, /* 702: cards/simple/setup.cards:91:3 */
-    { 9, 91, 15 }, /* 703: cards/simple/setup.cards:91:15 */
-    { 9, 92, 5 }, /* 704: cards/simple/setup.cards:92:5 */
-    { 9, 93, 7 }, /* 705: cards/simple/setup.cards:93:7 */
-    { 9, 94, 39 }, /* 706: cards/simple/setup.cards:94:39 */
-    { 9, 95, 37 }, /* 707: cards/simple/setup.cards:95:37 */
-    { 9, 95, 27 }, /* 708: cards/simple/setup.cards:95:27 */
-    { 9, 6, 1 }, /* 709: cards/simple/setup.cards:6:1 */
-    { 8, 14, 52 }, /* 710: cards/simple/rules.cards:14:52 */
-    { 8, 14, 5 }, /* 711: cards/simple/rules.cards:14:5 */
-    { 8, 18, 5 }, /* 712: cards/simple/rules.cards:18:5 */
-    { 8, 19, 77 }, /* 713: cards/simple/rules.cards:19:77 */
-    { 8, 19, 77 }, /* 714: cards/simple/rules.cards:19:77 */
-    { 8, 20, 45 }, /* 715: cards/simple/rules.cards:20:45 */
-    { 8, 20, 45 }, /* 716: cards/simple/rules.cards:20:45 */
-    { 8, 18, 5 }, /* 717: cards/simple/rules.cards:18:5 */
-    { 8, 19, 86 }, /* 718: cards/simple/rules.cards:19:86 */
-    { 8, 20, 79 }, /* 719: cards/simple/rules.cards:20:79 */
-    { 8, 18, 5 }, /* 720: cards/simple/rules.cards:18:5 */
-    { 8, 24, 19 }, /* 721: cards/simple/rules.cards:24:19 */
-    { 8, 11, 1 }, /* 722: cards/simple/rules.cards:11:1 */
+    { 1, 216, 32 }, /* 46: cards/simple/game.cards:216:32 */
+    { 1, 217, 12 }, /* 47: cards/simple/game.cards:217:12 */
+    { 1, 217, 8 }, /* 48: cards/simple/game.cards:217:8 */
+    { 1, 180, 46 }, /* 49: cards/simple/game.cards:180:46 */
+    { 1, 180, 71 }, /* 50: cards/simple/game.cards:180:71 */
+    { 1, 180, 83 }, /* 51: cards/simple/game.cards:180:83 */
+    { 1, 217, 44 }, /* 52: cards/simple/game.cards:217:44 */
+    { 1, 217, 8 }, /* 53: cards/simple/game.cards:217:8 */
+    { 1, 218, 38 }, /* 54: cards/simple/game.cards:218:38 */
+    { 1, 218, 33 }, /* 55: cards/simple/game.cards:218:33 */
+    { 1, 217, 8 }, /* 56: cards/simple/game.cards:217:8 */
+    { 1, 219, 41 }, /* 57: cards/simple/game.cards:219:41 */
+    { 1, 222, 15 }, /* 58: cards/simple/game.cards:222:15 */
+    { 1, 222, 6 }, /* 59: cards/simple/game.cards:222:6 */
+    { 1, 223, 72 }, /* 60: cards/simple/game.cards:223:72 */
+    { 1, 223, 17 }, /* 61: cards/simple/game.cards:223:17 */
+    { 1, 223, 8 }, /* 62: cards/simple/game.cards:223:8 */
+    { 1, 223, 8 }, /* 63: cards/simple/game.cards:223:8 */
+    { 5, 87, 43 }, /* 64: cards/simple/missions.cards:87:43 */
+    { 5, 204, 48 }, /* 65: cards/simple/missions.cards:204:48 */
+    { 6, 5, 40 }, /* 66: cards/simple/moves.cards:5:40 */
+    { 6, 11, 89 }, /* 67: cards/simple/moves.cards:11:89 */
+    { 6, 11, 85 }, /* 68: cards/simple/moves.cards:11:85 */
+    { 6, 11, 76 }, /* 69: cards/simple/moves.cards:11:76 */
+    { 6, 13, 62 }, /* 70: cards/simple/moves.cards:13:62 */
+    { 6, 13, 12 }, /* 71: cards/simple/moves.cards:13:12 */
+    { 6, 13, 3 }, /* 72: cards/simple/moves.cards:13:3 */
+    { 6, 19, 12 }, /* 73: cards/simple/moves.cards:19:12 */
+    { 6, 125, 7 }, /* 74: cards/simple/moves.cards:125:7 */
+    { 1, 180, 46 }, /* 75: cards/simple/game.cards:180:46 */
+    { 1, 180, 71 }, /* 76: cards/simple/game.cards:180:71 */
+    { 1, 180, 83 }, /* 77: cards/simple/game.cards:180:83 */
+    { 1, 177, 48 }, /* 78: cards/simple/game.cards:177:48 */
+    { 1, 177, 64 }, /* 79: cards/simple/game.cards:177:64 */
+    { 1, 181, 62 }, /* 80: cards/simple/game.cards:181:62 */
+    { 1, 177, 48 }, /* 81: cards/simple/game.cards:177:48 */
+    { 1, 177, 64 }, /* 82: cards/simple/game.cards:177:64 */
+    { 1, 181, 62 }, /* 83: cards/simple/game.cards:181:62 */
+    { 1, 177, 48 }, /* 84: cards/simple/game.cards:177:48 */
+    { 1, 177, 64 }, /* 85: cards/simple/game.cards:177:64 */
+    { 1, 178, 44 }, /* 86: cards/simple/game.cards:178:44 */
+    { 1, 178, 60 }, /* 87: cards/simple/game.cards:178:60 */
+    { 1, 176, 51 }, /* 88: cards/simple/game.cards:176:51 */
+    { 1, 176, 68 }, /* 89: cards/simple/game.cards:176:68 */
+    { 7, 11, 77 }, /* 90: cards/simple/projects.cards:11:77 */
+    { 1, 180, 46 }, /* 91: cards/simple/game.cards:180:46 */
+    { 1, 180, 71 }, /* 92: cards/simple/game.cards:180:71 */
+    { 1, 180, 83 }, /* 93: cards/simple/game.cards:180:83 */
+    { 7, 15, 25 }, /* 94: cards/simple/projects.cards:15:25 */
+    { 7, 15, 57 }, /* 95: cards/simple/projects.cards:15:57 */
+    { 7, 140, 42 }, /* 96: cards/simple/projects.cards:140:42 */
+    { 8, 31, 50 }, /* 97: cards/simple/rules.cards:31:50 */
+    { 8, 31, 41 }, /* 98: cards/simple/rules.cards:31:41 */
+    { 8, 35, 12 }, /* 99: cards/simple/rules.cards:35:12 */
+    { 8, 35, 45 }, /* 100: cards/simple/rules.cards:35:45 */
+    { 8, 35, 36 }, /* 101: cards/simple/rules.cards:35:36 */
+    { 8, 60, 58 }, /* 102: cards/simple/rules.cards:60:58 */
+    { 8, 60, 46 }, /* 103: cards/simple/rules.cards:60:46 */
+    { 8, 60, 46 }, /* 104: cards/simple/rules.cards:60:46 */
+    { 9, 119, 34 }, /* 105: cards/simple/setup.cards:119:34 */
+    { 9, 119, 30 }, /* 106: cards/simple/setup.cards:119:30 */
+    { 0, 11, 3 }, /* 107: cards/simple/combat.cards:11:3 */
+    { 0, 16, 33 }, /* 108: cards/simple/combat.cards:16:33 */
+    { 0, 17, 5 }, /* 109: cards/simple/combat.cards:17:5 */
+    { 0, 19, 34 }, /* 110: cards/simple/combat.cards:19:34 */
+    { 0, 21, 28 }, /* 111: cards/simple/combat.cards:21:28 */
+    { 0, 21, 47 }, /* 112: cards/simple/combat.cards:21:47 */
+    { 0, 22, 5 }, /* 113: cards/simple/combat.cards:22:5 */
+    { 0, 13, 3 }, /* 114: cards/simple/combat.cards:13:3 */
+    { 0, 24, 12 }, /* 115: cards/simple/combat.cards:24:12 */
+    { 0, 24, 22 }, /* 116: cards/simple/combat.cards:24:22 */
+    { 0, 26, 5 }, /* 117: cards/simple/combat.cards:26:5 */
+    { 0, 27, 5 }, /* 118: cards/simple/combat.cards:27:5 */
+    { 0, 28, 5 }, /* 119: cards/simple/combat.cards:28:5 */
+    { 0, 29, 5 }, /* 120: cards/simple/combat.cards:29:5 */
+    { 0, 9, 11 }, /* 121: cards/simple/combat.cards:9:11 */
+    { 0, 38, 3 }, /* 122: cards/simple/combat.cards:38:3 */
+    { 0, 41, 5 }, /* 123: cards/simple/combat.cards:41:5 */
+    { 0, 42, 7 }, /* 124: cards/simple/combat.cards:42:7 */
+    { 0, 43, 23 }, /* 125: cards/simple/combat.cards:43:23 */
+    { 0, 43, 7 }, /* 126: cards/simple/combat.cards:43:7 */
+    { 0, 45, 5 }, /* 127: cards/simple/combat.cards:45:5 */
+    { 0, 46, 7 }, /* 128: cards/simple/combat.cards:46:7 */
+    { 0, 47, 24 }, /* 129: cards/simple/combat.cards:47:24 */
+    { 0, 47, 7 }, /* 130: cards/simple/combat.cards:47:7 */
+    { 0, 37, 11 }, /* 131: cards/simple/combat.cards:37:11 */
+    { 0, 56, 3 }, /* 132: cards/simple/combat.cards:56:3 */
+    { 0, 57, 5 }, /* 133: cards/simple/combat.cards:57:5 */
+    { 0, 58, 5 }, /* 134: cards/simple/combat.cards:58:5 */
+    { 0, 59, 5 }, /* 135: cards/simple/combat.cards:59:5 */
+    { 0, 60, 5 }, /* 136: cards/simple/combat.cards:60:5 */
+    { 0, 61, 5 }, /* 137: cards/simple/combat.cards:61:5 */
+    { 0, 62, 5 }, /* 138: cards/simple/combat.cards:62:5 */
+    { 0, 64, 22 }, /* 139: cards/simple/combat.cards:64:22 */
+    { 0, 65, 3 }, /* 140: cards/simple/combat.cards:65:3 */
+    { 0, 55, 11 }, /* 141: cards/simple/combat.cards:55:11 */
+    { 0, 73, 15 }, /* 142: cards/simple/combat.cards:73:15 */
+    { 0, 74, 7 }, /* 143: cards/simple/combat.cards:74:7 */
+    { 0, 76, 9 }, /* 144: cards/simple/combat.cards:76:9 */
+    { 0, 79, 9 }, /* 145: cards/simple/combat.cards:79:9 */
+    { 0, 83, 11 }, /* 146: cards/simple/combat.cards:83:11 */
+    { 0, 86, 11 }, /* 147: cards/simple/combat.cards:86:11 */
+    { 0, 70, 11 }, /* 148: cards/simple/combat.cards:70:11 */
+    { 0, 100, 5 }, /* 149: cards/simple/combat.cards:100:5 */
+    { 0, 102, 28 }, /* 150: cards/simple/combat.cards:102:28 */
+    { 0, 102, 55 }, /* 151: cards/simple/combat.cards:102:55 */
+    { 0, 103, 9 }, /* 152: cards/simple/combat.cards:103:9 */
+    { 0, 99, 3 }, /* 153: cards/simple/combat.cards:99:3 */
+    { 0, 97, 11 }, /* 154: cards/simple/combat.cards:97:11 */
+    { 0, 122, 3 }, /* 155: cards/simple/combat.cards:122:3 */
+    { 0, 123, 8 }, /* 156: cards/simple/combat.cards:123:8 */
+    { 0, 123, 8 }, /* 157: cards/simple/combat.cards:123:8 */
+    { 0, 126, 23 }, /* 158: cards/simple/combat.cards:126:23 */
+    { 0, 126, 64 }, /* 159: cards/simple/combat.cards:126:64 */
+    { 0, 126, 91 }, /* 160: cards/simple/combat.cards:126:91 */
+    { 0, 129, 9 }, /* 161: cards/simple/combat.cards:129:9 */
+    { 0, 131, 32 }, /* 162: cards/simple/combat.cards:131:32 */
+    { 0, 131, 60 }, /* 163: cards/simple/combat.cards:131:60 */
+    { 0, 139, 9 }, /* 164: cards/simple/combat.cards:139:9 */
+    { 0, 139, 21 }, /* 165: cards/simple/combat.cards:139:21 */
+    { 0, 142, 11 }, /* 166: cards/simple/combat.cards:142:11 */
+    { 0, 142, 11 }, /* 167: cards/simple/combat.cards:142:11 */
+    { 0, 120, 11 }, /* 168: cards/simple/combat.cards:120:11 */
+    { 0, 155, 12 }, /* 169: cards/simple/combat.cards:155:12 */
+    { 0, 155, 3 }, /* 170: cards/simple/combat.cards:155:3 */
+    { 0, 157, 5 }, /* 171: cards/simple/combat.cards:157:5 */
+    { 0, 154, 11 }, /* 172: cards/simple/combat.cards:154:11 */
+    { 0, 166, 13 }, /* 173: cards/simple/combat.cards:166:13 */
+    { 0, 167, 5 }, /* 174: cards/simple/combat.cards:167:5 */
+    { 0, 169, 38 }, /* 175: cards/simple/combat.cards:169:38 */
+    { 0, 171, 7 }, /* 176: cards/simple/combat.cards:171:7 */
+    { 0, 172, 73 }, /* 177: cards/simple/combat.cards:172:73 */
+    { 0, 172, 64 }, /* 178: cards/simple/combat.cards:172:64 */
+    { 0, 173, 11 }, /* 179: cards/simple/combat.cards:173:11 */
+    { 0, 173, 23 }, /* 180: cards/simple/combat.cards:173:23 */
+    { 0, 174, 22 }, /* 181: cards/simple/combat.cards:174:22 */
+    { 0, 174, 13 }, /* 182: cards/simple/combat.cards:174:13 */
+    { 0, 174, 80 }, /* 183: cards/simple/combat.cards:174:80 */
+    { 0, 174, 70 }, /* 184: cards/simple/combat.cards:174:70 */
+    { 0, 178, 13 }, /* 185: cards/simple/combat.cards:178:13 */
+    { 0, 185, 29 }, /* 186: cards/simple/combat.cards:185:29 */
+    { 0, 164, 11 }, /* 187: cards/simple/combat.cards:164:11 */
+    { 0, 195, 3 }, /* 188: cards/simple/combat.cards:195:3 */
+    { 0, 197, 7 }, /* 189: cards/simple/combat.cards:197:7 */
+    { 0, 197, 19 }, /* 190: cards/simple/combat.cards:197:19 */
+    { 0, 198, 9 }, /* 191: cards/simple/combat.cards:198:9 */
+    { 0, 198, 9 }, /* 192: cards/simple/combat.cards:198:9 */
+    { 0, 203, 3 }, /* 193: cards/simple/combat.cards:203:3 */
+    { 0, 204, 3 }, /* 194: cards/simple/combat.cards:204:3 */
+    { 0, 193, 11 }, /* 195: cards/simple/combat.cards:193:11 */
+    { 0, 211, 45 }, /* 196: cards/simple/combat.cards:211:45 */
+    { 0, 214, 15 }, /* 197: cards/simple/combat.cards:214:15 */
+    { 0, 215, 7 }, /* 198: cards/simple/combat.cards:215:7 */
+    { 0, 219, 16 }, /* 199: cards/simple/combat.cards:219:16 */
+    { 0, 219, 7 }, /* 200: cards/simple/combat.cards:219:7 */
+    { 0, 219, 44 }, /* 201: cards/simple/combat.cards:219:44 */
+    { 0, 210, 11 }, /* 202: cards/simple/combat.cards:210:11 */
+    { 0, 233, 15 }, /* 203: cards/simple/combat.cards:233:15 */
+    { 0, 234, 7 }, /* 204: cards/simple/combat.cards:234:7 */
+    { 0, 235, 24 }, /* 205: cards/simple/combat.cards:235:24 */
+    { 0, 235, 60 }, /* 206: cards/simple/combat.cards:235:60 */
+    { 0, 229, 11 }, /* 207: cards/simple/combat.cards:229:11 */
+    { 5, 18, 3 }, /* 208: cards/simple/missions.cards:18:3 */
+    { 5, 19, 31 }, /* 209: cards/simple/missions.cards:19:31 */
+    { 5, 20, 27 }, /* 210: cards/simple/missions.cards:20:27 */
+    { 5, 20, 15 }, /* 211: cards/simple/missions.cards:20:15 */
+    { 5, 21, 7 }, /* 212: cards/simple/missions.cards:21:7 */
+    { 5, 22, 7 }, /* 213: cards/simple/missions.cards:22:7 */
+    { 5, 26, 3 }, /* 214: cards/simple/missions.cards:26:3 */
+    { 5, 26, 21 }, /* 215: cards/simple/missions.cards:26:21 */
+    { 5, 27, 18 }, /* 216: cards/simple/missions.cards:27:18 */
+    { 5, 32, 30 }, /* 217: cards/simple/missions.cards:32:30 */
+    { 5, 32, 61 }, /* 218: cards/simple/missions.cards:32:61 */
+    { 5, 33, 12 }, /* 219: cards/simple/missions.cards:33:12 */
+    { 5, 33, 46 }, /* 220: cards/simple/missions.cards:33:46 */
+    { 5, 34, 3 }, /* 221: cards/simple/missions.cards:34:3 */
+    { 5, 13, 11 }, /* 222: cards/simple/missions.cards:13:11 */
+    { 5, 40, 3 }, /* 223: cards/simple/missions.cards:40:3 */
+    { 5, 39, 11 }, /* 224: cards/simple/missions.cards:39:11 */
+    { 5, 49, 12 }, /* 225: cards/simple/missions.cards:49:12 */
+    { 5, 55, 14 }, /* 226: cards/simple/missions.cards:55:14 */
+    { 5, 55, 5 }, /* 227: cards/simple/missions.cards:55:5 */
+    { 5, 55, 58 }, /* 228: cards/simple/missions.cards:55:58 */
+    { 5, 55, 48 }, /* 229: cards/simple/missions.cards:55:48 */
+    { 5, 60, 3 }, /* 230: cards/simple/missions.cards:60:3 */
+    { 5, 61, 50 }, /* 231: cards/simple/missions.cards:61:50 */
+    { 5, 62, 7 }, /* 232: cards/simple/missions.cards:62:7 */
+    { 5, 62, 19 }, /* 233: cards/simple/missions.cards:62:19 */
+    { 5, 66, 32 }, /* 234: cards/simple/missions.cards:66:32 */
+    { 5, 66, 22 }, /* 235: cards/simple/missions.cards:66:22 */
+    { 5, 66, 61 }, /* 236: cards/simple/missions.cards:66:61 */
+    { 5, 66, 51 }, /* 237: cards/simple/missions.cards:66:51 */
+    { 5, 66, 75 }, /* 238: cards/simple/missions.cards:66:75 */
+    { 5, 74, 5 }, /* 239: cards/simple/missions.cards:74:5 */
+    { 5, 76, 5 }, /* 240: cards/simple/missions.cards:76:5 */
+    { 5, 48, 11 }, /* 241: cards/simple/missions.cards:48:11 */
+    { 5, 92, 3 }, /* 242: cards/simple/missions.cards:92:3 */
+    { 5, 94, 124 }, /* 243: cards/simple/missions.cards:94:124 */
+    { 5, 100, 153 }, /* 244: cards/simple/missions.cards:100:153 */
+    { 5, 175, 100 }, /* 245: cards/simple/missions.cards:175:100 */
+    { 5, 175, 91 }, /* 246: cards/simple/missions.cards:175:91 */
+    { 5, 181, 102 }, /* 247: cards/simple/missions.cards:181:102 */
+    { 5, 181, 93 }, /* 248: cards/simple/missions.cards:181:93 */
+    { 5, 187, 92 }, /* 249: cards/simple/missions.cards:187:92 */
+    { 5, 187, 83 }, /* 250: cards/simple/missions.cards:187:83 */
+    { 5, 95, 7 }, /* 251: cards/simple/missions.cards:95:7 */
+    { 5, 95, 19 }, /* 252: cards/simple/missions.cards:95:19 */
+    { 5, 96, 9 }, /* 253: cards/simple/missions.cards:96:9 */
+    { 5, 97, 24 }, /* 254: cards/simple/missions.cards:97:24 */
+    { 5, 101, 7 }, /* 255: cards/simple/missions.cards:101:7 */
+    { 5, 101, 19 }, /* 256: cards/simple/missions.cards:101:19 */
+    { 5, 102, 9 }, /* 257: cards/simple/missions.cards:102:9 */
+    { 5, 105, 52 }, /* 258: cards/simple/missions.cards:105:52 */
+    { 5, 105, 30 }, /* 259: cards/simple/missions.cards:105:30 */
+    { 5, 105, 11 }, /* 260: cards/simple/missions.cards:105:11 */
+    { 5, 110, 7 }, /* 261: cards/simple/missions.cards:110:7 */
+    { 5, 110, 19 }, /* 262: cards/simple/missions.cards:110:19 */
+    { 5, 112, 9 }, /* 263: cards/simple/missions.cards:112:9 */
+    { 5, 113, 63 }, /* 264: cards/simple/missions.cards:113:63 */
+    { 5, 118, 7 }, /* 265: cards/simple/missions.cards:118:7 */
+    { 5, 118, 19 }, /* 266: cards/simple/missions.cards:118:19 */
+    { 5, 119, 9 }, /* 267: cards/simple/missions.cards:119:9 */
+    { 5, 120, 24 }, /* 268: cards/simple/missions.cards:120:24 */
+    { 5, 124, 7 }, /* 269: cards/simple/missions.cards:124:7 */
+    { 5, 124, 19 }, /* 270: cards/simple/missions.cards:124:19 */
+    { 5, 125, 9 }, /* 271: cards/simple/missions.cards:125:9 */
+    { 5, 133, 7 }, /* 272: cards/simple/missions.cards:133:7 */
+    { 5, 133, 63 }, /* 273: cards/simple/missions.cards:133:63 */
+    { 5, 133, 19 }, /* 274: cards/simple/missions.cards:133:19 */
+    { 5, 134, 9 }, /* 275: cards/simple/missions.cards:134:9 */
+    { 5, 136, 11 }, /* 276: cards/simple/missions.cards:136:11 */
+    { 5, 143, 7 }, /* 277: cards/simple/missions.cards:143:7 */
+    { 5, 143, 19 }, /* 278: cards/simple/missions.cards:143:19 */
+    { 5, 144, 9 }, /* 279: cards/simple/missions.cards:144:9 */
+    { 5, 145, 24 }, /* 280: cards/simple/missions.cards:145:24 */
+    { 5, 149, 7 }, /* 281: cards/simple/missions.cards:149:7 */
+    { 5, 149, 19 }, /* 282: cards/simple/missions.cards:149:19 */
+    { 5, 150, 9 }, /* 283: cards/simple/missions.cards:150:9 */
+    { 5, 152, 11 }, /* 284: cards/simple/missions.cards:152:11 */
+    { 5, 154, 13 }, /* 285: cards/simple/missions.cards:154:13 */
+    { 5, 156, 11 }, /* 286: cards/simple/missions.cards:156:11 */
+    { 5, 161, 7 }, /* 287: cards/simple/missions.cards:161:7 */
+    { 5, 162, 22 }, /* 288: cards/simple/missions.cards:162:22 */
+    { 5, 165, 7 }, /* 289: cards/simple/missions.cards:165:7 */
+    { 5, 166, 61 }, /* 290: cards/simple/missions.cards:166:61 */
+    { 5, 170, 7 }, /* 291: cards/simple/missions.cards:170:7 */
+    { 5, 170, 19 }, /* 292: cards/simple/missions.cards:170:19 */
+    { 5, 171, 9 }, /* 293: cards/simple/missions.cards:171:9 */
+    { 5, 172, 24 }, /* 294: cards/simple/missions.cards:172:24 */
+    { 5, 176, 7 }, /* 295: cards/simple/missions.cards:176:7 */
+    { 5, 176, 19 }, /* 296: cards/simple/missions.cards:176:19 */
+    { 5, 177, 9 }, /* 297: cards/simple/missions.cards:177:9 */
+    { 5, 178, 52 }, /* 298: cards/simple/missions.cards:178:52 */
+    { 5, 178, 24 }, /* 299: cards/simple/missions.cards:178:24 */
+    { 5, 182, 7 }, /* 300: cards/simple/missions.cards:182:7 */
+    { 5, 182, 19 }, /* 301: cards/simple/missions.cards:182:19 */
+    { 5, 183, 9 }, /* 302: cards/simple/missions.cards:183:9 */
+    { 5, 184, 52 }, /* 303: cards/simple/missions.cards:184:52 */
+    { 5, 184, 24 }, /* 304: cards/simple/missions.cards:184:24 */
+    { 5, 188, 7 }, /* 305: cards/simple/missions.cards:188:7 */
+    { 5, 188, 19 }, /* 306: cards/simple/missions.cards:188:19 */
+    { 5, 189, 9 }, /* 307: cards/simple/missions.cards:189:9 */
+    { 5, 191, 11 }, /* 308: cards/simple/missions.cards:191:11 */
+    { 5, 191, 23 }, /* 309: cards/simple/missions.cards:191:23 */
+    { 5, 192, 13 }, /* 310: cards/simple/missions.cards:192:13 */
+    { 5, 193, 13 }, /* 311: cards/simple/missions.cards:193:13 */
+    { 5, 194, 23 }, /* 312: cards/simple/missions.cards:194:23 */
+    { 5, 194, 13 }, /* 313: cards/simple/missions.cards:194:13 */
+    { 5, 91, 11 }, /* 314: cards/simple/missions.cards:91:11 */
+    { 5, 207, 3 }, /* 315: cards/simple/missions.cards:207:3 */
+    { 5, 209, 3 }, /* 316: cards/simple/missions.cards:209:3 */
+    { 5, 206, 11 }, /* 317: cards/simple/missions.cards:206:11 */
+    { 5, 217, 6 }, /* 318: cards/simple/missions.cards:217:6 */
+    { 5, 218, 80 }, /* 319: cards/simple/missions.cards:218:80 */
+    { 5, 218, 80 }, /* 320: cards/simple/missions.cards:218:80 */
+    { 5, 220, 5 }, /* 321: cards/simple/missions.cards:220:5 */
+    { 5, 216, 11 }, /* 322: cards/simple/missions.cards:216:11 */
+    { 5, 226, 3 }, /* 323: cards/simple/missions.cards:226:3 */
+    { 5, 226, 11 }, /* 324: cards/simple/missions.cards:226:11 */
+    { 5, 227, 16 }, /* 325: cards/simple/missions.cards:227:16 */
+    { 5, 227, 39 }, /* 326: cards/simple/missions.cards:227:39 */
+    { 5, 227, 50 }, /* 327: cards/simple/missions.cards:227:50 */
+    { 5, 228, 14 }, /* 328: cards/simple/missions.cards:228:14 */
+    { 5, 229, 19 }, /* 329: cards/simple/missions.cards:229:19 */
+    { 5, 225, 11 }, /* 330: cards/simple/missions.cards:225:11 */
+    { 5, 236, 3 }, /* 331: cards/simple/missions.cards:236:3 */
+    { 5, 238, 7 }, /* 332: cards/simple/missions.cards:238:7 */
+    { 5, 238, 19 }, /* 333: cards/simple/missions.cards:238:19 */
+    { 5, 239, 9 }, /* 334: cards/simple/missions.cards:239:9 */
+    { 5, 239, 9 }, /* 335: cards/simple/missions.cards:239:9 */
+    { 5, 244, 3 }, /* 336: cards/simple/missions.cards:244:3 */
+    { 5, 245, 3 }, /* 337: cards/simple/missions.cards:245:3 */
+    { 5, 246, 3 }, /* 338: cards/simple/missions.cards:246:3 */
+    { 5, 235, 11 }, /* 339: cards/simple/missions.cards:235:11 */
+    { 5, 252, 17 }, /* 340: cards/simple/missions.cards:252:17 */
+    { 5, 252, 13 }, /* 341: cards/simple/missions.cards:252:13 */
+    { 5, 255, 3 }, /* 342: cards/simple/missions.cards:255:3 */
+    { 5, 256, 3 }, /* 343: cards/simple/missions.cards:256:3 */
+    { 5, 256, 15 }, /* 344: cards/simple/missions.cards:256:15 */
+    { 5, 259, 16 }, /* 345: cards/simple/missions.cards:259:16 */
+    { 5, 259, 7 }, /* 346: cards/simple/missions.cards:259:7 */
+    { 5, 259, 76 }, /* 347: cards/simple/missions.cards:259:76 */
+    { 5, 263, 7 }, /* 348: cards/simple/missions.cards:263:7 */
+    { 5, 265, 7 }, /* 349: cards/simple/missions.cards:265:7 */
+    { 5, 265, 60 }, /* 350: cards/simple/missions.cards:265:60 */
+    { 5, 265, 50 }, /* 351: cards/simple/missions.cards:265:50 */
+    { 5, 267, 5 }, /* 352: cards/simple/missions.cards:267:5 */
+    { 5, 268, 15 }, /* 353: cards/simple/missions.cards:268:15 */
+    { 5, 268, 5 }, /* 354: cards/simple/missions.cards:268:5 */
+    { 5, 269, 5 }, /* 355: cards/simple/missions.cards:269:5 */
+    { 5, 251, 11 }, /* 356: cards/simple/missions.cards:251:11 */
+    { 6, 31, 3 }, /* 357: cards/simple/moves.cards:31:3 */
+    { 6, 31, 15 }, /* 358: cards/simple/moves.cards:31:15 */
+    { 6, 33, 15 }, /* 359: cards/simple/moves.cards:33:15 */
+    { 6, 33, 5 }, /* 360: cards/simple/moves.cards:33:5 */
+    { 6, 34, 5 }, /* 361: cards/simple/moves.cards:34:5 */
+    { 6, 34, 5 }, /* 362: cards/simple/moves.cards:34:5 */
+    { 6, 35, 26 }, /* 363: cards/simple/moves.cards:35:26 */
+    { 6, 35, 7 }, /* 364: cards/simple/moves.cards:35:7 */
+    { 6, 35, 7 }, /* 365: cards/simple/moves.cards:35:7 */
+    { 6, 35, 40 }, /* 366: cards/simple/moves.cards:35:40 */
+    { 6, 37, 9 }, /* 367: cards/simple/moves.cards:37:9 */
+    { 6, 41, 7 }, /* 368: cards/simple/moves.cards:41:7 */
+    { 6, 42, 7 }, /* 369: cards/simple/moves.cards:42:7 */
+    { 6, 43, 69 }, /* 370: cards/simple/moves.cards:43:69 */
+    { 6, 43, 65 }, /* 371: cards/simple/moves.cards:43:65 */
+    { 6, 43, 56 }, /* 372: cards/simple/moves.cards:43:56 */
+    { 6, 43, 89 }, /* 373: cards/simple/moves.cards:43:89 */
+    { 6, 49, 9 }, /* 374: cards/simple/moves.cards:49:9 */
+    { 6, 51, 11 }, /* 375: cards/simple/moves.cards:51:11 */
+    { 6, 55, 5 }, /* 376: cards/simple/moves.cards:55:5 */
+    { 6, 30, 11 }, /* 377: cards/simple/moves.cards:30:11 */
+    { 6, 64, 18 }, /* 378: cards/simple/moves.cards:64:18 */
+    { 6, 64, 3 }, /* 379: cards/simple/moves.cards:64:3 */
+    { 6, 65, 3 }, /* 380: cards/simple/moves.cards:65:3 */
+    { 6, 66, 3 }, /* 381: cards/simple/moves.cards:66:3 */
+    { 6, 62, 11 }, /* 382: cards/simple/moves.cards:62:11 */
+    { 6, 74, 16 }, /* 383: cards/simple/moves.cards:74:16 */
+    { 6, 74, 33 }, /* 384: cards/simple/moves.cards:74:33 */
+    { 6, 74, 52 }, /* 385: cards/simple/moves.cards:74:52 */
+    { 6, 75, 7 }, /* 386: cards/simple/moves.cards:75:7 */
+    { 6, 83, 17 }, /* 387: cards/simple/moves.cards:83:17 */
+    { 6, 71, 11 }, /* 388: cards/simple/moves.cards:71:11 */
+    { 6, 94, 66 }, /* 389: cards/simple/moves.cards:94:66 */
+    { 6, 97, 86 }, /* 390: cards/simple/moves.cards:97:86 */
+    { 6, 95, 3 }, /* 391: cards/simple/moves.cards:95:3 */
+    { 6, 99, 3 }, /* 392: cards/simple/moves.cards:99:3 */
+    { 6, 93, 11 }, /* 393: cards/simple/moves.cards:93:11 */
+    { 6, 109, 19 }, /* 394: cards/simple/moves.cards:109:19 */
+    { 6, 109, 34 }, /* 395: cards/simple/moves.cards:109:34 */
+    { 6, 109, 3 }, /* 396: cards/simple/moves.cards:109:3 */
+    { 6, 110, 19 }, /* 397: cards/simple/moves.cards:110:19 */
+    { 6, 110, 35 }, /* 398: cards/simple/moves.cards:110:35 */
+    { 6, 110, 3 }, /* 399: cards/simple/moves.cards:110:3 */
+    { 6, 108, 11 }, /* 400: cards/simple/moves.cards:108:11 */
+    { 6, 115, 5 }, /* 401: cards/simple/moves.cards:115:5 */
+    { 6, 117, 17 }, /* 402: cards/simple/moves.cards:117:17 */
+    { 6, 117, 7 }, /* 403: cards/simple/moves.cards:117:7 */
+    { 6, 118, 7 }, /* 404: cards/simple/moves.cards:118:7 */
+    { 6, 113, 11 }, /* 405: cards/simple/moves.cards:113:11 */
+    { 6, 129, 12 }, /* 406: cards/simple/moves.cards:129:12 */
+    { 6, 129, 3 }, /* 407: cards/simple/moves.cards:129:3 */
+    { 6, 129, 3 }, /* 408: cards/simple/moves.cards:129:3 */
+    { 6, 130, 5 }, /* 409: cards/simple/moves.cards:130:5 */
+    { 6, 130, 5 }, /* 410: cards/simple/moves.cards:130:5 */
+    { 6, 131, 21 }, /* 411: cards/simple/moves.cards:131:21 */
+    { 6, 128, 11 }, /* 412: cards/simple/moves.cards:128:11 */
+    { 6, 143, 6 }, /* 413: cards/simple/moves.cards:143:6 */
+    { 6, 144, 35 }, /* 414: cards/simple/moves.cards:144:35 */
+    { 6, 145, 16 }, /* 415: cards/simple/moves.cards:145:16 */
+    { 6, 145, 7 }, /* 416: cards/simple/moves.cards:145:7 */
+    { 6, 145, 55 }, /* 417: cards/simple/moves.cards:145:55 */
+    { 6, 146, 17 }, /* 418: cards/simple/moves.cards:146:17 */
+    { 6, 146, 7 }, /* 419: cards/simple/moves.cards:146:7 */
+    { 6, 148, 7 }, /* 420: cards/simple/moves.cards:148:7 */
+    { 6, 149, 7 }, /* 421: cards/simple/moves.cards:149:7 */
+    { 6, 151, 7 }, /* 422: cards/simple/moves.cards:151:7 */
+    { 6, 156, 5 }, /* 423: cards/simple/moves.cards:156:5 */
+    { 6, 156, 17 }, /* 424: cards/simple/moves.cards:156:17 */
+    { 6, 157, 17 }, /* 425: cards/simple/moves.cards:157:17 */
+    { 6, 157, 7 }, /* 426: cards/simple/moves.cards:157:7 */
+    { 6, 159, 7 }, /* 427: cards/simple/moves.cards:159:7 */
+    { 6, 160, 7 }, /* 428: cards/simple/moves.cards:160:7 */
+    { 6, 162, 47 }, /* 429: cards/simple/moves.cards:162:47 */
+    { 6, 162, 38 }, /* 430: cards/simple/moves.cards:162:38 */
+    { 6, 163, 5 }, /* 431: cards/simple/moves.cards:163:5 */
+    { 6, 170, 59 }, /* 432: cards/simple/moves.cards:170:59 */
+    { 6, 170, 50 }, /* 433: cards/simple/moves.cards:170:50 */
+    { 6, 166, 21 }, /* 434: cards/simple/moves.cards:166:21 */
+    { 6, 166, 11 }, /* 435: cards/simple/moves.cards:166:11 */
+    { 6, 168, 18 }, /* 436: cards/simple/moves.cards:168:18 */
+    { 6, 171, 9 }, /* 437: cards/simple/moves.cards:171:9 */
+    { 6, 171, 21 }, /* 438: cards/simple/moves.cards:171:21 */
+    { 6, 172, 21 }, /* 439: cards/simple/moves.cards:172:21 */
+    { 6, 172, 11 }, /* 440: cards/simple/moves.cards:172:11 */
+    { 6, 142, 11 }, /* 441: cards/simple/moves.cards:142:11 */
+    { 7, 19, 3 }, /* 442: cards/simple/projects.cards:19:3 */
+    { 7, 20, 95 }, /* 443: cards/simple/projects.cards:20:95 */
+    { 7, 20, 86 }, /* 444: cards/simple/projects.cards:20:86 */
+    { 7, 26, 108 }, /* 445: cards/simple/projects.cards:26:108 */
+    { 7, 38, 101 }, /* 446: cards/simple/projects.cards:38:101 */
+    { 7, 38, 92 }, /* 447: cards/simple/projects.cards:38:92 */
+    { 7, 47, 154 }, /* 448: cards/simple/projects.cards:47:154 */
+    { 7, 47, 95 }, /* 449: cards/simple/projects.cards:47:95 */
+    { 7, 47, 86 }, /* 450: cards/simple/projects.cards:47:86 */
+    { 7, 60, 164 }, /* 451: cards/simple/projects.cards:60:164 */
+    { 7, 60, 113 }, /* 452: cards/simple/projects.cards:60:113 */
+    { 7, 60, 104 }, /* 453: cards/simple/projects.cards:60:104 */
+    { 7, 67, 122 }, /* 454: cards/simple/projects.cards:67:122 */
+    { 7, 67, 113 }, /* 455: cards/simple/projects.cards:67:113 */
+    { 7, 86, 133 }, /* 456: cards/simple/projects.cards:86:133 */
+    { 7, 96, 117 }, /* 457: cards/simple/projects.cards:96:117 */
+    { 7, 96, 100 }, /* 458: cards/simple/projects.cards:96:100 */
+    { 7, 106, 125 }, /* 459: cards/simple/projects.cards:106:125 */
+    { 7, 106, 99 }, /* 460: cards/simple/projects.cards:106:99 */
+    { 7, 106, 90 }, /* 461: cards/simple/projects.cards:106:90 */
+    { 7, 117, 88 }, /* 462: cards/simple/projects.cards:117:88 */
+    { 7, 117, 79 }, /* 463: cards/simple/projects.cards:117:79 */
+    { 7, 123, 93 }, /* 464: cards/simple/projects.cards:123:93 */
+    { 7, 123, 84 }, /* 465: cards/simple/projects.cards:123:84 */
+    { 7, 21, 7 }, /* 466: cards/simple/projects.cards:21:7 */
+    { 7, 21, 19 }, /* 467: cards/simple/projects.cards:21:19 */
+    { 7, 22, 9 }, /* 468: cards/simple/projects.cards:22:9 */
+    { 7, 23, 24 }, /* 469: cards/simple/projects.cards:23:24 */
+    { 7, 27, 7 }, /* 470: cards/simple/projects.cards:27:7 */
+    { 7, 27, 19 }, /* 471: cards/simple/projects.cards:27:19 */
+    { 7, 28, 9 }, /* 472: cards/simple/projects.cards:28:9 */
+    { 7, 30, 11 }, /* 473: cards/simple/projects.cards:30:11 */
+    { 7, 31, 23 }, /* 474: cards/simple/projects.cards:31:23 */
+    { 7, 31, 13 }, /* 475: cards/simple/projects.cards:31:13 */
+    { 7, 32, 13 }, /* 476: cards/simple/projects.cards:32:13 */
+    { 7, 39, 7 }, /* 477: cards/simple/projects.cards:39:7 */
+    { 7, 39, 19 }, /* 478: cards/simple/projects.cards:39:19 */
+    { 7, 40, 9 }, /* 479: cards/simple/projects.cards:40:9 */
+    { 7, 48, 7 }, /* 480: cards/simple/projects.cards:48:7 */
+    { 7, 48, 83 }, /* 481: cards/simple/projects.cards:48:83 */
+    { 7, 48, 19 }, /* 482: cards/simple/projects.cards:48:19 */
+    { 7, 49, 9 }, /* 483: cards/simple/projects.cards:49:9 */
+    { 7, 50, 24 }, /* 484: cards/simple/projects.cards:50:24 */
+    { 7, 55, 7 }, /* 485: cards/simple/projects.cards:55:7 */
+    { 7, 55, 63 }, /* 486: cards/simple/projects.cards:55:63 */
+    { 7, 55, 19 }, /* 487: cards/simple/projects.cards:55:19 */
+    { 7, 56, 9 }, /* 488: cards/simple/projects.cards:56:9 */
+    { 7, 57, 48 }, /* 489: cards/simple/projects.cards:57:48 */
+    { 7, 57, 66 }, /* 490: cards/simple/projects.cards:57:66 */
+    { 7, 61, 7 }, /* 491: cards/simple/projects.cards:61:7 */
+    { 7, 61, 75 }, /* 492: cards/simple/projects.cards:61:75 */
+    { 7, 61, 19 }, /* 493: cards/simple/projects.cards:61:19 */
+    { 7, 62, 9 }, /* 494: cards/simple/projects.cards:62:9 */
+    { 7, 63, 63 }, /* 495: cards/simple/projects.cards:63:63 */
+    { 7, 68, 7 }, /* 496: cards/simple/projects.cards:68:7 */
+    { 7, 68, 19 }, /* 497: cards/simple/projects.cards:68:19 */
+    { 7, 69, 9 }, /* 498: cards/simple/projects.cards:69:9 */
+    { 7, 71, 19 }, /* 499: cards/simple/projects.cards:71:19 */
+    { 7, 77, 7 }, /* 500: cards/simple/projects.cards:77:7 */
+    { 7, 79, 33 }, /* 501: cards/simple/projects.cards:79:33 */
+    { 7, 79, 17 }, /* 502: cards/simple/projects.cards:79:17 */
+    { 7, 81, 86 }, /* 503: cards/simple/projects.cards:81:86 */
+    { 7, 81, 63 }, /* 504: cards/simple/projects.cards:81:63 */
+    { 7, 82, 9 }, /* 505: cards/simple/projects.cards:82:9 */
+    { 7, 87, 7 }, /* 506: cards/simple/projects.cards:87:7 */
+    { 7, 87, 19 }, /* 507: cards/simple/projects.cards:87:19 */
+    { 7, 88, 9 }, /* 508: cards/simple/projects.cards:88:9 */
+    { 7, 89, 24 }, /* 509: cards/simple/projects.cards:89:24 */
+    { 7, 89, 62 }, /* 510: cards/simple/projects.cards:89:62 */
+    { 7, 93, 7 }, /* 511: cards/simple/projects.cards:93:7 */
+    { 7, 94, 61 }, /* 512: cards/simple/projects.cards:94:61 */
+    { 7, 97, 7 }, /* 513: cards/simple/projects.cards:97:7 */
+    { 7, 97, 41 }, /* 514: cards/simple/projects.cards:97:41 */
+    { 7, 97, 19 }, /* 515: cards/simple/projects.cards:97:19 */
+    { 7, 98, 9 }, /* 516: cards/simple/projects.cards:98:9 */
+    { 7, 100, 11 }, /* 517: cards/simple/projects.cards:100:11 */
+    { 7, 107, 7 }, /* 518: cards/simple/projects.cards:107:7 */
+    { 7, 107, 50 }, /* 519: cards/simple/projects.cards:107:50 */
+    { 7, 107, 19 }, /* 520: cards/simple/projects.cards:107:19 */
+    { 7, 108, 9 }, /* 521: cards/simple/projects.cards:108:9 */
+    { 7, 110, 11 }, /* 522: cards/simple/projects.cards:110:11 */
+    { 7, 110, 23 }, /* 523: cards/simple/projects.cards:110:23 */
+    { 7, 111, 13 }, /* 524: cards/simple/projects.cards:111:13 */
+    { 7, 118, 7 }, /* 525: cards/simple/projects.cards:118:7 */
+    { 7, 118, 19 }, /* 526: cards/simple/projects.cards:118:19 */
+    { 7, 119, 9 }, /* 527: cards/simple/projects.cards:119:9 */
+    { 7, 120, 24 }, /* 528: cards/simple/projects.cards:120:24 */
+    { 7, 124, 7 }, /* 529: cards/simple/projects.cards:124:7 */
+    { 7, 124, 19 }, /* 530: cards/simple/projects.cards:124:19 */
+    { 7, 125, 9 }, /* 531: cards/simple/projects.cards:125:9 */
+    { 7, 127, 11 }, /* 532: cards/simple/projects.cards:127:11 */
+    { 7, 127, 23 }, /* 533: cards/simple/projects.cards:127:23 */
+    { 7, 128, 13 }, /* 534: cards/simple/projects.cards:128:13 */
+    { 7, 18, 11 }, /* 535: cards/simple/projects.cards:18:11 */
+    { 7, 148, 3 }, /* 536: cards/simple/projects.cards:148:3 */
+    { 7, 148, 63 }, /* 537: cards/simple/projects.cards:148:63 */
+    { 7, 148, 53 }, /* 538: cards/simple/projects.cards:148:53 */
+    { 7, 150, 3 }, /* 539: cards/simple/projects.cards:150:3 */
+    { 7, 152, 17 }, /* 540: cards/simple/projects.cards:152:17 */
+    { 7, 152, 7 }, /* 541: cards/simple/projects.cards:152:7 */
+    { 7, 153, 7 }, /* 542: cards/simple/projects.cards:153:7 */
+    { 7, 160, 3 }, /* 543: cards/simple/projects.cards:160:3 */
+    { 7, 147, 11 }, /* 544: cards/simple/projects.cards:147:11 */
+    { 7, 168, 3 }, /* 545: cards/simple/projects.cards:168:3 */
+    { 7, 169, 3 }, /* 546: cards/simple/projects.cards:169:3 */
+    { 7, 170, 3 }, /* 547: cards/simple/projects.cards:170:3 */
+    { 7, 170, 11 }, /* 548: cards/simple/projects.cards:170:11 */
+    { 7, 177, 15 }, /* 549: cards/simple/projects.cards:177:15 */
+    { 7, 179, 12 }, /* 550: cards/simple/projects.cards:179:12 */
+    { 7, 179, 3 }, /* 551: cards/simple/projects.cards:179:3 */
+    { 7, 179, 74 }, /* 552: cards/simple/projects.cards:179:74 */
+    { 7, 180, 23 }, /* 553: cards/simple/projects.cards:180:23 */
+    { 7, 181, 12 }, /* 554: cards/simple/projects.cards:181:12 */
+    { 7, 181, 3 }, /* 555: cards/simple/projects.cards:181:3 */
+    { 7, 182, 19 }, /* 556: cards/simple/projects.cards:182:19 */
+    { 7, 182, 38 }, /* 557: cards/simple/projects.cards:182:38 */
+    { 7, 184, 3 }, /* 558: cards/simple/projects.cards:184:3 */
+    { 7, 166, 11 }, /* 559: cards/simple/projects.cards:166:11 */
+    { 8, 43, 3 }, /* 560: cards/simple/rules.cards:43:3 */
+    { 8, 46, 5 }, /* 561: cards/simple/rules.cards:46:5 */
+    { 8, 47, 5 }, /* 562: cards/simple/rules.cards:47:5 */
+    { 8, 48, 55 }, /* 563: cards/simple/rules.cards:48:55 */
+    { 8, 53, 15 }, /* 564: cards/simple/rules.cards:53:15 */
+    { 8, 45, 3 }, /* 565: cards/simple/rules.cards:45:3 */
+    { 8, 42, 11 }, /* 566: cards/simple/rules.cards:42:11 */
+    { 8, 65, 3 }, /* 567: cards/simple/rules.cards:65:3 */
+    { 8, 65, 3 }, /* 568: cards/simple/rules.cards:65:3 */
+    { 8, 67, 3 }, /* 569: cards/simple/rules.cards:67:3 */
+    { 8, 67, 15 }, /* 570: cards/simple/rules.cards:67:15 */
+    { 8, 68, 15 }, /* 571: cards/simple/rules.cards:68:15 */
+    { 8, 68, 5 }, /* 572: cards/simple/rules.cards:68:5 */
+    { 8, 69, 5 }, /* 573: cards/simple/rules.cards:69:5 */
+    { 8, 71, 3 }, /* 574: cards/simple/rules.cards:71:3 */
+    { 8, 72, 3 }, /* 575: cards/simple/rules.cards:72:3 */
+    { 8, 73, 46 }, /* 576: cards/simple/rules.cards:73:46 */
+    { 8, 73, 37 }, /* 577: cards/simple/rules.cards:73:37 */
+    { 8, 74, 7 }, /* 578: cards/simple/rules.cards:74:7 */
+    { 8, 82, 5 }, /* 579: cards/simple/rules.cards:82:5 */
+    { 8, 82, 17 }, /* 580: cards/simple/rules.cards:82:17 */
+    { 8, 83, 17 }, /* 581: cards/simple/rules.cards:83:17 */
+    { 8, 83, 7 }, /* 582: cards/simple/rules.cards:83:7 */
+    { 8, 84, 7 }, /* 583: cards/simple/rules.cards:84:7 */
+    { 8, 87, 3 }, /* 584: cards/simple/rules.cards:87:3 */
+    { 8, 87, 21 }, /* 585: cards/simple/rules.cards:87:21 */
+    { 8, 89, 3 }, /* 586: cards/simple/rules.cards:89:3 */
+    { 8, 89, 15 }, /* 587: cards/simple/rules.cards:89:15 */
+    { 8, 91, 15 }, /* 588: cards/simple/rules.cards:91:15 */
+    { 8, 91, 5 }, /* 589: cards/simple/rules.cards:91:5 */
+    { 8, 92, 5 }, /* 590: cards/simple/rules.cards:92:5 */
+    { 8, 97, 14 }, /* 591: cards/simple/rules.cards:97:14 */
+    { 8, 98, 3 }, /* 592: cards/simple/rules.cards:98:3 */
+    { 8, 99, 3 }, /* 593: cards/simple/rules.cards:99:3 */
+    { 8, 100, 49 }, /* 594: cards/simple/rules.cards:100:49 */
+    { 8, 100, 71 }, /* 595: cards/simple/rules.cards:100:71 */
+    { 8, 100, 62 }, /* 596: cards/simple/rules.cards:100:62 */
+    { 8, 101, 7 }, /* 597: cards/simple/rules.cards:101:7 */
+    { 8, 108, 5 }, /* 598: cards/simple/rules.cards:108:5 */
+    { 8, 108, 17 }, /* 599: cards/simple/rules.cards:108:17 */
+    { 8, 109, 17 }, /* 600: cards/simple/rules.cards:109:17 */
+    { 8, 109, 7 }, /* 601: cards/simple/rules.cards:109:7 */
+    { 8, 110, 7 }, /* 602: cards/simple/rules.cards:110:7 */
+    { 8, 113, 57 }, /* 603: cards/simple/rules.cards:113:57 */
+    { 8, 113, 92 }, /* 604: cards/simple/rules.cards:113:92 */
+    { 8, 113, 57 }, /* 605: cards/simple/rules.cards:113:57 */
+    { 8, 64, 11 }, /* 606: cards/simple/rules.cards:64:11 */
+    { 8, 120, 3 }, /* 607: cards/simple/rules.cards:120:3 */
+    { 8, 121, 22 }, /* 608: cards/simple/rules.cards:121:22 */
+    { 8, 121, 39 }, /* 609: cards/simple/rules.cards:121:39 */
+    { 8, 122, 10 }, /* 610: cards/simple/rules.cards:122:10 */
+    { 8, 122, 5 }, /* 611: cards/simple/rules.cards:122:5 */
+    { 8, 123, 10 }, /* 612: cards/simple/rules.cards:123:10 */
+    { 8, 123, 26 }, /* 613: cards/simple/rules.cards:123:26 */
+    { 8, 123, 5 }, /* 614: cards/simple/rules.cards:123:5 */
+    { 8, 127, 3 }, /* 615: cards/simple/rules.cards:127:3 */
+    { 8, 128, 34 }, /* 616: cards/simple/rules.cards:128:34 */
+    { 8, 128, 56 }, /* 617: cards/simple/rules.cards:128:56 */
+    { 8, 128, 49 }, /* 618: cards/simple/rules.cards:128:49 */
+    { 8, 128, 44 }, /* 619: cards/simple/rules.cards:128:44 */
+    { 8, 129, 44 }, /* 620: cards/simple/rules.cards:129:44 */
+    { 8, 129, 5 }, /* 621: cards/simple/rules.cards:129:5 */
+    { 8, 132, 3 }, /* 622: cards/simple/rules.cards:132:3 */
+    { 8, 132, 68 }, /* 623: cards/simple/rules.cards:132:68 */
+    { 8, 132, 45 }, /* 624: cards/simple/rules.cards:132:45 */
+    { 8, 133, 3 }, /* 625: cards/simple/rules.cards:133:3 */
+    { 8, 135, 3 }, /* 626: cards/simple/rules.cards:135:3 */
+    { 8, 135, 22 }, /* 627: cards/simple/rules.cards:135:22 */
+    { 8, 138, 5 }, /* 628: cards/simple/rules.cards:138:5 */
+    { 8, 139, 5 }, /* 629: cards/simple/rules.cards:139:5 */
+    { 8, 139, 5 }, /* 630: cards/simple/rules.cards:139:5 */
+    { 8, 139, 53 }, /* 631: cards/simple/rules.cards:139:53 */
+    { 8, 142, 3 }, /* 632: cards/simple/rules.cards:142:3 */
+    { 8, 142, 3 }, /* 633: cards/simple/rules.cards:142:3 */
+    { 8, 145, 7 }, /* 634: cards/simple/rules.cards:145:7 */
+    { 8, 148, 3 }, /* 635: cards/simple/rules.cards:148:3 */
+    { 8, 149, 14 }, /* 636: cards/simple/rules.cards:149:14 */
+    { 8, 149, 5 }, /* 637: cards/simple/rules.cards:149:5 */
+    { 8, 150, 7 }, /* 638: cards/simple/rules.cards:150:7 */
+    { 8, 156, 3 }, /* 639: cards/simple/rules.cards:156:3 */
+    { 8, 156, 3 }, /* 640: cards/simple/rules.cards:156:3 */
+    { 8, 157, 14 }, /* 641: cards/simple/rules.cards:157:14 */
+    { 8, 157, 5 }, /* 642: cards/simple/rules.cards:157:5 */
+    { 8, 157, 5 }, /* 643: cards/simple/rules.cards:157:5 */
+    { 8, 157, 57 }, /* 644: cards/simple/rules.cards:157:57 */
+    { 8, 157, 47 }, /* 645: cards/simple/rules.cards:157:47 */
+    { 8, 158, 14 }, /* 646: cards/simple/rules.cards:158:14 */
+    { 8, 158, 24 }, /* 647: cards/simple/rules.cards:158:24 */
+    { 8, 159, 8 }, /* 648: cards/simple/rules.cards:159:8 */
+    { 8, 159, 53 }, /* 649: cards/simple/rules.cards:159:53 */
+    { 8, 162, 3 }, /* 650: cards/simple/rules.cards:162:3 */
+    { 8, 164, 81 }, /* 651: cards/simple/rules.cards:164:81 */
+    { 8, 164, 81 }, /* 652: cards/simple/rules.cards:164:81 */
+    { 8, 165, 6 }, /* 653: cards/simple/rules.cards:165:6 */
+    { 8, 167, 5 }, /* 654: cards/simple/rules.cards:167:5 */
+    { 8, 118, 11 }, /* 655: cards/simple/rules.cards:118:11 */
+    { 8, 174, 32 }, /* 656: cards/simple/rules.cards:174:32 */
+    { 8, 174, 58 }, /* 657: cards/simple/rules.cards:174:58 */
+    { 8, 174, 76 }, /* 658: cards/simple/rules.cards:174:76 */
+    { 8, 174, 49 }, /* 659: cards/simple/rules.cards:174:49 */
+    { 8, 175, 3 }, /* 660: cards/simple/rules.cards:175:3 */
+    { 8, 175, 15 }, /* 661: cards/simple/rules.cards:175:15 */
+    { 8, 176, 15 }, /* 662: cards/simple/rules.cards:176:15 */
+    { 8, 176, 5 }, /* 663: cards/simple/rules.cards:176:5 */
+    { 8, 179, 12 }, /* 664: cards/simple/rules.cards:179:12 */
+    { 8, 179, 39 }, /* 665: cards/simple/rules.cards:179:39 */
+    { 8, 179, 29 }, /* 666: cards/simple/rules.cards:179:29 */
+    { 8, 173, 11 }, /* 667: cards/simple/rules.cards:173:11 */
+    { 9, 107, 9 }, /* 668: cards/simple/setup.cards:107:9 */
+    { 9, 108, 9 }, /* 669: cards/simple/setup.cards:108:9 */
+    { 9, 110, 62 }, /* 670: cards/simple/setup.cards:110:62 */
+    { 9, 110, 36 }, /* 671: cards/simple/setup.cards:110:36 */
+    { 9, 103, 11 }, /* 672: cards/simple/setup.cards:103:11 */
+    { 9, 127, 3 }, /* 673: cards/simple/setup.cards:127:3 */
+    { 9, 130, 22 }, /* 674: cards/simple/setup.cards:130:22 */
+    { 9, 130, 3 }, /* 675: cards/simple/setup.cards:130:3 */
+    { 9, 124, 11 }, /* 676: cards/simple/setup.cards:124:11 */
+    { 9, 139, 5 }, /* 677: cards/simple/setup.cards:139:5 */
+    { 9, 136, 11 }, /* 678: cards/simple/setup.cards:136:11 */
+    { 9, 149, 5 }, /* 679: cards/simple/setup.cards:149:5 */
+    { 9, 150, 5 }, /* 680: cards/simple/setup.cards:150:5 */
+    { 9, 146, 11 }, /* 681: cards/simple/setup.cards:146:11 */
+    { 9, 11, 36 }, /* 682: cards/simple/setup.cards:11:36 */
+    { 9, 12, 37 }, /* 683: cards/simple/setup.cards:12:37 */
+    { 9, 13, 32 }, /* 684: cards/simple/setup.cards:13:32 */
+    { 9, 16, 3 }, /* 685: cards/simple/setup.cards:16:3 */
+    { 9, 16, 3 }, /* 686: cards/simple/setup.cards:16:3 */
+    { 9, 17, 8 }, /* 687: cards/simple/setup.cards:17:8 */
+    { 9, 17, 41 }, /* 688: cards/simple/setup.cards:17:41 */
+    { 9, 17, 31 }, /* 689: cards/simple/setup.cards:17:31 */
+    { 9, 17, 21 }, /* 690: cards/simple/setup.cards:17:21 */
+    { 9, 17, 83 }, /* 691: cards/simple/setup.cards:17:83 */
+    { 9, 17, 73 }, /* 692: cards/simple/setup.cards:17:73 */
+    { 9, 17, 63 }, /* 693: cards/simple/setup.cards:17:63 */
+    { 9, 19, 30 }, /* 694: cards/simple/setup.cards:19:30 */
+    { 9, 19, 22 }, /* 695: cards/simple/setup.cards:19:22 */
+    { 9, 22, 3 }, /* 696: cards/simple/setup.cards:22:3 */
+    { 9, 23, 3 }, /* 697: cards/simple/setup.cards:23:3 */
+    { 9, 23, 22 }, /* 698: cards/simple/setup.cards:23:22 */
+    { 9, 30, 3 }, /* 699: cards/simple/setup.cards:30:3 */
+    { 9, 33, 3 }, /* 700: cards/simple/setup.cards:33:3 */
+    { 9, 34, 13 }, /* 701: cards/simple/setup.cards:34:13 */
+    { 9, 35, 5 }, /* 702: cards/simple/setup.cards:35:5 */
+    { 9, 36, 5 }, /* 703: cards/simple/setup.cards:36:5 */
+    { 9, 38, 15 }, /* 704: cards/simple/setup.cards:38:15 */
+    { 9, 38, 5 }, /* 705: cards/simple/setup.cards:38:5 */
+    { 9, 40, 3 }, /* 706: cards/simple/setup.cards:40:3 */
+    { 9, 41, 13 }, /* 707: cards/simple/setup.cards:41:13 */
+    { 9, 42, 5 }, /* 708: cards/simple/setup.cards:42:5 */
+    { 9, 43, 5 }, /* 709: cards/simple/setup.cards:43:5 */
+    { 9, 43, 13 }, /* 710: cards/simple/setup.cards:43:13 */
+    { 9, 45, 15 }, /* 711: cards/simple/setup.cards:45:15 */
+    { 9, 45, 5 }, /* 712: cards/simple/setup.cards:45:5 */
+    { 9, 48, 13 }, /* 713: cards/simple/setup.cards:48:13 */
+    { 9, 49, 5 }, /* 714: cards/simple/setup.cards:49:5 */
+    { 9, 50, 5 }, /* 715: cards/simple/setup.cards:50:5 */
+    { 9, 50, 13 }, /* 716: cards/simple/setup.cards:50:13 */
+    { 9, 52, 5 }, /* 717: cards/simple/setup.cards:52:5 */
+    { 9, 54, 3 }, /* 718: cards/simple/setup.cards:54:3 */
+    { 9, 55, 3 }, /* 719: cards/simple/setup.cards:55:3 */
+    { 9, 59, 3 }, /* 720: cards/simple/setup.cards:59:3 */
+    { 9, 60, 3 }, /* 721: cards/simple/setup.cards:60:3 */
+    { 9, 61, 3 }, /* 722: cards/simple/setup.cards:61:3 */
+    { 9, 62, 3 }, /* 723: cards/simple/setup.cards:62:3 */
+    { 9, 63, 3 }, /* 724: cards/simple/setup.cards:63:3 */
+    { 9, 64, 3 }, /* 725: cards/simple/setup.cards:64:3 */
+    { 9, 65, 3 }, /* 726: cards/simple/setup.cards:65:3 */
+    { 9, 66, 3 }, /* 727: cards/simple/setup.cards:66:3 */
+    { 9, 66, 3 }, /* 728: cards/simple/setup.cards:66:3 */
+    { 9, 67, 5 }, /* 729: cards/simple/setup.cards:67:5 */
+    { 9, 68, 17 }, /* 730: cards/simple/setup.cards:68:17 */
+    { 9, 68, 7 }, /* 731: cards/simple/setup.cards:68:7 */
+    { 9, 71, 3 }, /* 732: cards/simple/setup.cards:71:3 */
+    { 9, 71, 3 }, /* 733: cards/simple/setup.cards:71:3 */
+    { 9, 72, 5 }, /* 734: cards/simple/setup.cards:72:5 */
+    { 9, 72, 17 }, /* 735: cards/simple/setup.cards:72:17 */
+    { 9, 73, 17 }, /* 736: cards/simple/setup.cards:73:17 */
+    { 9, 73, 7 }, /* 737: cards/simple/setup.cards:73:7 */
+    { 9, 82, 3 }, /* 738: cards/simple/setup.cards:82:3 */
+    { 9, 82, 15 }, /* 739: cards/simple/setup.cards:82:15 */
+    { 9, 83, 15 }, /* 740: cards/simple/setup.cards:83:15 */
+    { 9, 83, 5 }, /* 741: cards/simple/setup.cards:83:5 */
+    { 9, 85, 3 }, /* 742: cards/simple/setup.cards:85:3 */
+    { 9, 86, 3 }, /* 743: cards/simple/setup.cards:86:3 */
+    { 9, 87, 3 }, /* 744: cards/simple/setup.cards:87:3 */
+    { 9, 88, 3 }, /* 745: cards/simple/setup.cards:88:3 */
+    { 9, 89, 3 }, /* 746: cards/simple/setup.cards:89:3 */
+    { 9, 90, 3 }, /* 747: cards/simple/setup.cards:90:3 */
+    { 9, 91, 3 }, /* 748: cards/simple/setup.cards:91:3 */
+    { 9, 91, 15 }, /* 749: cards/simple/setup.cards:91:15 */
+    { 9, 92, 5 }, /* 750: cards/simple/setup.cards:92:5 */
+    { 9, 92, 5 }, /* 751: cards/simple/setup.cards:92:5 */
+    { 9, 93, 7 }, /* 752: cards/simple/setup.cards:93:7 */
+    { 9, 94, 39 }, /* 753: cards/simple/setup.cards:94:39 */
+    { 9, 95, 37 }, /* 754: cards/simple/setup.cards:95:37 */
+    { 9, 95, 27 }, /* 755: cards/simple/setup.cards:95:27 */
+    { 9, 6, 1 }, /* 756: cards/simple/setup.cards:6:1 */
+    { 8, 14, 52 }, /* 757: cards/simple/rules.cards:14:52 */
+    { 8, 14, 5 }, /* 758: cards/simple/rules.cards:14:5 */
+    { 8, 18, 5 }, /* 759: cards/simple/rules.cards:18:5 */
+    { 8, 19, 77 }, /* 760: cards/simple/rules.cards:19:77 */
+    { 8, 19, 77 }, /* 761: cards/simple/rules.cards:19:77 */
+    { 8, 20, 45 }, /* 762: cards/simple/rules.cards:20:45 */
+    { 8, 20, 45 }, /* 763: cards/simple/rules.cards:20:45 */
+    { 8, 18, 5 }, /* 764: cards/simple/rules.cards:18:5 */
+    { 8, 19, 86 }, /* 765: cards/simple/rules.cards:19:86 */
+    { 8, 20, 79 }, /* 766: cards/simple/rules.cards:20:79 */
+    { 8, 18, 5 }, /* 767: cards/simple/rules.cards:18:5 */
+    { 8, 24, 19 }, /* 768: cards/simple/rules.cards:24:19 */
+    { 8, 11, 1 }, /* 769: cards/simple/rules.cards:11:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -13421,7 +13517,7 @@ const RtGameDef simple_game = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    723, Site_table, 11, Site_files,
+    770, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

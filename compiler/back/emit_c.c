@@ -1045,17 +1045,17 @@ static Emit *emit_init(Emit *E, const Model *m, Arena *a, const char *const *fil
     return E;
 }
 
-/* unit_protos: into protos, the prototype of every game function (pure,
-   RT_PURE, unless it draws a random number: two calls are two draws) and
-   of every procedure's script (a procedure call names it: rt_run_entered). */
+/* unit_protos: into protos, the prototype of every game function (RT_PURE
+   unless it draws or takes steps, ir_steps.c: two calls are two draws, or
+   steps) and of every procedure's script (a call names it: rt_run_entered). */
 static void unit_protos(Emit *E, Buf *protos)
 {
     const Model *m = E->m;
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function) {
             const MUnit *un = &m->units[u];
-            buf_printf(protos, "%sRT_MAYBE_UNUSED static RtValue Fn_%s(RtGame *g, RtFrame *f",
-                       E->ir->units[u].facts & IR_FACT_RANDOM ? "" : "RT_PURE ", un->name);
+            int pure = !(E->ir->units[u].facts & IR_FACT_RANDOM) && !E->ir->units[u].steps;
+            buf_printf(protos, "%sRT_MAYBE_UNUSED static RtValue Fn_%s(RtGame *g, RtFrame *f", pure ? "RT_PURE " : "", un->name);
             for (int p = 0; p < un->nparams; p++)
                 buf_put(protos, ", RtValue");
             buf_put(protos, ");\n");

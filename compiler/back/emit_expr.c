@@ -439,6 +439,20 @@ static const char *player_read(Emit *E, const IrNode *n)
     return arena_printf(E->a, "rt_player_side(g, %s)", p);
 }
 
+/* emit_check_fail: after a statement that may fail, stop the game at once. */
+void emit_check_fail(Emit *E)
+{
+    if (E->fallible)
+        emit_line(E, "if (rt_check(g)) return RT_END;");
+    E->fallible = 0;
+}
+
+void emit_step(Emit *E, const IrNode *n, const char *leave)
+{
+    if (n->flags & IR_STEP)
+        emit_line(E, "if (rt_back_edge(g, %d)) %s   /* the step budget */", emit_site(E, n->loc), leave);
+}
+
 /* ---- aggregates --------------------------------------------------------------------- */
 
 static const char *const agg_words[] = {"count", "sum", "any", "all", "min", "max", "argmin", "argmax", "reachable"};
@@ -494,6 +508,10 @@ static void aggregate_body(Emit *E, const IrNode *n)
        (emit_frame_reset) */
     const char *leave1 = store ? arena_printf(E->a, "{ %s return 1; }", emit_frame_reset(E, n->index)) : "return 1;";
     const char *leave0 = store ? arena_printf(E->a, "{ %s return 0; }", emit_frame_reset(E, n->index)) : "return 0;";
+    if (n->flags & IR_STEP) {   /* ir_steps.c; over, the caller checks */
+        emit_step(E, n, leave0);
+        E->fallible = 1;
+    }
     if (body_cond)
         emit_line(E, "if (!(%s)) continue;", body_cond);
     switch (n->agg) {
@@ -565,8 +583,8 @@ static const char *aggregate(Emit *E, const IrNode *n)
     E->reads_frame = outer.reads_frame;   /* the helper declares its own L */
     const char *what = agg_words[n->agg];
     /* pure (its calls may be reused, docs of RT_PURE): it neither stores
-       its item nor draws a random number */
-    int pure = !writes && !(n->facts & IR_FACT_RANDOM);
+       its item, draws a random number nor takes steps of the budget */
+    int pure = !writes && !(n->facts & IR_FACT_RANDOM) && !(n->flags & IR_STEP);
     if (E->by_value) {
         /* out of line and pure: a call with the same arguments is made
            once while the state stays as it is (the callers are inlined) */

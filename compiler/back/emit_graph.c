@@ -131,6 +131,7 @@ void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const cha
     emit_line(E, "{");
     E->indent++;
     emit_pure_loop_open(E, n->kids[0], n->index, cvar, store);
+    emit_step(E, n, store ? arena_printf(E->a, "{ %s return 0; }", emit_frame_reset(E, n->index)) : "return 0;");
     emit_line(E, "if (%s) avoid[i] = 1;", emit_bare(E, where));
     E->indent--;
     emit_line(E, "}");

@@ -244,6 +244,10 @@ void emit_block(Emit *E, const IrNode *b);
 /* Shared by the statements (emit_stmt.c) and the decisions (emit_choice.c). */
 /* emit_check_fail: after a statement that may fail, stop the game at once. */
 void emit_check_fail(Emit *E);
+/* emit_step: at the start of a turn of loop n, the step of the game's
+   budget the IR gives it (IR_STEP, ir_steps.c): rt_back_edge, then leave
+   (a C statement) once the game is over; nothing for a loop without. */
+void emit_step(Emit *E, const IrNode *n, const char *leave);
 /* emit_calls_function: n calls a game function or holds an aggregate. */
 int emit_calls_function(const IrNode *n);
 /* emit_bind_zone_card: bind the local in slot, a card of zone coll in

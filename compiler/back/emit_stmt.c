@@ -47,14 +47,6 @@ void emit_block(Emit *E, const IrNode *b)
     emit_unbind(E, depth);
 }
 
-/* emit_check_fail: after a statement that may fail, stop the game at once. */
-void emit_check_fail(Emit *E)
-{
-    if (E->fallible)
-        emit_line(E, "if (rt_check(g)) return RT_END;");
-    E->fallible = 0;
-}
-
 /* run_now: run a callee's frame at once (run: rt_run, or rt_run_top after
    rt_call pushed it): the pc is stored first, so that when the callee
    stops at a decision (or a call of its own) the script returns its
@@ -299,6 +291,7 @@ static int write_when(Emit *E, const IrNode *s, const char *left)
    `up to`, or NULL). */
 static void for_body(Emit *E, const IrNode *s, const char *left)
 {
+    emit_step(E, s, "return RT_END;");
     if (write_when(E, s, left))
         return;
     limit_stop(E, left);
@@ -478,6 +471,7 @@ static void pluck_for(Emit *E, const IrNode *s, const char *left)
     int bound_ok = emit_bind(E, slot, cvar, emit_zone_kind(E, s->kids[0]));
     emit_line(E, "for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {");
     E->indent++;
+    emit_step(E, s, "break;");   /* the gaps closed, then the check below */
     Buf *save = E->body, body = {0};   /* the body first: is the card read? */
     E->body = &body;
     limit_stop(E, left);
@@ -850,6 +844,7 @@ static void win(Emit *E, const IrNode *s)
     emit_line(E, "int winners = 0;");
     emit_line(E, "for (int i = 0; i < rt_players(g); i++) {");
     E->indent++;
+    emit_step(E, s, "{ if (!winners) return RT_END; }");   /* once a player won, the others still win */
     emit_line(E, "%s = i;", var);
     if (s->kids[1])
         emit_line(E, "if (!(%s)) continue;", emit_condition(E, s->kids[1]));
@@ -942,6 +937,7 @@ static void emit_reveal(Emit *E, const IrNode *s)
         emit_line(E, "RtValue shown = %s;", w);
         emit_line(E, "for (int i = 0; i < rt_players(g) && !rt_check(g); i++) {");
         E->indent++;
+        emit_step(E, s, "break;");
         emit_line(E, "%s = i;", var);
         if (s->kids[3])
             emit_line(E, "if (!(%s)) continue;", emit_condition(E, s->kids[3]));

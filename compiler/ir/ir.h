@@ -150,8 +150,16 @@ enum {   /* IrNode.flags */
     IR_PASS = 1 << 4,
     IR_BOTTOM = 1 << 5,
     IR_PLUCK = 1 << 6,       /* IR_FOR: a pluck loop (ir_pluck.c) */
-    IR_ALL_PASS = 1 << 7     /* IR_TURNS with IR_PASSES: `until all pass` (no count) */
+    IR_ALL_PASS = 1 << 7,    /* IR_TURNS with IR_PASSES: `until all pass` (no count) */
+    IR_STEP = 1 << 8         /* IR_FOR, IR_AGGREGATE, IR_WIN_ALL, IR_REVEAL to all: each turn
+                                takes a step of the game's budget (ir_steps.c) */
 };
+
+/* ir_steps.c: a loop over a range of at most IR_STEP_SMALL integers may be
+   a leaf (its turns take no step); `cardc check` warns at a loop known to
+   take more than IR_WORK_WARN turns, its nested loops' included
+   (docs/runtime.md "The step budget"). */
+enum { IR_STEP_SMALL = 64, IR_WORK_WARN = 10000000 };
 
 enum {   /* IrNode.facts, computed by ir_facts.c */
     IR_FACT_MAY_FAIL = 1 << 0,   /* may stop the game with a run-time error */
@@ -203,6 +211,8 @@ typedef struct IrUnit {
     int flat;                /* a function with no aggregate inside another: its
                                 parameters can be passed by value (ir_inline.c) */
     int nmemo;               /* the memos of a function's body (ir_memo.c) */
+    int steps;               /* its body takes steps of the game's budget, calls included
+                                (ir_steps.c): a function that does is not RT_PURE */
 } IrUnit;
 
 /* A live count (ir_live.c): the number of cards of a zone that meet a
@@ -261,6 +271,10 @@ void ir_facts(IrProgram *p);
    the setup's prelude, inlining of small functions, live counts, memos of
    calls (one file each; each file's comment is its contract). */
 void ir_passes(IrProgram *p);
+/* ir_steps: set IR_STEP on every loop whose turns take a step of the game's
+   budget, IrUnit.steps, and the may-fail fact of what takes steps
+   (ir_steps.c); runs after ir_live. */
+void ir_steps(IrProgram *p);
 void ir_pluck(IrProgram *p);
 void ir_prelude(IrProgram *p);
 void ir_inline(IrProgram *p);
@@ -310,9 +324,16 @@ int ir_dice_check(const IrProgram *p, Diag *d);
    game); returns how many (ir_check.c). p has its facts (ir_facts). */
 int ir_labels_check(const IrProgram *p, Diag *d);
 
+/* ir_work_check: warn (through d) at each outermost loop known to take
+   more than IR_WORK_WARN turns, those of the loops and aggregates nested in
+   it and in the functions and procedures it calls included; returns how
+   many (ir_steps.c). */
+int ir_work_check(const IrProgram *p, Diag *d);
+
 /* ir_check_model: the checks of checked model m that need its IR (the
    uses of interchangeable dice: ir_dice_check; labels that draw:
-   ir_labels_check), lowering it in arena; returns how many errors it
+   ir_labels_check; then, without errors, the warnings of ir_work_check),
+   lowering it in arena; returns how many errors it
    reported through d. `cardc check` and every back end run it after
    sema_check (ir_check.c). */
 int ir_check_model(const Model *m, Arena *arena, Diag *d);

@@ -5,6 +5,9 @@
    draw in it would make a game with a log differ from the same game
    without one.
 
+   Without errors, it warns at loops known to take too many turns
+   (ir_work_check, ir_steps.c).
+
    Contract: ir_check_model lowers the model into the caller's arena and
    runs ir_facts on that copy (the back ends lower their own); it only
    reports. */
@@ -75,5 +78,8 @@ int ir_check_model(const Model *m, Arena *arena, Diag *d)
             break;
         }
     ir_facts(p);
-    return errors + ir_labels_check(p, d);
+    errors += ir_labels_check(p, d);
+    if (!errors)
+        ir_work_check(p, d);   /* warnings only */
+    return errors;
 }

@@ -8,5 +8,6 @@ void ir_passes(IrProgram *p)
     ir_prelude(p);   /* the setup's seed-independent beginning */
     ir_inline(p);    /* small functions written in place */
     ir_live(p);      /* counts the runtime keeps up to date */
+    ir_steps(p);     /* which loops take steps of the game's budget */
     ir_memo(p);      /* calls made once per function body */
 }

@@ -192,6 +192,7 @@ static void payload(const Printer *P, const IrNode *n)
     static const struct { int flag; const char *word; } flags[] = {
         {IR_SIMULTANEOUS, "simultaneously"}, {IR_HIDDEN, "hidden"}, {IR_UP_TO, "up-to"},
         {IR_PASSES, "passes"}, {IR_PASS, "pass"}, {IR_BOTTOM, "to-bottom"}, {IR_PLUCK, "pluck"}, {IR_ALL_PASS, "all-pass"},
+        {IR_STEP, "step"},
     };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         if (n->flags & flags[i].flag)

@@ -90,6 +90,73 @@ Test(steps, an_endless_turns_loop_fails_within_the_default_budget)
     run_free(&r);
 }
 
+/* Four nested loops over 1..4096 end, but only after 2^48 turns: each turn
+   of a loop over a long range takes a step, so the game fails at the
+   innermost loop once it has taken --max-steps of them. */
+Test(steps, nested_loops_over_long_ranges_fail_at_the_budget)
+{
+    RunResult r = play("work", "$e log --seed 1 --choices 0 --max-steps 10");
+    cr_assert_eq(r.status, 1, "%s%s", r.out, r.err);
+    const char *want = "\nerror " FAILS "work/work.cards:12:64: game exceeded 10 steps in this loop (--max-steps)\n";
+    const char *at = strstr(r.out, want);
+    cr_expect(at != NULL, "%s", r.out);
+    cr_expect(at && at[strlen(want)] == '\0', "the log ends with the error:\n%s", r.out);
+    run_free(&r);
+}
+
+/* So do they with the default budget. */
+Test(steps, nested_loops_fail_within_the_default_budget)
+{
+    RunResult r = play("work", "$e log --seed 1 --choices 0 | tail -n 1");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "error " FAILS "work/work.cards:12:64: game exceeded 1000000 steps in this loop (--max-steps)\n");
+    run_free(&r);
+}
+
+/* An aggregate over 1..4096 of a function that is one itself: each turn of
+   either takes a step; the budget ends at the function's aggregate, the
+   one that takes the most. */
+Test(steps, chained_aggregates_fail_at_the_budget)
+{
+    RunResult r = play("work", "$e log --seed 1 --choices 1 --max-steps 10; echo status $?");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "\nerror " FAILS "work/work.cards:8:28: game exceeded 10 steps in this loop (--max-steps)\n"
+                            "status 1\n") != NULL, "%s", r.out);
+    run_free(&r);
+}
+
+/* Small loops take few steps: a loop over 1..8 around one over the players
+   takes one step a turn (8), the inner one none: with the round's, the
+   game takes 9 steps. */
+Test(steps, small_loops_take_a_step_a_turn_of_the_outer_loop)
+{
+    RunResult r = play("work", "$e log --seed 1 --choices 2 --max-steps 9 | tail -n 1; "
+                               "$e log --seed 1 --choices 2 --max-steps 8 | tail -n 1");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "win Player 1\n"
+                            "error " FAILS "work/work.cards:15:22: game exceeded 8 steps in this loop (--max-steps)\n");
+    run_free(&r);
+}
+
+/* cardc check warns at each outermost loop known to take more than
+   10,000,000 turns with the loops nested in it (the function's included),
+   with the figure, and still accepts the game. */
+Test(steps, check_warns_at_loops_known_to_take_too_many_turns)
+{
+    RunResult r = run_cmd(CARDC " check " FAILS "work");
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.err,
+        FAILS "work/work.cards:12:7: warning: this loop may take 281543712968704 turns, counting those of the loops "
+        "and aggregates in it (calls included), more than 10000000: the step budget (--max-steps) may stop the game here\n"
+        "        for a in 1..4096 { for b in 1..4096 { for c in 1..4096 { for d in 1..4096 { n = 1 } } } }\n"
+        "        ^\n"
+        FAILS "work/work.cards:14:31: warning: this aggregate may take 16781312 turns, counting those of the loops "
+        "and aggregates in it (calls included), more than 10000000: the step budget (--max-steps) may stop the game here\n"
+        "      option \"aggregates\" { n = max(i in 1..4096: f(i)) }\n"
+        "                                ^\n");
+    run_free(&r);
+}
+
 /* sim counts such games as errors, names the first, and exits 1. */
 Test(steps, sim_reports_the_games_that_exceed_the_budget)
 {

@@ -113,13 +113,13 @@ Test(back, a_loop_over_another_players_zone_of_the_same_declaration_is_a_pluck_l
 {
     RunResult ir = run_cmd(CARDC " ir tests/ir/run/other_players.cards | grep -E '^ *for '");
     cr_assert_eq(ir.status, 0, "%s", ir.err);
-    cr_expect_str_eq(ir.out, "      for 0 p @21:3 [fail write zones moves]\n"   /* the setup's deal */
+    cr_expect_str_eq(ir.out, "      for 0 p step @21:3 [fail write zones moves]\n"   /* the setup's deal */
                              "          for 2 g pluck @22:5 [fail write zones moves]\n"
-                             "    for 0 p @27:3 [fail write zones moves]\n"
+                             "    for 0 p step @27:3 [fail write zones moves]\n"
                              "        for 1 g pluck @28:5 [fail write zones moves]\n"
-                             "    for 2 p_2 @31:3 [fail write zones moves]\n"
+                             "    for 2 p_2 step @31:3 [fail write zones moves]\n"
                              "        for 3 g_2 @32:5 [fail write zones moves]\n"
-                             "    for 4 p_3 @35:3 [fail write zones moves]\n"
+                             "    for 4 p_3 step @35:3 [fail write zones moves]\n"
                              "        for 5 g_3 @37:5 [fail write zones moves]\n"
                              "    for 6 p_4 @39:3 [fail write zones]\n");
     run_free(&ir);

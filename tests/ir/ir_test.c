@@ -129,8 +129,8 @@ Test(ir, the_pluck_and_prelude_passes_mark_the_setup)
     cr_expect_eq(count_lines_with(after.out, "    prelude @39:3 [fail write zones moves]"), 1);
     cr_expect_eq(count_lines_with(after.out, "      for 0 c pluck @39:3 [fail write zones moves]"), 1);
     cr_expect_eq(count_lines_with(after.out, "      for 1 c_2 pluck @40:3 [fail write zones moves]"), 1);
-    /* the round's loop runs abilities: not a pluck loop */
-    cr_expect_eq(count_lines_with(after.out, "    for 0 g @47:3 [fail yield write zones moves]"), 1);
+    /* the round's loop runs abilities: not a pluck loop; each turn takes a step */
+    cr_expect_eq(count_lines_with(after.out, "    for 0 g step @47:3 [fail yield write zones moves]"), 1);
     run_free(&before);
     run_free(&after);
 }
@@ -145,7 +145,7 @@ Test(ir, the_prelude_splits_a_loop_that_deals_then_shuffles)
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_expect_str_eq(r.out, "    prelude @27:3 [fail write zones moves]\n"
                             "      for 0 e pluck @27:3 [fail write zones moves]\n"
-                            "      for 1 p @32:3 [fail write zones moves]\n"
+                            "      for 1 p step @32:3 [fail write zones moves]\n"
                             "    shuffle @28:3 [write random moves]\n"
                             "    for 1 p @32:3 [fail write random moves]\n"
                             "    move @39:3 [fail write zones moves]\n"

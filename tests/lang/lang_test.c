@@ -312,7 +312,7 @@ Test(lang, a_move_whose_shape_cardc_knows_is_the_general_move)
                 "sed 's/(.*, \\([A-Za-z_]*\\), [0-9]*, \\(RT_KEEP_[A-Z]*\\), /: \\1 \\2 /; s/)$//' && "
                 SAME_AS_LISTED " && cut -d ' ' -f 1 $d/pairs | head -n 3 && "
                 "$e log --seed 1 | sed -n '54,57p; 94,101p; 160,162p' && " SIM_1000,
-                "rt_roll_known(g, rt_zone_shared(g, ZONE_cup), KIND_cube, Faces_cube, 6u, 13, ZONE_cup\n"
+                "rt_roll_known(g, rt_zone_shared(g, ZONE_cup), KIND_cube, Faces_cube, 6u, 14, ZONE_cup\n"
                 "rt_pluck_known: KIND_cube RT_KEEP_ALL ZONE_cup, -1\n"
                 "rt_move_end_known: KIND_token RT_KEEP_SOME -1, ZONE_hand\n"
                 "rt_move_end_known: KIND_stone RT_KEEP_NONE -1, ZONE_pile\n"

@@ -65,8 +65,8 @@ RT_MAYBE_UNUSED static inline const struct Inst_chip *Inst_chip(const RtGame *g,
 
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_all_rich(RtGame *g, RtFrame *f);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_any_rich(RtGame *g, RtFrame *f);
+RT_MAYBE_UNUSED static RtValue Fn_all_rich(RtGame *g, RtFrame *f);
+RT_MAYBE_UNUSED static RtValue Fn_any_rich(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_seats(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_empty_deck(RtGame *g, RtFrame *f, RtValue, RtValue);
@@ -121,7 +121,7 @@ static inline RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue v_p)
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: all */
-RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
+RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
 {
     (void)f;
     #line 22 "tests/cardc/good/aggregates/aggregates.cards"
@@ -129,10 +129,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
+        if (rt_back_edge(g, 1)) return 0;   /* the step budget */
         if (!((Fn_total(g, f, it_p) > 0))) return 0;
     }
     return acc;
-#line 136 "aggregates.c"
+#line 137 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: function all_rich */
@@ -142,11 +143,11 @@ static inline RtValue Fn_all_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 22 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_all_rich(g, f);
-#line 146 "aggregates.c"
+#line 147 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: any */
-RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
+RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
 {
     (void)f;
     #line 23 "tests/cardc/good/aggregates/aggregates.cards"
@@ -154,10 +155,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
+        if (rt_back_edge(g, 2)) return 0;   /* the step budget */
         if ((Fn_total(g, f, it_p) > 1)) return 1;
     }
     return acc;
-#line 161 "aggregates.c"
+#line 163 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: function any_rich */
@@ -167,7 +169,7 @@ static inline RtValue Fn_any_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 23 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_any_rich(g, f);
-#line 171 "aggregates.c"
+#line 173 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: count */
@@ -182,7 +184,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 186 "aggregates.c"
+#line 188 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: function seats */
@@ -192,7 +194,7 @@ static inline RtValue Fn_seats(RtGame *g, RtFrame *f)
     (void)f;
     #line 24 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_seats(g, f);
-#line 196 "aggregates.c"
+#line 198 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: count */
@@ -209,7 +211,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ignores(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 213 "aggregates.c"
+#line 215 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: function ignores */
@@ -221,7 +223,7 @@ static inline RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n
     (void)v_n;
     #line 25 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_ignores(g, f, v_p, v_n);
-#line 225 "aggregates.c"
+#line 227 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:26: function empty_deck */
@@ -233,7 +235,7 @@ static inline RtValue Fn_empty_deck(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_n;
     #line 26 "tests/cardc/good/aggregates/aggregates.cards"
     return (rt_zone_cells_at(g, ZCELL_deck)[0] == 0);
-#line 237 "aggregates.c"
+#line 239 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: count */
@@ -243,13 +245,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
     (void)v_p;
     #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p, 1);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p, 3);
     for (int i = zc[0] - 1; i >= 0; i--) {
         if (!((rt_zone_cells_at(g, ZCELL_deck)[0] == 0))) continue;
         acc++;
     }
     return acc;
-#line 253 "aggregates.c"
+#line 255 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: function counted */
@@ -260,7 +262,7 @@ static inline RtValue Fn_counted(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_counted(g, f, v_p);
-#line 264 "aggregates.c"
+#line 266 "aggregates.c"
 }
 
 struct Locals_setup {
@@ -284,7 +286,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     #line 30 "tests/cardc/good/aggregates/aggregates.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 2);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 4);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -298,13 +300,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 31 "tests/cardc/good/aggregates/aggregates.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 3), RT_AT_TOP, 4, KIND_chip, 0, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 5), RT_AT_TOP, 6, KIND_chip, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 305 "aggregates.c"
+#line 307 "aggregates.c"
         break;
     default:
-        return rt_fail(g, 5, "bad resume point");
+        return rt_fail(g, 7, "bad resume point");
     }
     return RT_DONE;
 }
@@ -317,14 +319,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 35 "tests/cardc/good/aggregates/aggregates.cards"
         if ((((Fn_all_rich(g, f) && Fn_any_rich(g, f)) && (Fn_seats(g, f) == 2)) && (Fn_ignores(g, f, f->me, 7) == 2)) && (Fn_counted(g, f, f->me) >= 0)) {
             #line 35 "tests/cardc/good/aggregates/aggregates.cards"
-            return rt_win(g, f->me, 6);
+            return rt_win(g, f->me, 8);
         }
         #line 36 "tests/cardc/good/aggregates/aggregates.cards"
-        return rt_win(g, f->me, 7);
-#line 325 "aggregates.c"
+        return rt_win(g, f->me, 9);
+#line 327 "aggregates.c"
         break;
     default:
-        return rt_fail(g, 8, "bad resume point");
+        return rt_fail(g, 10, "bad resume point");
     }
     return RT_DONE;
 }
@@ -367,14 +369,16 @@ static const char *const Site_files[] = {
 
 static const RtSite Site_table[] = {
     { 0, 20, 44 }, /* 0: tests/cardc/good/aggregates/aggregates.cards:20:44 */
-    { 0, 27, 48 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:27:48 */
-    { 0, 30, 18 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:30:18 */
-    { 0, 31, 40 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:31:40 */
-    { 0, 31, 22 }, /* 4: tests/cardc/good/aggregates/aggregates.cards:31:22 */
-    { 0, 29, 1 }, /* 5: tests/cardc/good/aggregates/aggregates.cards:29:1 */
-    { 0, 35, 96 }, /* 6: tests/cardc/good/aggregates/aggregates.cards:35:96 */
-    { 0, 36, 3 }, /* 7: tests/cardc/good/aggregates/aggregates.cards:36:3 */
-    { 0, 34, 1 }, /* 8: tests/cardc/good/aggregates/aggregates.cards:34:1 */
+    { 0, 22, 30 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:22:30 */
+    { 0, 23, 30 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:23:30 */
+    { 0, 27, 48 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:27:48 */
+    { 0, 30, 18 }, /* 4: tests/cardc/good/aggregates/aggregates.cards:30:18 */
+    { 0, 31, 40 }, /* 5: tests/cardc/good/aggregates/aggregates.cards:31:40 */
+    { 0, 31, 22 }, /* 6: tests/cardc/good/aggregates/aggregates.cards:31:22 */
+    { 0, 29, 1 }, /* 7: tests/cardc/good/aggregates/aggregates.cards:29:1 */
+    { 0, 35, 96 }, /* 8: tests/cardc/good/aggregates/aggregates.cards:35:96 */
+    { 0, 36, 3 }, /* 9: tests/cardc/good/aggregates/aggregates.cards:36:3 */
+    { 0, 34, 1 }, /* 10: tests/cardc/good/aggregates/aggregates.cards:34:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -407,7 +411,7 @@ const RtGameDef aggregates_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    9, Site_table, 1, Site_files,
+    11, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

@@ -91,6 +91,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 20 "tests/cardc/good/escape/escape.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
+                if (rt_back_edge(g, 0)) return RT_END;   /* the step budget */
                 #line 21 "tests/cardc/good/escape/escape.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -98,13 +99,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!(Inst_chit(g, rt_card_inst(g, it_c, KIND_chit, 0))->fd_side == rt_player_side(g, L->v_p))) {
+                        if (!(Inst_chit(g, rt_card_inst(g, it_c, KIND_chit, 1))->fd_side == rt_player_side(g, L->v_p))) {
                             if (rt_check(g)) break;
                             continue;
                         }
                         if (rt_check(g)) break;
                         #line 21 "tests/cardc/good/escape/escape.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->v_p, 1), RT_AT_TOP, 2);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->v_p, 2), RT_AT_TOP, 3);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -115,10 +116,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 119 "escape.c"
+#line 120 "escape.c"
         break;
     default:
-        return rt_fail(g, 3, "bad resume point");
+        return rt_fail(g, 4, "bad resume point");
     }
     return RT_DONE;
 }
@@ -137,12 +138,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " says \"hello\" */ ?\?/ \\ ");
-            rt_log_int(g, rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 4)[0]);
+            rt_log_int(g, rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 5)[0]);
             rt_log_end(g);
         }
         #line 27 "tests/cardc/good/escape/escape.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_pool, f->me, 5));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_pool, f->me, 6));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                 #line 27 "tests/cardc/good/escape/escape.cards"
@@ -156,11 +157,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             }
         }
         #line 28 "tests/cardc/good/escape/escape.cards"
-        return rt_win(g, f->me, 6);
-#line 161 "escape.c"
+        return rt_win(g, f->me, 7);
+#line 162 "escape.c"
         break;
     default:
-        return rt_fail(g, 7, "bad resume point");
+        return rt_fail(g, 8, "bad resume point");
     }
     return RT_DONE;
 }
@@ -208,14 +209,15 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 21, 24 }, /* 0: tests/cardc/good/escape/escape.cards:21:24 */
-    { 0, 21, 53 }, /* 1: tests/cardc/good/escape/escape.cards:21:53 */
-    { 0, 21, 43 }, /* 2: tests/cardc/good/escape/escape.cards:21:43 */
-    { 0, 19, 1 }, /* 3: tests/cardc/good/escape/escape.cards:19:1 */
-    { 0, 26, 45 }, /* 4: tests/cardc/good/escape/escape.cards:26:45 */
-    { 0, 27, 12 }, /* 5: tests/cardc/good/escape/escape.cards:27:12 */
-    { 0, 28, 3 }, /* 6: tests/cardc/good/escape/escape.cards:28:3 */
-    { 0, 25, 1 }, /* 7: tests/cardc/good/escape/escape.cards:25:1 */
+    { 0, 20, 3 }, /* 0: tests/cardc/good/escape/escape.cards:20:3 */
+    { 0, 21, 24 }, /* 1: tests/cardc/good/escape/escape.cards:21:24 */
+    { 0, 21, 53 }, /* 2: tests/cardc/good/escape/escape.cards:21:53 */
+    { 0, 21, 43 }, /* 3: tests/cardc/good/escape/escape.cards:21:43 */
+    { 0, 19, 1 }, /* 4: tests/cardc/good/escape/escape.cards:19:1 */
+    { 0, 26, 45 }, /* 5: tests/cardc/good/escape/escape.cards:26:45 */
+    { 0, 27, 12 }, /* 6: tests/cardc/good/escape/escape.cards:27:12 */
+    { 0, 28, 3 }, /* 7: tests/cardc/good/escape/escape.cards:28:3 */
+    { 0, 25, 1 }, /* 8: tests/cardc/good/escape/escape.cards:25:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -252,7 +254,7 @@ const RtGameDef escape_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    8, Site_table, 1, Site_files,
+    9, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

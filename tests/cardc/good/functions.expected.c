@@ -179,6 +179,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         #line 30 "tests/cardc/good/functions/functions.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 8)) return RT_END;   /* the step budget */
             #line 31 "tests/cardc/good/functions/functions.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -186,13 +187,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!(Inst_chip(g, rt_card_inst(g, it_c, KIND_chip, 8))->fd_side == rt_player_side(g, L->v_p))) {
+                    if (!(Inst_chip(g, rt_card_inst(g, it_c, KIND_chip, 9))->fd_side == rt_player_side(g, L->v_p))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
                     #line 31 "tests/cardc/good/functions/functions.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p, 9), RT_AT_TOP, 10);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p, 10), RT_AT_TOP, 11);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -200,10 +201,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 204 "functions.c"
+#line 205 "functions.c"
         break;
     default:
-        return rt_fail(g, 11, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -227,9 +228,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 36 "tests/cardc/good/functions/functions.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 13)) return RT_END;   /* the step budget */
             if (!(Fn_wins(g, f, L->v_p))) continue;
             #line 36 "tests/cardc/good/functions/functions.cards"
-            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 12);
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 14);
         }
         #line 37 "tests/cardc/good/functions/functions.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -237,26 +239,27 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 37 "tests/cardc/good/functions/functions.cards"
             if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) >= 3) {
                 #line 37 "tests/cardc/good/functions/functions.cards"
-                return rt_win(g, L->v_p_2, 13);
+                return rt_win(g, L->v_p_2, 15);
             }
         }
         #line 38 "tests/cardc/good/functions/functions.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
+            if (rt_back_edge(g, 16)) return RT_END;   /* the step budget */
             #line 38 "tests/cardc/good/functions/functions.cards"
             {
-                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_pile, L->v_p_3, 14));
+                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_pile, L->v_p_3, 17));
                 for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                     RtValue it_c = walk_v_c[at_v_c]; (void)it_c;
                     #line 38 "tests/cardc/good/functions/functions.cards"
-                    rt_set_state_when(g, it_c, KIND_chip, 0, !!(!rt__state(g, it_c, 0)), 1, 15);
+                    rt_set_state_when(g, it_c, KIND_chip, 0, !!(!rt__state(g, it_c, 0)), 1, 18);
                 }
             }
         }
-#line 257 "functions.c"
+#line 260 "functions.c"
         break;
     default:
-        return rt_fail(g, 16, "bad resume point");
+        return rt_fail(g, 19, "bad resume point");
     }
     return RT_DONE;
 }
@@ -319,15 +322,18 @@ static const RtSite Site_table[] = {
     { 0, 24, 46 }, /* 5: tests/cardc/good/functions/functions.cards:24:46 */
     { 0, 24, 46 }, /* 6: tests/cardc/good/functions/functions.cards:24:46 */
     { 0, 29, 3 }, /* 7: tests/cardc/good/functions/functions.cards:29:3 */
-    { 0, 31, 24 }, /* 8: tests/cardc/good/functions/functions.cards:31:24 */
-    { 0, 31, 53 }, /* 9: tests/cardc/good/functions/functions.cards:31:53 */
-    { 0, 31, 43 }, /* 10: tests/cardc/good/functions/functions.cards:31:43 */
-    { 0, 28, 1 }, /* 11: tests/cardc/good/functions/functions.cards:28:1 */
-    { 0, 36, 36 }, /* 12: tests/cardc/good/functions/functions.cards:36:36 */
-    { 0, 37, 40 }, /* 13: tests/cardc/good/functions/functions.cards:37:40 */
-    { 0, 38, 31 }, /* 14: tests/cardc/good/functions/functions.cards:38:31 */
-    { 0, 38, 58 }, /* 15: tests/cardc/good/functions/functions.cards:38:58 */
-    { 0, 35, 1 }, /* 16: tests/cardc/good/functions/functions.cards:35:1 */
+    { 0, 30, 3 }, /* 8: tests/cardc/good/functions/functions.cards:30:3 */
+    { 0, 31, 24 }, /* 9: tests/cardc/good/functions/functions.cards:31:24 */
+    { 0, 31, 53 }, /* 10: tests/cardc/good/functions/functions.cards:31:53 */
+    { 0, 31, 43 }, /* 11: tests/cardc/good/functions/functions.cards:31:43 */
+    { 0, 28, 1 }, /* 12: tests/cardc/good/functions/functions.cards:28:1 */
+    { 0, 36, 3 }, /* 13: tests/cardc/good/functions/functions.cards:36:3 */
+    { 0, 36, 36 }, /* 14: tests/cardc/good/functions/functions.cards:36:36 */
+    { 0, 37, 40 }, /* 15: tests/cardc/good/functions/functions.cards:37:40 */
+    { 0, 38, 3 }, /* 16: tests/cardc/good/functions/functions.cards:38:3 */
+    { 0, 38, 31 }, /* 17: tests/cardc/good/functions/functions.cards:38:31 */
+    { 0, 38, 58 }, /* 18: tests/cardc/good/functions/functions.cards:38:58 */
+    { 0, 35, 1 }, /* 19: tests/cardc/good/functions/functions.cards:35:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -362,7 +368,7 @@ const RtGameDef functions_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    17, Site_table, 1, Site_files,
+    20, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

@@ -167,6 +167,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 31 "tests/cardc/good/mini/mini.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
+                if (rt_back_edge(g, 3)) return RT_END;   /* the step budget */
                 #line 32 "tests/cardc/good/mini/mini.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -174,13 +175,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     int pluck_low = 0;
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!(Inst_token(g, rt_card_inst(g, it_c, KIND_token, 3))->fd_side == rt_player_side(g, L->v_p))) {
+                        if (!(Inst_token(g, rt_card_inst(g, it_c, KIND_token, 4))->fd_side == rt_player_side(g, L->v_p))) {
                             if (rt_check(g)) break;
                             continue;
                         }
                         if (rt_check(g)) break;
                         #line 32 "tests/cardc/good/mini/mini.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 4), RT_AT_TOP, 5);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 5), RT_AT_TOP, 6);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -195,14 +196,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p = L->v_i_2;
             #line 33 "tests/cardc/good/mini/mini.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 6), 7);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 7), 8);
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 203 "mini.c"
+#line 204 "mini.c"
         break;
     default:
-        return rt_fail(g, 8, "bad resume point");
+        return rt_fail(g, 9, "bad resume point");
     }
     return RT_DONE;
 }
@@ -237,10 +238,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 40 "tests/cardc/good/mini/mini.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->v_p, 9)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->v_p, 10)[0] == 0)) {
                 #line 40 "tests/cardc/good/mini/mini.cards"
-                seq[0] = rt_zone_of(g, ZONE_deck, L->v_p, 10);
-                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 11), RT_AT_TOP, 12, KIND_token, 1, RT_KEEP_NONE, -1, -1);
+                seq[0] = rt_zone_of(g, ZONE_deck, L->v_p, 11);
+                rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 12), RT_AT_TOP, 13, KIND_token, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -251,14 +252,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 4, 0, 13);
+            rt_choose_begin(g, f->me, 4, 0, 14);
             {
                 int count_0 = 0, count_1 = 0, count_2 = 0;
                 /* action "draw" */
-                if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 14)[0] == 0)) count_0 = 1;
+                if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 15)[0] == 0)) count_0 = 1;
                 /* action "use" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 15);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 16);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         count_1 += ((int)(!rt__state(g, it_c, 0)) & (int)(Inst_token(g, it_c)->fd_value == 2));
@@ -273,7 +274,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 0;
                     } else if ((pick -= count_0) < count_1) {
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 16);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 17);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c = zc[1 + i]; (void)it_c;
                                 pick -= ((int)(!rt__state(g, it_c, 0)) & (int)(Inst_token(g, it_c)->fd_value == 2));
@@ -288,7 +289,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         drawn_value = 2;
                     }
                     if (drawn_value == RT_NONE)
-                        return rt_fail(g, 17, "a choice has fewer options than its count");
+                        return rt_fail(g, 18, "a choice has fewer options than its count");
                     rt_drawn_option(g, drawn_value, drawn_card);
                     f->pc = 1;   /* as the decision stores it: the same state */
                     goto drawn_1;
@@ -297,10 +298,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "draw" */
-                if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 18)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 1);
+                if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 19)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 1);
                 /* action "use" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 19);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 20);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Inst_token(g, it_c)->fd_value == 2)), 1, it_c, 2);
@@ -308,9 +309,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 3);
-                rt_opt_done(g, &ob, 13);
+                rt_opt_done(g, &ob, 14);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 20, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 21, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -320,14 +321,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* draw */
                 #line 42 "tests/cardc/good/mini/mini.cards"
-                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 21), 0, rt_zone_of(g, ZONE_table, f->me, 22), RT_AT_TOP, 23, KIND_token, 1, RT_KEEP_NONE, -1, -1);
+                rt_move_end_known(g, rt_zone_of(g, ZONE_deck, f->me, 22), 0, rt_zone_of(g, ZONE_table, f->me, 23), RT_AT_TOP, 24, KIND_token, 1, RT_KEEP_NONE, -1, -1);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use */
                 L->v_c = rt_chosen_card(g);
                 #line 43 "tests/cardc/good/mini/mini.cards"
                 L->v_ability_card = L->v_c;
                 {
-                    RtStatus st = Run_script(g, Inst_token(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 24);
+                    RtStatus st = Run_script(g, Inst_token(g, L->v_ability_card)->fd_power, L->v_ability_card, f->me, 25);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -337,7 +338,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 25)) return RT_END;
+            if (rt_back_edge(g, 26)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 47 "tests/cardc/good/mini/mini.cards"
@@ -346,8 +347,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 48 "tests/cardc/good/mini/mini.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
+            if (rt_back_edge(g, 27)) return RT_END;   /* the step budget */
             #line 49 "tests/cardc/good/mini/mini.cards"
-            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX), 26);
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX), 28);
             #line 50 "tests/cardc/good/mini/mini.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -359,15 +361,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 { volatile RtValue hole = Fn_total(g, f, L->v_p_2); (void)hole; }
             }
             #line 51 "tests/cardc/good/mini/mini.cards"
-            seq[1] = rt_zone_of(g, ZONE_table, L->v_p_2, 27);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_deck, L->v_p_2, 28), RT_AT_TOP, 29, KIND_token, 1, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_table, L->v_p_2, 29);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_deck, L->v_p_2, 30), RT_AT_TOP, 31, KIND_token, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 52 "tests/cardc/good/mini/mini.cards"
-            seq[2] = rt_zone_of(g, ZONE_hand, L->v_p_2, 30);
-            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_deck, L->v_p_2, 31), RT_AT_TOP, 32, KIND_token, 1, RT_KEEP_NONE, -1, -1);
+            seq[2] = rt_zone_of(g, ZONE_hand, L->v_p_2, 32);
+            rt_move_all_known(g, seq[2], rt_zone_of(g, ZONE_deck, L->v_p_2, 33), RT_AT_TOP, 34, KIND_token, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "tests/cardc/good/mini/mini.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2, 33), 34);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2, 35), 36);
         }
         #line 55 "tests/cardc/good/mini/mini.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
@@ -375,13 +377,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 56 "tests/cardc/good/mini/mini.cards"
             if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_3) >= FIXED_goal) {
                 #line 56 "tests/cardc/good/mini/mini.cards"
-                return rt_win(g, L->v_p_3, 35);
+                return rt_win(g, L->v_p_3, 37);
             }
         }
-#line 382 "mini.c"
+#line 384 "mini.c"
         break;
     default:
-        return rt_fail(g, 36, "bad resume point");
+        return rt_fail(g, 38, "bad resume point");
     }
     return RT_DONE;
 }
@@ -461,40 +463,42 @@ static const RtSite Site_table[] = {
     { 0, 23, 44 }, /* 0: tests/cardc/good/mini/mini.cards:23:44 */
     { 0, 26, 80 }, /* 1: tests/cardc/good/mini/mini.cards:26:80 */
     { 0, 26, 72 }, /* 2: tests/cardc/good/mini/mini.cards:26:72 */
-    { 0, 32, 24 }, /* 3: tests/cardc/good/mini/mini.cards:32:24 */
-    { 0, 32, 53 }, /* 4: tests/cardc/good/mini/mini.cards:32:53 */
-    { 0, 32, 43 }, /* 5: tests/cardc/good/mini/mini.cards:32:43 */
-    { 0, 33, 13 }, /* 6: tests/cardc/good/mini/mini.cards:33:13 */
-    { 0, 33, 5 }, /* 7: tests/cardc/good/mini/mini.cards:33:5 */
-    { 0, 30, 1 }, /* 8: tests/cardc/good/mini/mini.cards:30:1 */
-    { 0, 40, 37 }, /* 9: tests/cardc/good/mini/mini.cards:40:37 */
-    { 0, 40, 56 }, /* 10: tests/cardc/good/mini/mini.cards:40:56 */
-    { 0, 40, 67 }, /* 11: tests/cardc/good/mini/mini.cards:40:67 */
-    { 0, 40, 47 }, /* 12: tests/cardc/good/mini/mini.cards:40:47 */
-    { 0, 41, 5 }, /* 13: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 42, 36 }, /* 14: tests/cardc/good/mini/mini.cards:42:36 */
-    { 0, 43, 29 }, /* 15: tests/cardc/good/mini/mini.cards:43:29 */
+    { 0, 31, 3 }, /* 3: tests/cardc/good/mini/mini.cards:31:3 */
+    { 0, 32, 24 }, /* 4: tests/cardc/good/mini/mini.cards:32:24 */
+    { 0, 32, 53 }, /* 5: tests/cardc/good/mini/mini.cards:32:53 */
+    { 0, 32, 43 }, /* 6: tests/cardc/good/mini/mini.cards:32:43 */
+    { 0, 33, 13 }, /* 7: tests/cardc/good/mini/mini.cards:33:13 */
+    { 0, 33, 5 }, /* 8: tests/cardc/good/mini/mini.cards:33:5 */
+    { 0, 30, 1 }, /* 9: tests/cardc/good/mini/mini.cards:30:1 */
+    { 0, 40, 37 }, /* 10: tests/cardc/good/mini/mini.cards:40:37 */
+    { 0, 40, 56 }, /* 11: tests/cardc/good/mini/mini.cards:40:56 */
+    { 0, 40, 67 }, /* 12: tests/cardc/good/mini/mini.cards:40:67 */
+    { 0, 40, 47 }, /* 13: tests/cardc/good/mini/mini.cards:40:47 */
+    { 0, 41, 5 }, /* 14: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 42, 36 }, /* 15: tests/cardc/good/mini/mini.cards:42:36 */
     { 0, 43, 29 }, /* 16: tests/cardc/good/mini/mini.cards:43:29 */
-    { 0, 41, 5 }, /* 17: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 42, 36 }, /* 18: tests/cardc/good/mini/mini.cards:42:36 */
-    { 0, 43, 29 }, /* 19: tests/cardc/good/mini/mini.cards:43:29 */
-    { 0, 41, 5 }, /* 20: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 42, 56 }, /* 21: tests/cardc/good/mini/mini.cards:42:56 */
-    { 0, 42, 68 }, /* 22: tests/cardc/good/mini/mini.cards:42:68 */
-    { 0, 42, 47 }, /* 23: tests/cardc/good/mini/mini.cards:42:47 */
-    { 0, 43, 76 }, /* 24: tests/cardc/good/mini/mini.cards:43:76 */
-    { 0, 41, 5 }, /* 25: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 49, 7 }, /* 26: tests/cardc/good/mini/mini.cards:49:7 */
-    { 0, 51, 12 }, /* 27: tests/cardc/good/mini/mini.cards:51:12 */
-    { 0, 51, 23 }, /* 28: tests/cardc/good/mini/mini.cards:51:23 */
-    { 0, 51, 7 }, /* 29: tests/cardc/good/mini/mini.cards:51:7 */
-    { 0, 52, 12 }, /* 30: tests/cardc/good/mini/mini.cards:52:12 */
-    { 0, 52, 22 }, /* 31: tests/cardc/good/mini/mini.cards:52:22 */
-    { 0, 52, 7 }, /* 32: tests/cardc/good/mini/mini.cards:52:7 */
-    { 0, 53, 15 }, /* 33: tests/cardc/good/mini/mini.cards:53:15 */
-    { 0, 53, 7 }, /* 34: tests/cardc/good/mini/mini.cards:53:7 */
-    { 0, 56, 28 }, /* 35: tests/cardc/good/mini/mini.cards:56:28 */
-    { 0, 38, 1 }, /* 36: tests/cardc/good/mini/mini.cards:38:1 */
+    { 0, 43, 29 }, /* 17: tests/cardc/good/mini/mini.cards:43:29 */
+    { 0, 41, 5 }, /* 18: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 42, 36 }, /* 19: tests/cardc/good/mini/mini.cards:42:36 */
+    { 0, 43, 29 }, /* 20: tests/cardc/good/mini/mini.cards:43:29 */
+    { 0, 41, 5 }, /* 21: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 42, 56 }, /* 22: tests/cardc/good/mini/mini.cards:42:56 */
+    { 0, 42, 68 }, /* 23: tests/cardc/good/mini/mini.cards:42:68 */
+    { 0, 42, 47 }, /* 24: tests/cardc/good/mini/mini.cards:42:47 */
+    { 0, 43, 76 }, /* 25: tests/cardc/good/mini/mini.cards:43:76 */
+    { 0, 41, 5 }, /* 26: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 48, 5 }, /* 27: tests/cardc/good/mini/mini.cards:48:5 */
+    { 0, 49, 7 }, /* 28: tests/cardc/good/mini/mini.cards:49:7 */
+    { 0, 51, 12 }, /* 29: tests/cardc/good/mini/mini.cards:51:12 */
+    { 0, 51, 23 }, /* 30: tests/cardc/good/mini/mini.cards:51:23 */
+    { 0, 51, 7 }, /* 31: tests/cardc/good/mini/mini.cards:51:7 */
+    { 0, 52, 12 }, /* 32: tests/cardc/good/mini/mini.cards:52:12 */
+    { 0, 52, 22 }, /* 33: tests/cardc/good/mini/mini.cards:52:22 */
+    { 0, 52, 7 }, /* 34: tests/cardc/good/mini/mini.cards:52:7 */
+    { 0, 53, 15 }, /* 35: tests/cardc/good/mini/mini.cards:53:15 */
+    { 0, 53, 7 }, /* 36: tests/cardc/good/mini/mini.cards:53:7 */
+    { 0, 56, 28 }, /* 37: tests/cardc/good/mini/mini.cards:56:28 */
+    { 0, 38, 1 }, /* 38: tests/cardc/good/mini/mini.cards:38:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -531,7 +535,7 @@ const RtGameDef mini_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    37, Site_table, 1, Site_files,
+    39, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

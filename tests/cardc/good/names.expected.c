@@ -269,6 +269,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 47 "tests/cardc/good/names/names.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
+                if (rt_back_edge(g, 6)) return RT_END;   /* the step budget */
                 #line 47 "tests/cardc/good/names/names.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_main);
@@ -278,7 +279,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(Inst_assert(g, it_c)->fd_EOF == rt_player_side(g, L->v_p))) continue;
                         #line 47 "tests/cardc/good/names/names.cards"
-                        rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p, 6), RT_AT_TOP, 7, KIND_assert, 1, RT_KEEP_NONE, -1, -1);
+                        rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p, 7), RT_AT_TOP, 8, KIND_assert, 1, RT_KEEP_NONE, -1, -1);
                         pluck_low = pluck_at;
                         if (rt_check(g)) break;
                     }
@@ -289,10 +290,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 293 "names.c"
+#line 294 "names.c"
         break;
     default:
-        return rt_fail(g, 8, "bad resume point");
+        return rt_fail(g, 9, "bad resume point");
     }
     return RT_DONE;
 }
@@ -315,7 +316,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rt_call)] = {0};
             RtFrame *callee = rt_frame_at(cells, 0, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_rt_call, callee, 9);
+            RtStatus st = rt_call_now(g, Script_proc_rt_call, callee, 10);
             if (st != RT_DONE)
                 return st;
         }
@@ -333,13 +334,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 54 "tests/cardc/good/names/names.cards"
             if (rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_p) >= 3) {
                 #line 54 "tests/cardc/good/names/names.cards"
-                return rt_win(g, L->v_p, 10);
+                return rt_win(g, L->v_p, 11);
             }
         }
-#line 340 "names.c"
+#line 341 "names.c"
         break;
     default:
-        return rt_fail(g, 11, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -405,12 +406,13 @@ static const RtSite Site_table[] = {
     { 0, 43, 33 }, /* 3: tests/cardc/good/names/names.cards:43:33 */
     { 0, 43, 11 }, /* 4: tests/cardc/good/names/names.cards:43:11 */
     { 0, 46, 19 }, /* 5: tests/cardc/good/names/names.cards:46:19 */
-    { 0, 47, 70 }, /* 6: tests/cardc/good/names/names.cards:47:70 */
-    { 0, 47, 60 }, /* 7: tests/cardc/good/names/names.cards:47:60 */
-    { 0, 45, 1 }, /* 8: tests/cardc/good/names/names.cards:45:1 */
-    { 0, 51, 3 }, /* 9: tests/cardc/good/names/names.cards:51:3 */
-    { 0, 54, 43 }, /* 10: tests/cardc/good/names/names.cards:54:43 */
-    { 0, 50, 1 }, /* 11: tests/cardc/good/names/names.cards:50:1 */
+    { 0, 47, 3 }, /* 6: tests/cardc/good/names/names.cards:47:3 */
+    { 0, 47, 70 }, /* 7: tests/cardc/good/names/names.cards:47:70 */
+    { 0, 47, 60 }, /* 8: tests/cardc/good/names/names.cards:47:60 */
+    { 0, 45, 1 }, /* 9: tests/cardc/good/names/names.cards:45:1 */
+    { 0, 51, 3 }, /* 10: tests/cardc/good/names/names.cards:51:3 */
+    { 0, 54, 43 }, /* 11: tests/cardc/good/names/names.cards:54:43 */
+    { 0, 50, 1 }, /* 12: tests/cardc/good/names/names.cards:50:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -443,7 +445,7 @@ const RtGameDef names_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    12, Site_table, 1, Site_files,
+    13, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

@@ -121,6 +121,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/prelude/prelude.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
+                if (rt_back_edge(g, 1)) return RT_END;   /* the step budget */
                 #line 33 "tests/cardc/good/prelude/prelude.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -132,12 +133,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 34 "tests/cardc/good/prelude/prelude.cards"
                         if (Inst_unit(g, it_c)->fd_value == 5) {
                             #line 34 "tests/cardc/good/prelude/prelude.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p, 1), RT_AT_TOP, 2);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p, 2), RT_AT_TOP, 3);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         } else {
                             #line 34 "tests/cardc/good/prelude/prelude.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 3), RT_AT_TOP, 4);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 4), RT_AT_TOP, 5);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -150,34 +151,34 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 28 "tests/cardc/good/prelude/prelude.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 5);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 6);
         #line 32 "tests/cardc/good/prelude/prelude.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p = L->v_i_2;
             #line 36 "tests/cardc/good/prelude/prelude.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 6), 7);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 7), 8);
         }
         #line 39 "tests/cardc/good/prelude/prelude.cards"
-        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 8, KIND_event, 0, RT_KEEP_NONE, -1, -1);
+        rt_move_end_known(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 9, KIND_event, 0, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 40 "tests/cardc/good/prelude/prelude.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_2 = L->v_i_3;
             #line 40 "tests/cardc/good/prelude/prelude.cards"
-            seq[0] = rt_zone_of(g, ZONE_spares, L->v_p_2, 9);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_deck, L->v_p_2, 10), RT_AT_BOTTOM, 11, KIND_unit, 1, RT_KEEP_NONE, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_spares, L->v_p_2, 10);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_deck, L->v_p_2, 11), RT_AT_BOTTOM, 12, KIND_unit, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 41 "tests/cardc/good/prelude/prelude.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_3 = L->v_i_4;
             #line 41 "tests/cardc/good/prelude/prelude.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 12), 13);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 13), 14);
         }
-#line 178 "prelude.c"
+#line 179 "prelude.c"
         break;
     default:
-        return rt_fail(g, 14, "bad resume point");
+        return rt_fail(g, 15, "bad resume point");
     }
     return RT_DONE;
 }
@@ -188,11 +189,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "tests/cardc/good/prelude/prelude.cards"
-        return rt_win(g, f->me, 15);
-#line 193 "prelude.c"
+        return rt_win(g, f->me, 16);
+#line 194 "prelude.c"
         break;
     default:
-        return rt_fail(g, 16, "bad resume point");
+        return rt_fail(g, 17, "bad resume point");
     }
     return RT_DONE;
 }
@@ -251,22 +252,23 @@ static const char *const Site_files[] = {
 
 static const RtSite Site_table[] = {
     { 0, 27, 35 }, /* 0: tests/cardc/good/prelude/prelude.cards:27:35 */
-    { 0, 34, 35 }, /* 1: tests/cardc/good/prelude/prelude.cards:34:35 */
-    { 0, 34, 25 }, /* 2: tests/cardc/good/prelude/prelude.cards:34:25 */
-    { 0, 34, 63 }, /* 3: tests/cardc/good/prelude/prelude.cards:34:63 */
-    { 0, 34, 53 }, /* 4: tests/cardc/good/prelude/prelude.cards:34:53 */
-    { 0, 28, 3 }, /* 5: tests/cardc/good/prelude/prelude.cards:28:3 */
-    { 0, 36, 13 }, /* 6: tests/cardc/good/prelude/prelude.cards:36:13 */
-    { 0, 36, 5 }, /* 7: tests/cardc/good/prelude/prelude.cards:36:5 */
-    { 0, 39, 3 }, /* 8: tests/cardc/good/prelude/prelude.cards:39:3 */
-    { 0, 40, 27 }, /* 9: tests/cardc/good/prelude/prelude.cards:40:27 */
-    { 0, 40, 39 }, /* 10: tests/cardc/good/prelude/prelude.cards:40:39 */
-    { 0, 40, 22 }, /* 11: tests/cardc/good/prelude/prelude.cards:40:22 */
-    { 0, 41, 30 }, /* 12: tests/cardc/good/prelude/prelude.cards:41:30 */
-    { 0, 41, 22 }, /* 13: tests/cardc/good/prelude/prelude.cards:41:22 */
-    { 0, 25, 1 }, /* 14: tests/cardc/good/prelude/prelude.cards:25:1 */
-    { 0, 45, 3 }, /* 15: tests/cardc/good/prelude/prelude.cards:45:3 */
-    { 0, 44, 1 }, /* 16: tests/cardc/good/prelude/prelude.cards:44:1 */
+    { 0, 32, 3 }, /* 1: tests/cardc/good/prelude/prelude.cards:32:3 */
+    { 0, 34, 35 }, /* 2: tests/cardc/good/prelude/prelude.cards:34:35 */
+    { 0, 34, 25 }, /* 3: tests/cardc/good/prelude/prelude.cards:34:25 */
+    { 0, 34, 63 }, /* 4: tests/cardc/good/prelude/prelude.cards:34:63 */
+    { 0, 34, 53 }, /* 5: tests/cardc/good/prelude/prelude.cards:34:53 */
+    { 0, 28, 3 }, /* 6: tests/cardc/good/prelude/prelude.cards:28:3 */
+    { 0, 36, 13 }, /* 7: tests/cardc/good/prelude/prelude.cards:36:13 */
+    { 0, 36, 5 }, /* 8: tests/cardc/good/prelude/prelude.cards:36:5 */
+    { 0, 39, 3 }, /* 9: tests/cardc/good/prelude/prelude.cards:39:3 */
+    { 0, 40, 27 }, /* 10: tests/cardc/good/prelude/prelude.cards:40:27 */
+    { 0, 40, 39 }, /* 11: tests/cardc/good/prelude/prelude.cards:40:39 */
+    { 0, 40, 22 }, /* 12: tests/cardc/good/prelude/prelude.cards:40:22 */
+    { 0, 41, 30 }, /* 13: tests/cardc/good/prelude/prelude.cards:41:30 */
+    { 0, 41, 22 }, /* 14: tests/cardc/good/prelude/prelude.cards:41:22 */
+    { 0, 25, 1 }, /* 15: tests/cardc/good/prelude/prelude.cards:25:1 */
+    { 0, 45, 3 }, /* 16: tests/cardc/good/prelude/prelude.cards:45:3 */
+    { 0, 44, 1 }, /* 17: tests/cardc/good/prelude/prelude.cards:44:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -305,7 +307,7 @@ const RtGameDef prelude_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    17, Site_table, 1, Site_files,
+    18, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
