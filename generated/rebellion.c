@@ -4405,6 +4405,11 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_builds(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_unsearched(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_carrier_in(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_ground_near(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_hunt(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_imperial_under_way(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_edge(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue);
@@ -4619,6 +4624,24 @@ static inline RtValue Memo_team_icons(RtGame *g, RtFrame *f, RtValue *m, RtValue
     return m[0];
 }
 
+static inline RtValue Memo_hunt(RtGame *g, RtFrame *f, RtValue *m)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_hunt(g, f);
+    }
+    return m[0];
+}
+
+static inline RtValue Memo_imperial_under_way(RtGame *g, RtFrame *f, RtValue *m)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_imperial_under_way(g, f);
+    }
+    return m[0];
+}
+
 static inline RtValue Memo_rebel_edge(RtGame *g, RtFrame *f, RtValue *m)
 {
     if (!m[1]) {
@@ -4642,7 +4665,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_shown_in(RtGame *g, RtFrame *f, RtValue 
         if (((!rt__state(g, it_l, 1)) && ((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == Inst_action_card(g, rt_card_inst(g, v_a, KIND_action_card, 0))->fd_side)) && ((((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 1)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 2)].fd_leader_b) == 0)) || (Inst_leader(g, it_l)->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 3)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 4)].fd_leader_b, "Luke Skywalker") == 0)))))) return 1;
     }
     return acc;
-#line 4646 "rebellion.c"
+#line 4669 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:104: function shown_in */
@@ -4654,7 +4677,7 @@ static inline RtValue Fn_shown_in(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_
     (void)v_t;
     #line 105 "cards/rebellion/combat.cards"
     return ((rt_card_kind(g, v_a) == KIND_action_card) && ((strcmp(Rows_action_card[rt__row(g, v_a)].fd_leader_a, "") == 0) || Agg1_shown_in(g, f, v_a, v_t)));
-#line 4658 "rebellion.c"
+#line 4681 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:156: any */
@@ -4670,7 +4693,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_special(RtGame *g, RtFrame *f, RtVal
         if (Count_symbol(g, it_d, ENUM_special, 6) == 1) return 1;
     }
     return acc;
-#line 4674 "rebellion.c"
+#line 4697 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:156: function has_special */
@@ -4681,7 +4704,7 @@ static inline RtValue Fn_has_special(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 156 "cards/rebellion/combat.cards"
     return Agg1_has_special(g, f, v_p);
-#line 4685 "rebellion.c"
+#line 4708 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:157: function can_hit */
@@ -4694,7 +4717,7 @@ static inline RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_q
     (void)v_th;
     #line 157 "cards/rebellion/combat.cards"
     return ((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == rt_player_side(g, v_q))) && (Inst_unit(g, v_u)->fd_theater == v_th)) && (Inst_unit(g, v_u)->fd_health > 0));
-#line 4698 "rebellion.c"
+#line 4721 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:267: function retreat_open */
@@ -4707,7 +4730,7 @@ static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 268 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 8))));
-#line 4711 "rebellion.c"
+#line 4734 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:269: function own_there */
@@ -4720,7 +4743,7 @@ static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 270 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 9), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 10)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 11), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 12))))));
-#line 4724 "rebellion.c"
+#line 4747 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:274: any */
@@ -4739,7 +4762,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValu
         if ((((Fn_units_of(g, f, it_x, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, it_x, KIND_system, 3, 18))))) && (((Fn_units_of(g, f, it_x, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 19), 0) == 1) && (!rt_card_state(g, it_x, KIND_system, 2, 20)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 21), 0) == (-1)) && (!rt_card_state(g, it_x, KIND_system, 2, 22)))))))) return 1;
     }
     return acc;
-#line 4743 "rebellion.c"
+#line 4766 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:273: function retreat_to */
@@ -4754,7 +4777,7 @@ static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 274 "cards/rebellion/combat.cards"
     return ((((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 13))))) && ((((Memo_units_of(g, f, memo2, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 14), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 15)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 16), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 17))))))) || (!Agg1_retreat_to(g, f, v_s, v_t, v_p))));
-#line 4758 "rebellion.c"
+#line 4781 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:117: function base_ok */
@@ -4766,7 +4789,7 @@ static inline RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 117 "cards/rebellion/effects.cards"
     return (((!rt_card_state(g, v_s, KIND_system, 2, 24)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 25), 0) != (-1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) == 0));
-#line 4770 "rebellion.c"
+#line 4793 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:254: argmax */
@@ -4792,7 +4815,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 26, "argmax of no items");
     return acc;
-#line 4796 "rebellion.c"
+#line 4819 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:254: function player_of */
@@ -4803,7 +4826,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 254 "cards/rebellion/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 4807 "rebellion.c"
+#line 4830 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:255: function rebel_player */
@@ -4814,7 +4837,7 @@ static inline RtValue Fn_rebel_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 255 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_rebel);
-#line 4818 "rebellion.c"
+#line 4841 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:256: function empire_player */
@@ -4825,7 +4848,7 @@ static inline RtValue Fn_empire_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 256 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_empire);
-#line 4829 "rebellion.c"
+#line 4852 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:259: function icons */
@@ -4837,7 +4860,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_k)
     (void)v_k;
     #line 260 "cards/rebellion/game.cards"
     return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 27))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 28))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 29))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 30))->fd_logistics)));
-#line 4841 "rebellion.c"
+#line 4864 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:265: function lside */
@@ -4848,7 +4871,7 @@ static inline RtValue Fn_lside(RtGame *g, RtFrame *f, RtValue v_l)
     (void)v_l;
     #line 266 "cards/rebellion/game.cards"
     return ((((rt_card_kind(g, v_l) == KIND_leader) && (rt__state(g, v_l, 3) == ENUM_dark_side_ring)) || ((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == SIDE_empire))) ? SIDE_empire : SIDE_rebel);
-#line 4852 "rebellion.c"
+#line 4875 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:269: function has_tactics */
@@ -4861,7 +4884,7 @@ static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
     (void)v_l;
     #line 269 "cards/rebellion/game.cards"
     return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 31))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 32))->fd_ground_tactics)) > 0);
-#line 4865 "rebellion.c"
+#line 4888 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:271: function at_most */
@@ -4873,7 +4896,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 271 "cards/rebellion/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 4877 "rebellion.c"
+#line 4900 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:274: function populous */
@@ -4884,7 +4907,7 @@ static inline RtValue Fn_populous(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 274 "cards/rebellion/game.cards"
     return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 33))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 34)));
-#line 4888 "rebellion.c"
+#line 4911 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:275: function is_coruscant */
@@ -4895,7 +4918,7 @@ static inline RtValue Fn_is_coruscant(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 275 "cards/rebellion/game.cards"
     return (strcmp(rt_card_name(g, v_s), "Coruscant") == 0);
-#line 4899 "rebellion.c"
+#line 4922 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:276: function imperial_loyal */
@@ -4906,7 +4929,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 276 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 35), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 36)));
-#line 4910 "rebellion.c"
+#line 4933 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:277: function rebel_loyal */
@@ -4917,7 +4940,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 277 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 37), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 38)));
-#line 4921 "rebellion.c"
+#line 4944 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:279: function imperial_system */
@@ -4928,7 +4951,7 @@ static inline RtValue Fn_imperial_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 279 "cards/rebellion/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 39)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 40), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 41)));
-#line 4932 "rebellion.c"
+#line 4955 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:281: function rebel_system */
@@ -4939,7 +4962,7 @@ static inline RtValue Fn_rebel_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 281 "cards/rebellion/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 42), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 43)))) && (!rt_card_state(g, v_s, KIND_system, 0, 44)));
-#line 4943 "rebellion.c"
+#line 4966 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: count */
@@ -4957,7 +4980,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4961 "rebellion.c"
+#line 4984 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: function units_of */
@@ -4969,7 +4992,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 283 "cards/rebellion/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 4973 "rebellion.c"
+#line 4996 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: count */
@@ -4987,7 +5010,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4991 "rebellion.c"
+#line 5014 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: function ships_of */
@@ -4999,7 +5022,7 @@ static inline RtValue Fn_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 284 "cards/rebellion/game.cards"
     return Agg1_ships_of(g, f, v_s, v_sd);
-#line 5003 "rebellion.c"
+#line 5026 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:285: count */
@@ -5017,7 +5040,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 5021 "rebellion.c"
+#line 5044 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:285: function ground_of */
@@ -5029,7 +5052,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 285 "cards/rebellion/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 5033 "rebellion.c"
+#line 5056 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:286: count */
@@ -5048,7 +5071,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValu
         acc++;
     }
     return acc;
-#line 5052 "rebellion.c"
+#line 5075 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:286: function in_theater */
@@ -5061,7 +5084,7 @@ static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_th;
     #line 286 "cards/rebellion/game.cards"
     return Agg1_in_theater(g, f, v_s, v_sd, v_th);
-#line 5065 "rebellion.c"
+#line 5088 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:287: function opposing */
@@ -5076,7 +5099,7 @@ static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 288 "cards/rebellion/game.cards"
     return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 49))));
-#line 5080 "rebellion.c"
+#line 5103 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:292: any */
@@ -5093,7 +5116,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_leader_in(RtGame *g, RtFrame *f, Rt
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5097 "rebellion.c"
+#line 5120 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:292: function free_leader_in */
@@ -5105,7 +5128,7 @@ static inline RtValue Fn_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtVa
     (void)v_sd;
     #line 292 "cards/rebellion/game.cards"
     return Agg1_free_leader_in(g, f, v_s, v_sd);
-#line 5109 "rebellion.c"
+#line 5132 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:294: any */
@@ -5124,7 +5147,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f,
         if ((((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) && (((seq[0] = Inst_leader(g, it_l)->fd_space_tactics, (seq[0] + Inst_leader(g, it_l)->fd_ground_tactics)) > 0))) return 1;
     }
     return acc;
-#line 5128 "rebellion.c"
+#line 5151 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:293: function tactics_leader_in */
@@ -5136,7 +5159,7 @@ static inline RtValue Fn_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 294 "cards/rebellion/game.cards"
     return Agg1_tactics_leader_in(g, f, v_s, v_sd);
-#line 5140 "rebellion.c"
+#line 5163 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:296: max */
@@ -5161,7 +5184,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 53, "max of no items");
     return acc;
-#line 5165 "rebellion.c"
+#line 5188 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:295: function space_tactics_in */
@@ -5174,7 +5197,7 @@ static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, Rt
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 296 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_space_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5178 "rebellion.c"
+#line 5201 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:298: max */
@@ -5199,7 +5222,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 55, "max of no items");
     return acc;
-#line 5203 "rebellion.c"
+#line 5226 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:297: function ground_tactics_in */
@@ -5212,7 +5235,7 @@ static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, R
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 298 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_ground_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5216 "rebellion.c"
+#line 5239 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:304: function base_sys */
@@ -5223,7 +5246,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 304 "cards/rebellion/game.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 56), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 57);
-#line 5227 "rebellion.c"
+#line 5250 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:305: function shown_base */
@@ -5233,7 +5256,7 @@ static inline RtValue Fn_shown_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 305 "cards/rebellion/game.cards"
     return rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 58);
-#line 5237 "rebellion.c"
+#line 5260 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:306: function base_hidden */
@@ -5243,7 +5266,7 @@ static inline RtValue Fn_base_hidden(RtGame *g, RtFrame *f)
     (void)f;
     #line 306 "cards/rebellion/game.cards"
     return (!rt_var_at(g, VCELL_base_revealed));
-#line 5247 "rebellion.c"
+#line 5270 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:315: count */
@@ -5260,7 +5283,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_loyal_count(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 5264 "rebellion.c"
+#line 5287 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:315: function loyal_count */
@@ -5270,7 +5293,7 @@ static inline RtValue Fn_loyal_count(RtGame *g, RtFrame *f)
     (void)f;
     #line 315 "cards/rebellion/game.cards"
     return Agg1_loyal_count(g, f);
-#line 5274 "rebellion.c"
+#line 5297 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:318: sum */
@@ -5285,7 +5308,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transport;
     }
     return acc;
-#line 5289 "rebellion.c"
+#line 5312 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:318: function capacity */
@@ -5295,7 +5318,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 318 "cards/rebellion/game.cards"
     return Agg1_capacity(g, f);
-#line 5299 "rebellion.c"
+#line 5322 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:319: function carried */
@@ -5305,7 +5328,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/rebellion/game.cards"
     return rt_live_at(g, LCELL_4);
-#line 5309 "rebellion.c"
+#line 5332 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:173: any */
@@ -5322,7 +5345,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5326 "rebellion.c"
+#line 5349 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:174: any */
@@ -5339,7 +5362,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u_2)->fd_theater == ENUM_on_ground)) & (int)(Inst_unit(g, it_u_2)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5343 "rebellion.c"
+#line 5366 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:179: any */
@@ -5356,7 +5379,7 @@ RT_PURE RT_NOINLINE static RtValue Agg3_may_aim(RtGame *g, RtFrame *f, RtValue v
         if (Inst_unit(g, it_u_3)->fd_death_star) return 1;
     }
     return acc;
-#line 5360 "rebellion.c"
+#line 5383 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:170: function may_aim */
@@ -5369,7 +5392,7 @@ static inline RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 171 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 62)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 63))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 64)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 67))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 68)))) && (!rt_card_state(g, v_s, KIND_system, 1, 69))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 70), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 71)))) && (!rt_card_state(g, v_s, KIND_system, 0, 72)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 73)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 74), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 75)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 76), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 77)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
-#line 5373 "rebellion.c"
+#line 5396 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:184: function leader_fits */
@@ -5383,7 +5406,7 @@ static inline RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue v_a, RtValue
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 185 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 79) : 0));
-#line 5387 "rebellion.c"
+#line 5410 "rebellion.c"
 }
 
 /* leader_aim for each value of its parameters, worked out by cardc */
@@ -5397,7 +5420,7 @@ static inline RtValue Fn_leader_aim(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 189 "cards/rebellion/missions.cards"
     return (uint32_t)v_a < 13u ? Tab_leader_aim[v_a] : ((int)(v_a == ENUM_rebel_leader) | (int)(v_a == ENUM_captured_leader));
-#line 5401 "rebellion.c"
+#line 5424 "rebellion.c"
 }
 
 struct Locals_has_target {
@@ -5420,7 +5443,7 @@ RT_PURE static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_
         if (Fn_leader_fits(g, f, L->v_a, it_l, L->v_s)) return 1;
     }
     return acc;
-#line 5424 "rebellion.c"
+#line 5447 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:194: any */
@@ -5439,7 +5462,7 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     }
     L->v_s = 0;
     return acc;
-#line 5443 "rebellion.c"
+#line 5466 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:195: any */
@@ -5456,7 +5479,7 @@ RT_PURE static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_
         if (Fn_may_aim(g, f, L->v_a, it_s_2)) return 1;
     }
     return acc;
-#line 5460 "rebellion.c"
+#line 5483 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:192: function has_target */
@@ -5470,7 +5493,7 @@ static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 193 "cards/rebellion/missions.cards"
     return ((L->v_a == ENUM_rebel_base_space) ? 1 : (Fn_leader_aim(g, f, L->v_a) ? Agg1_has_target(g, f, L) : Agg3_has_target(g, f, L)));
-#line 5474 "rebellion.c"
+#line 5497 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: sum */
@@ -5489,7 +5512,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_team_icons(RtGame *g, RtFrame *f, RtValu
         acc += (rt_select((v_sk == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_sk == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_sk == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
     }
     return acc;
-#line 5493 "rebellion.c"
+#line 5516 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: function team_icons */
@@ -5502,7 +5525,7 @@ static inline RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_sk;
     #line 198 "cards/rebellion/missions.cards"
     return Agg1_team_icons(g, f, v_p, v_k, v_sk);
-#line 5506 "rebellion.c"
+#line 5529 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:201: function portrait_of */
@@ -5514,7 +5537,7 @@ static inline RtValue Fn_portrait_of(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_l;
     #line 201 "cards/rebellion/missions.cards"
     return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 84)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 85))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 86)].fd_portrait, "Luke Skywalker") == 0)));
-#line 5518 "rebellion.c"
+#line 5541 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:203: function shows */
@@ -5526,7 +5549,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_l)
     (void)v_l;
     #line 204 "cards/rebellion/missions.cards"
     return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 87)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 88)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 89))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 91)].fd_leader_b, "Luke Skywalker") == 0))));
-#line 5530 "rebellion.c"
+#line 5553 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:207: function can_reveal */
@@ -5542,7 +5565,7 @@ static inline RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 207 "cards/rebellion/missions.cards"
     return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 92), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 93))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 94))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 95))->fd_aim));
-#line 5546 "rebellion.c"
+#line 5569 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:285: function opposes */
@@ -5554,7 +5577,7 @@ static inline RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_q
     (void)v_q;
     #line 285 "cards/rebellion/missions.cards"
     return (((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == rt_player_side(g, v_q))) && ((int)(!rt__state(g, v_l, 1)) | (int)((int)(!!rt_var_at(g, VCELL_against_leader)) & (int)(v_l == rt_var_at(g, VCELL_victim)))));
-#line 5558 "rebellion.c"
+#line 5581 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: any */
@@ -5571,7 +5594,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_leave(RtGame *g, RtFrame *f, RtValue
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5575 "rebellion.c"
+#line 5598 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: function can_leave */
@@ -5583,7 +5606,7 @@ static inline RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     return (!Agg1_can_leave(g, f, v_s, v_sd));
-#line 5587 "rebellion.c"
+#line 5610 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:14: function base_reaches */
@@ -5595,7 +5618,7 @@ static inline RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_t;
     #line 15 "cards/rebellion/moves.cards"
     return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 97), ZONE_base_card, v_p, 98)) || rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 99), ZONE_base_card, v_p, 100), v_t, 101))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
-#line 5599 "rebellion.c"
+#line 5622 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:20: function moves_alone */
@@ -5607,7 +5630,7 @@ static inline RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtValue v_u, RtValue
     (void)v_sd;
     #line 21 "cards/rebellion/moves.cards"
     return (((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && (!Inst_unit(g, v_u)->fd_needs_transport)) && (!Inst_unit(g, v_u)->fd_restricted));
-#line 5611 "rebellion.c"
+#line 5634 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:22: function moves_carried */
@@ -5622,7 +5645,7 @@ static inline RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue v_u, RtVal
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 23 "cards/rebellion/moves.cards"
     return ((((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && ((int)(!!Inst_unit(g, v_u)->fd_needs_transport) | (int)(!!Inst_unit(g, v_u)->fd_restricted))) && ((!Inst_unit(g, v_u)->fd_needs_transport) || (Memo_carried(g, f, memo1) < Memo_capacity(g, f, memo2)))) && ((int)(!Inst_unit(g, v_u)->fd_restricted) | (int)(!!v_cap_from_here)));
-#line 5626 "rebellion.c"
+#line 5649 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:10: function recruit_at */
@@ -5633,7 +5656,7 @@ static inline RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 10 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 3, 102) == 0);
-#line 5637 "rebellion.c"
+#line 5660 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:11: function build_at */
@@ -5644,7 +5667,7 @@ static inline RtValue Fn_build_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 11 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 2, 103) == 0);
-#line 5648 "rebellion.c"
+#line 5671 "rebellion.c"
 }
 
 struct Locals_goal_met {
@@ -5670,7 +5693,7 @@ RT_PURE static RtValue Agg1_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5674 "rebellion.c"
+#line 5697 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:64: count */
@@ -5688,7 +5711,7 @@ RT_PURE static RtValue Agg2_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5692 "rebellion.c"
+#line 5715 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:65: any */
@@ -5705,7 +5728,7 @@ RT_PURE static RtValue Agg4_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 113))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5709 "rebellion.c"
+#line 5732 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:65: count */
@@ -5723,7 +5746,7 @@ static RtValue Agg3_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
     }
     L->v_k = 0;
     return acc;
-#line 5727 "rebellion.c"
+#line 5750 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:59: function goal_met */
@@ -5737,7 +5760,7 @@ static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue v_o)
     (void)v_o;
     #line 60 "cards/rebellion/refresh.cards"
     return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 104))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 105))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 106))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 107))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 109))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 112))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 115))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 117))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 118))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
-#line 5741 "rebellion.c"
+#line 5764 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:114: any */
@@ -5753,7 +5776,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_recruitable(RtGame *g, RtFrame *f, RtVal
         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 119)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 120)].fd_leader_b) == 0)) return 1;
     }
     return acc;
-#line 5757 "rebellion.c"
+#line 5780 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:114: function recruitable */
@@ -5764,7 +5787,7 @@ static inline RtValue Fn_recruitable(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 114 "cards/rebellion/refresh.cards"
     return Agg1_recruitable(g, f, v_a);
-#line 5768 "rebellion.c"
+#line 5791 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:144: function builds_in */
@@ -5777,7 +5800,7 @@ static inline RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 145 "cards/rebellion/refresh.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 1, 121)) && (!rt_card_state(g, v_s, KIND_system, 2, 122))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 123)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 124), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 125)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 126), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 127)))) && (!rt_card_state(g, v_s, KIND_system, 0, 128))))));
-#line 5781 "rebellion.c"
+#line 5804 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:150: function base_builds */
@@ -5788,7 +5811,7 @@ static inline RtValue Fn_base_builds(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 150 "cards/rebellion/refresh.cards"
     return (((!rt_var_at(g, VCELL_base_revealed))) ? 1 : ((Memo_units_of(g, f, memo1, rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 129), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 130)), KIND_system, 131), 0) != (-1))));
-#line 5792 "rebellion.c"
+#line 5815 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:163: any */
@@ -5804,7 +5827,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_supply(RtGame *g, RtFrame *f, RtValue
         if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 132))->fd_model)) return 1;
     }
     return acc;
-#line 5808 "rebellion.c"
+#line 5831 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:163: function in_supply */
@@ -5815,7 +5838,7 @@ static inline RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 163 "cards/rebellion/refresh.cards"
     return Agg1_in_supply(g, f, v_u);
-#line 5819 "rebellion.c"
+#line 5842 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:196: function deploys_in */
@@ -5828,7 +5851,7 @@ static inline RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 197 "cards/rebellion/refresh.cards"
     return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 133))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 134)))) && (!rt_card_state(g, v_s, KIND_system, 1, 135))) && (rt_card_state(g, v_s, KIND_system, 5, 136) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 137)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 138), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 139)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 140), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 141)))) && (!rt_card_state(g, v_s, KIND_system, 0, 142))))));
-#line 5832 "rebellion.c"
+#line 5855 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:246: count */
@@ -5846,7 +5869,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_systems_held(RtGame *g, RtFrame *f, RtVa
         acc++;
     }
     return acc;
-#line 5850 "rebellion.c"
+#line 5873 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:245: function systems_held */
@@ -5857,49 +5880,289 @@ static inline RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 246 "cards/rebellion/refresh.cards"
     return Agg1_systems_held(g, f, v_p);
-#line 5861 "rebellion.c"
+#line 5884 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:263: count */
-RT_PURE RT_NOINLINE static RtValue Agg1_rebel_edge(RtGame *g, RtFrame *f)
+/* cards/rebellion/refresh.cards:267: any */
+RT_PURE RT_NOINLINE static RtValue Agg1_unsearched(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
-    #line 263 "cards/rebellion/refresh.cards"
+    (void)v_s;
+    #line 267 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_probes, ZCELL_probes, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_empire)), 153);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_x = zc[1 + i]; (void)it_x;
+        if (it_x == v_s) return 1;
+    }
+    return acc;
+#line 5900 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:265: function unsearched */
+static inline RtValue Fn_unsearched(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_s;
+    #line 266 "cards/rebellion/refresh.cards"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 150)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 151), 0) != (-1))) && (!rt_card_state(g, v_s, KIND_system, 6, 152))) && (!Agg1_unsearched(g, f, v_s)));
+#line 5911 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:270: any */
+RT_PURE RT_NOINLINE static RtValue Agg1_carrier_in(RtGame *g, RtFrame *f, RtValue v_n)
+{
+    (void)f;
+    (void)v_n;
+    #line 270 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_n, 154));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_u = zc[1 + i]; (void)it_u;
+        if ((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_transport > 0)) & (int)(!Inst_unit(g, it_u)->fd_immobile)) return 1;
+    }
+    return acc;
+#line 5927 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:270: function carrier_in */
+static inline RtValue Fn_carrier_in(RtGame *g, RtFrame *f, RtValue v_n)
+{
+    (void)g;
+    (void)f;
+    (void)v_n;
+    #line 270 "cards/rebellion/refresh.cards"
+    return Agg1_carrier_in(g, f, v_n);
+#line 5938 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:272: sum */
+RT_PURE RT_NOINLINE static RtValue Agg1_ground_near(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)f;
+    (void)v_s;
+    #line 272 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 156);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, v_s, 0, gs, 155);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_n = gs[i]; (void)it_n;
+        if (!(Fn_can_leave(g, f, it_n, SIDE_empire) && Fn_carrier_in(g, f, it_n))) continue;
+        acc = rt_add(g, acc, Fn_ground_of(g, f, it_n, SIDE_empire), 156);
+    }
+    return acc;
+#line 5956 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:271: function ground_near */
+static inline RtValue Fn_ground_near(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_s;
+    #line 272 "cards/rebellion/refresh.cards"
+    return Agg1_ground_near(g, f, v_s);
+#line 5967 "rebellion.c"
+}
+
+struct Locals_hunt {
+    RtValue v_s;
+    RtValue v_s_2;
+    RtValue v_s_3;
+    RtValue v_n;
+    RtValue v_k;
+    RtValue v_n_2;
+};
+
+/* cards/rebellion/refresh.cards:282: count */
+RT_PURE static RtValue Agg1_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 282 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 157);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 153)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 154), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 155))))) continue;
+        if (!(Fn_unsearched(g, f, it_s))) continue;
         acc++;
     }
     return acc;
-#line 5878 "rebellion.c"
+#line 5994 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:261: function rebel_edge */
+/* cards/rebellion/refresh.cards:283: count */
+RT_PURE static RtValue Agg2_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 283 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 158);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s_2 = gs[i]; (void)it_s_2;
+        if (!(Fn_unsearched(g, f, it_s_2) && (Fn_ground_near(g, f, it_s_2) > 0))) continue;
+        acc++;
+    }
+    return acc;
+#line 6012 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:284: count */
+RT_PURE static RtValue Agg3_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 284 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 159);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s_3 = gs[i]; (void)it_s_3;
+        if (!((Fn_unsearched(g, f, it_s_3) && (Fn_ground_near(g, f, it_s_3) > 0)) && Fn_free_leader_in(g, f, it_s_3, SIDE_empire))) continue;
+        acc++;
+    }
+    return acc;
+#line 6030 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:288: sum */
+RT_PURE static RtValue Agg4_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 288 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, Fn_shown_base(g, f), 0, gs, 163);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_n = gs[i]; (void)it_n;
+        if (!((Fn_units_of(g, f, it_n, SIDE_rebel) == 0) && Fn_free_leader_in(g, f, it_n, SIDE_empire))) continue;
+        acc = rt_add(g, acc, rt_mul(g, 2, Fn_ground_near(g, f, it_n), 162), 164);
+    }
+    return acc;
+#line 6048 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:289: sum */
+RT_PURE static RtValue Agg6_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 289 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, Fn_shown_base(g, f), L->v_k, gs, 166);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_n_2 = gs[i]; (void)it_n_2;
+        acc = rt_add(g, acc, Fn_units_of(g, f, it_n_2, SIDE_empire), 167);
+    }
+    return acc;
+#line 6065 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:289: sum */
+static RtValue Agg5_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 289 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    for (int i = 0; i < 3; i++) {
+        RtValue it_k = i + 1; (void)it_k;
+        L->v_k = it_k;
+        acc = rt_add(g, acc, Agg6_hunt(g, f, L), 168);
+    }
+    L->v_k = 0;
+    return acc;
+#line 6082 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:280: function hunt */
+static RtValue Fn_hunt(RtGame *g, RtFrame *f)
+{
+    struct Locals_hunt Lv, *L = &Lv;
+    memset(&Lv, 0, sizeof Lv);
+    (void)g;
+    (void)f;
+    RtValue seq[7];   /* operands in order (emit_ordered) */
+    (void)seq;
+    #line 281 "cards/rebellion/refresh.cards"
+    return (Fn_base_hidden(g, f) ? (seq[1] = (seq[0] = (3 * Agg1_hunt(g, f, L)), (seq[0] - Agg2_hunt(g, f, L))), (seq[1] - (2 * Agg3_hunt(g, f, L)))) : (seq[6] = (seq[5] = (seq[4] = ((seq[2] = (3 * Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_rebel)), (seq[2] - (2 * Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_empire)))) - 10), rt_sub(g, seq[4], (seq[3] = (Fn_free_leader_in(g, f, Fn_shown_base(g, f), SIDE_empire) ? 3 : 1), rt_mul(g, seq[3], Fn_ground_near(g, f, Fn_shown_base(g, f)), 160)), 161)), rt_sub(g, seq[5], Agg4_hunt(g, f, L), 165)), rt_sub(g, seq[6], Agg5_hunt(g, f, L), 169)));
+#line 6096 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:293: count */
+RT_PURE RT_NOINLINE static RtValue Agg1_imperial_under_way(RtGame *g, RtFrame *f)
+{
+    (void)f;
+    #line 293 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_u = zc[1 + i]; (void)it_u;
+        if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)((int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) | (int)(Inst_unit(g, it_u)->fd_transport > 0))))) continue;
+        acc++;
+    }
+    return acc;
+#line 6112 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:292: function imperial_under_way */
+static inline RtValue Fn_imperial_under_way(RtGame *g, RtFrame *f)
+{
+    (void)g;
+    (void)f;
+    #line 293 "cards/rebellion/refresh.cards"
+    return Agg1_imperial_under_way(g, f);
+#line 6122 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:300: count */
+RT_PURE RT_NOINLINE static RtValue Agg1_rebel_edge(RtGame *g, RtFrame *f)
+{
+    (void)f;
+    #line 300 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 179);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s = gs[i]; (void)it_s;
+        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 176)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 177), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 178))))) continue;
+        acc++;
+    }
+    return acc;
+#line 6139 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:298: function rebel_edge */
 static inline RtValue Fn_rebel_edge(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    RtValue seq[2];   /* operands in order (emit_ordered) */
+    RtValue seq[3];   /* operands in order (emit_ordered) */
     (void)seq;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 262 "cards/rebellion/refresh.cards"
-    return rt_sub(g, (seq[1] = (seq[0] = rt_mul(g, 4, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 150), 151), rt_add(g, seq[0], (2 * Memo_loyal_count(g, f, memo1)), 152)), rt_sub(g, seq[1], Agg1_rebel_edge(g, f), 157)), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 158);
-#line 5891 "rebellion.c"
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 299 "cards/rebellion/refresh.cards"
+    return (seq[2] = (seq[1] = rt_sub(g, (seq[0] = rt_add(g, rt_mul(g, 6, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 170), 171), 12, 172), rt_add(g, seq[0], Memo_hunt(g, f, memo1), 173)), Memo_imperial_under_way(g, f, memo2), 174), rt_add(g, seq[1], Memo_loyal_count(g, f, memo3), 175)), rt_sub(g, seq[2], Agg1_rebel_edge(g, f), 180));
+#line 6154 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:265: function score */
+/* cards/rebellion/refresh.cards:301: function score */
 static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 265 "cards/rebellion/refresh.cards"
-    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 159));
-#line 5903 "rebellion.c"
+    #line 301 "cards/rebellion/refresh.cards"
+    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 181));
+#line 6166 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:143: function s_imperial */
@@ -5910,8 +6173,8 @@ static inline RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 143 "cards/rebellion/setup.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 160)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 161), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 162)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
-#line 5915 "rebellion.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 182)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 183), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 184)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
+#line 6178 "rebellion.c"
 }
 
 struct Locals_proc_combat {
@@ -5941,13 +6204,13 @@ RT_PURE static RtValue Agg1_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 47 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 177));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 199));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_empire) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)))) return 0;
     }
     return acc;
-#line 5951 "rebellion.c"
+#line 6214 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:58: all */
@@ -5957,13 +6220,13 @@ RT_PURE static RtValue Agg2_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 58 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 187));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 209));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)((int)(Inst_unit(g, it_u_3)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u_3)->fd_theater != ENUM_on_ground)) | (int)(!!Inst_unit(g, it_u_3)->fd_structure)))) return 0;
     }
     return acc;
-#line 5967 "rebellion.c"
+#line 6230 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:19: combat */
@@ -5986,16 +6249,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 163);
+            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 185);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 164);
+            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 186);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 165);
+            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 187);
         }
         #line 26 "cards/rebellion/combat.cards"
         L->v_space_fight = ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0));
         #line 27 "cards/rebellion/combat.cards"
-        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 166)));
+        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 188)));
         if (rt_check(g)) return RT_END;
         #line 28 "cards/rebellion/combat.cards"
         if (rt_logging(g)) {
@@ -6022,7 +6285,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 167);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 189);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6041,7 +6304,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 168);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 190);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6060,7 +6323,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 169);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 191);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6079,7 +6342,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 170);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 192);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6102,7 +6365,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 171);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 193);
             if (st != RT_DONE)
                 return st;
         }
@@ -6115,7 +6378,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 172);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 194);
             if (st != RT_DONE)
                 return st;
         }
@@ -6125,7 +6388,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/combat.cards"
         while (Fn_opposing(g, f, L->v_t)) {
             #line 40 "cards/rebellion/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 173));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 195));
             if (rt_check(g)) return RT_END;
             #line 41 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6144,7 +6407,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 174);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 196);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6165,7 +6428,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 175);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 197);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6189,7 +6452,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 176);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 198);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6197,7 +6460,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 47 "cards/rebellion/combat.cards"
                 if (((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_combat(g, f, L)) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0)) {
                     #line 48 "cards/rebellion/combat.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 178), 179);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 200), 201);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6218,7 +6481,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 180);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 202);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6230,7 +6493,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 50 "cards/rebellion/combat.cards"
                 { /* death_star_plans */
                     RtValue arg0 = L->v_t;
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 181);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 203);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6254,20 +6517,20 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 182);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 204);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
             #line 53 "cards/rebellion/combat.cards"
-            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 183))) {
+            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 205))) {
                 #line 54 "cards/rebellion/combat.cards"
                 { /* attack */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 184);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 206);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6288,7 +6551,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 185);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 207);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6312,7 +6575,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 186);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 208);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6320,7 +6583,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 58 "cards/rebellion/combat.cards"
                 if (((Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg2_proc_combat(g, f, L)) {
                     #line 59 "cards/rebellion/combat.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 188), 189);
+                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 210), 211);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6342,7 +6605,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 190);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 212);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6361,7 +6624,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 191);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 213);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6371,7 +6634,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = f->me;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 192);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 214);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6390,7 +6653,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = rt_next_player(g, f->me);
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 193);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 215);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6411,7 +6674,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_transports_alone)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 194);
+                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 216);
                 if (st != RT_DONE)
                     return st;
             }
@@ -6426,16 +6689,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 195);
+                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 217);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 196)) return RT_END;
+            if (rt_back_edge(g, 218)) return RT_END;
         }
         #line 71 "cards/rebellion/combat.cards"
         { /* end_objective */
-            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 197);
+            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 219);
         }
         f->pc = 12;
         {
@@ -6450,7 +6713,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
             #line 72 "cards/rebellion/combat.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 198), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 199, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 220), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 221, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 73 "cards/rebellion/combat.cards"
@@ -6463,12 +6726,12 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 73 "cards/rebellion/combat.cards"
                 if (Inst_tactic(g, it_c)->fd_theater == ENUM_in_space) {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 200, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 222, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 201, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 223, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -6477,18 +6740,18 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 74 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 202);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 224);
         #line 75 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 203);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 225);
         #line 76 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 204);
+            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 226);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_5 = rt_zone_cards(g, zone_v_u_5);
             for (int at_v_u_5 = walk_v_u_5[0]; at_v_u_5 >= 1; at_v_u_5--) {
                 RtValue it_u_5 = walk_v_u_5[at_v_u_5]; (void)it_u_5;
                 #line 76 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 205);
+                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 227);
             }
         }
         #line 77 "cards/rebellion/combat.cards"
@@ -6506,10 +6769,10 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_rebel); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_empire); (void)hole; }
         }
-#line 6510 "rebellion.c"
+#line 6773 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 206, "bad resume point");
+        return rt_fail(g, 228, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6536,10 +6799,10 @@ static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/combat.cards"
             rt_var_store(g, VAR_rebel_won_ground, VCELL_rebel_won_ground, 1);
         }
-#line 6540 "rebellion.c"
+#line 6803 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 207, "bad resume point");
+        return rt_fail(g, 229, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6558,9 +6821,9 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/rebellion/combat.cards"
-        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 208)[0] == 0))) {
+        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 230)[0] == 0))) {
             #line 91 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 209, 0, 209);
+            rt_choose_begin(g, L->v_p, 209, 0, 231);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
                     rt_log_player(g, L->v_p);
@@ -6584,7 +6847,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 0);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 1);
-                    rt_opt_done(g, &ob, 209);
+                    rt_opt_done(g, &ob, 231);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6598,7 +6861,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* no leader */
                 } else if (L->v_option == 1) { /* add a leader */
                     #line 94 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 210, 0, 210);
+                    rt_choose_begin(g, L->v_p, 210, 0, 232);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
@@ -6607,13 +6870,13 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 211);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 233);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 210);
+                        rt_opt_done(g, &ob, 232);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -6623,7 +6886,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 95 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 212), RT_AT_TOP, 213, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 234), RT_AT_TOP, 235, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 96 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -6640,10 +6903,10 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6644 "rebellion.c"
+#line 6907 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 214, "bad resume point");
+        return rt_fail(g, 236, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6664,13 +6927,13 @@ RT_PURE static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 113 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 217);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 239);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
     }
     return acc;
-#line 6674 "rebellion.c"
+#line 6937 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:107: start_cards */
@@ -6682,9 +6945,9 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
         #line 108 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 109 "cards/rebellion/combat.cards"
-        while (rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 215)[0] == 0))) {
+        while (rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 237)[0] == 0))) {
             #line 112 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 216);
+            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 238);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                     rt_log_player(g, L->v_p);
@@ -6706,7 +6969,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
-                    rt_opt_done(g, &ob, 216);
+                    rt_opt_done(g, &ob, 238);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6719,10 +6982,10 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* use a Start of Combat action card */
                     #line 113 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 218);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 240);
                 } else if (L->v_option == 1) { /* no more action cards */
                     #line 114 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 219);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 241);
                 }
             }
             #line 116 "cards/rebellion/combat.cards"
@@ -6739,7 +7002,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
             #line 118 "cards/rebellion/combat.cards"
             if (L->v_plays) {
                 #line 119 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 220);
+                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 242);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -6748,13 +7011,13 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 221);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 243);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                             if ((Inst_action_card(g, it_a_2)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a_2, L->v_t)) rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 220);
+                    rt_opt_done(g, &ob, 242);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -6767,7 +7030,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 222);
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 244);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6787,12 +7050,12 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 #line 120 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 223)) return RT_END;
+            if (rt_back_edge(g, 245)) return RT_END;
         }
-#line 6793 "rebellion.c"
+#line 7056 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 224, "bad resume point");
+        return rt_fail(g, 246, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6820,14 +7083,14 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 225);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 247);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         #line 129 "cards/rebellion/combat.cards"
-        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 226))) {
+        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 248))) {
             #line 129 "cards/rebellion/combat.cards"
             { /* draw_tactic */
                 RtValue arg0 = L->v_p;
@@ -6838,16 +7101,16 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 227);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 249);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6848 "rebellion.c"
+#line 7111 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 228, "bad resume point");
+        return rt_fail(g, 250, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6876,23 +7139,23 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
                     #line 136 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_space_deck)[0] == 0)) {
                         #line 136 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 229), RT_AT_TOP, 230, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 251), RT_AT_TOP, 252, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 } else {
                     #line 138 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_ground_deck)[0] == 0)) {
                         #line 138 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 231), RT_AT_TOP, 232, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 253), RT_AT_TOP, 254, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6893 "rebellion.c"
+#line 7156 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 233, "bad resume point");
+        return rt_fail(g, 255, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6909,7 +7172,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 146 "cards/rebellion/combat.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 234);
+        rt_choose_begin(g, L->v_p, 213, 0, 256);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
@@ -6918,13 +7181,13 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 235));
+                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 257));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_u = zc[1 + i]; (void)it_u;
                     rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u)->fd_side != rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u)->fd_health > 0)), it_u, it_u, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 234);
+            rt_opt_done(g, &ob, 256);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6935,7 +7198,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             #line 147 "cards/rebellion/combat.cards"
-            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 236), 0, 237);
+            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 258), 0, 259);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6953,7 +7216,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 238);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 260);
             if (st != RT_DONE)
                 return st;
         }
@@ -6966,15 +7229,15 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 239);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 261);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6975 "rebellion.c"
+#line 7238 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 240, "bad resume point");
+        return rt_fail(g, 262, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7026,14 +7289,14 @@ RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 162 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 241));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 263));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_model == ENUM_ion_cannon)) continue;
         acc++;
     }
     return acc;
-#line 7037 "rebellion.c"
+#line 7300 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:163: sum */
@@ -7043,14 +7306,14 @@ RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 163 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 242));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 264));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_2)->fd_red_attack;
     }
     return acc;
-#line 7054 "rebellion.c"
+#line 7317 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:164: sum */
@@ -7060,14 +7323,14 @@ RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 164 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 244));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 266));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_3)->fd_black_attack;
     }
     return acc;
-#line 7071 "rebellion.c"
+#line 7334 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:177: any */
@@ -7077,13 +7340,13 @@ RT_PURE static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 177 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 252);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 274);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
     }
     return acc;
-#line 7087 "rebellion.c"
+#line 7350 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:222: any */
@@ -7093,13 +7356,13 @@ RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 222 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 289));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 311));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_7 = zc[1 + i]; (void)it_u_7;
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
     }
     return acc;
-#line 7103 "rebellion.c"
+#line 7366 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:160: attack */
@@ -7114,7 +7377,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         L->v_ion = (((int)(rt_player_side(g, L->v_p) == SIDE_rebel) & (int)(L->v_th == ENUM_in_space)) ? Agg1_proc_attack(g, f, L) : 0);
         if (rt_check(g)) return RT_END;
         #line 163 "cards/rebellion/combat.cards"
-        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 243), 5);
+        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 265), 5);
         if (rt_check(g)) return RT_END;
         #line 164 "cards/rebellion/combat.cards"
         L->v_blacks = Fn_at_most(g, f, Agg3_proc_attack(g, f, L), 5);
@@ -7131,7 +7394,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 166 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 245), RT_AT_TOP, 246);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 267), RT_AT_TOP, 268);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7150,7 +7413,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 167 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 247), RT_AT_TOP, 248);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 269), RT_AT_TOP, 270);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7159,9 +7422,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 168 "cards/rebellion/combat.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 249);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 271);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 250);
+                Roll_any(g, rt_zone_at(g, zone, i), 272);
         }
         if (rt_check(g)) return RT_END;
         #line 169 "cards/rebellion/combat.cards"
@@ -7184,7 +7447,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         #line 172 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 175 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 251);
+            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 273);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
                     rt_log_player(g, L->v_p);
@@ -7209,7 +7472,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 7);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 9);
-                    rt_opt_done(g, &ob, 251);
+                    rt_opt_done(g, &ob, 273);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7222,13 +7485,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* discard a special die to draw a tactic card */
                     #line 176 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 253);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 275);
                 } else if (L->v_option == 1) { /* play a tactic card */
                     #line 177 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 254);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 276);
                 } else if (L->v_option == 2) { /* assign damage */
                     #line 178 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 255);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 277);
                 }
             }
             #line 180 "cards/rebellion/combat.cards"
@@ -7245,7 +7508,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             #line 182 "cards/rebellion/combat.cards"
             if (L->v_step == ENUM_draw_a_card) {
                 #line 183 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 215, 0, 256);
+                rt_choose_begin(g, L->v_p, 215, 0, 278);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7254,13 +7517,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 258);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 280);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-                            if (Count_symbol(g, it_d_3, ENUM_special, 257) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
+                            if (Count_symbol(g, it_d_3, ENUM_special, 279) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 256);
+                    rt_opt_done(g, &ob, 278);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -7270,7 +7533,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_d_3 = rt_chosen(g);
                     #line 183 "cards/rebellion/combat.cards"
-                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 259);
+                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 281);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 184 "cards/rebellion/combat.cards"
@@ -7283,14 +7546,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 260);
+                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 282);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             } else if (L->v_step == ENUM_play_a_card) {
                 #line 186 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 261);
+                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 283);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -7299,13 +7562,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 262);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 284);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (((int)(Inst_tactic(g, it_c_2)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_2)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c_2)->fd_special_icon))) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 261);
+                    rt_opt_done(g, &ob, 283);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -7315,12 +7578,12 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_c_2 = rt_chosen(g);
                     #line 187 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 263);
+                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 285);
                     if (rt_check(g)) return RT_END;
                     #line 188 "cards/rebellion/combat.cards"
                     if (Inst_tactic(g, L->v_c_2)->fd_special_icon) {
                         #line 189 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 215, 0, 264);
+                        rt_choose_begin(g, L->v_p, 215, 0, 286);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7329,13 +7592,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 266);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 288);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
-                                    if (Count_symbol(g, it_d_4, ENUM_special, 265) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
+                                    if (Count_symbol(g, it_d_4, ENUM_special, 287) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 264);
+                            rt_opt_done(g, &ob, 286);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 4;
@@ -7345,7 +7608,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_d_4 = rt_chosen(g);
                             #line 189 "cards/rebellion/combat.cards"
-                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 267);
+                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 289);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -7365,7 +7628,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         #line 193 "cards/rebellion/combat.cards"
                         if (L->v_i <= Inst_tactic(g, L->v_c_2)->fd_damage) {
                             #line 194 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_p, 217, 0, 268);
+                            rt_choose_begin(g, L->v_p, 217, 0, 290);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -7375,13 +7638,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 269));
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 291));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                         if (Fn_can_hit(g, f, it_u_4, L->v_q, L->v_th) && ((int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_red) & (int)(!!Inst_unit(g, it_u_4)->fd_red_health)) | (int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_black) & (int)(!Inst_unit(g, it_u_4)->fd_red_health)))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 268);
+                                rt_opt_done(g, &ob, 290);
                             }
                             if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
@@ -7392,31 +7655,31 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 5:;
                                 L->v_u_4 = rt_chosen(g);
                                 #line 196 "cards/rebellion/combat.cards"
-                                rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 270), 0, 271);
+                                rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 292), 0, 293);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     }
                     #line 200 "cards/rebellion/combat.cards"
-                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 272, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 294, KIND_tactic, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 202 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 273)) return RT_END;
+            if (rt_back_edge(g, 295)) return RT_END;
         }
         #line 206 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 274), 275);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 296), 297);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list); L->v_i_4++) {
                 L->v_d_5 = rt_list_at(g, L->v_list, L->v_i_4);
                 #line 207 "cards/rebellion/combat.cards"
-                if (Count_symbol(g, L->v_d_5, ENUM_hit, 276) > 0) {
+                if (Count_symbol(g, L->v_d_5, ENUM_hit, 298) > 0) {
                     #line 208 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 218, 0, 277);
+                    rt_choose_begin(g, L->v_p, 218, 0, 299);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -7425,13 +7688,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 278));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 300));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (Fn_can_hit(g, f, it_u_5, L->v_q, L->v_th) && (Inst_unit(g, it_u_5)->fd_red_health == (rt_card_kind(g, L->v_d_5) == KIND_red_die))) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 277);
+                        rt_opt_done(g, &ob, 299);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7442,7 +7705,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_5 = rt_chosen(g);
                         #line 209 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 279), 0, 280);
+                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 301), 0, 302);
                         if (rt_check(g)) return RT_END;
                         #line 210 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7455,9 +7718,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_log_end(g);
                         }
                     }
-                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 281) > 0) {
+                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 303) > 0) {
                     #line 213 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 219, 0, 282);
+                    rt_choose_begin(g, L->v_p, 219, 0, 304);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -7466,13 +7729,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 283));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 305));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_6 = zc[1 + i]; (void)it_u_6;
                                 if (Fn_can_hit(g, f, it_u_6, L->v_q, L->v_th)) rt_opt_add(&ob, it_u_6, it_u_6, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 282);
+                        rt_opt_done(g, &ob, 304);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7483,7 +7746,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_u_6 = rt_chosen(g);
                         #line 214 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 284), 0, 285);
+                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 306), 0, 307);
                         if (rt_check(g)) return RT_END;
                         #line 215 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7499,21 +7762,21 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 219 "cards/rebellion/combat.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 286), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 287);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 308), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 309);
         if (rt_check(g)) return RT_END;
         #line 221 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 222 "cards/rebellion/combat.cards"
-        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 288)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
+        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 310)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
             #line 223 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 290);
+            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 312);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
                     rt_log_player(g, L->v_q);
                     rt_log_str(g, ": block damage with a tactic card?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 291) > 0);   /* block damage */
+                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 313) > 0);   /* block damage */
                 int menu_1 = 1;   /* take the damage */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -7529,7 +7792,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 12);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 13);
-                    rt_opt_done(g, &ob, 290);
+                    rt_opt_done(g, &ob, 312);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7542,10 +7805,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* block damage */
                     #line 224 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 292);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 314);
                 } else if (L->v_option_2 == 1) { /* take the damage */
                     #line 225 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 293);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 315);
                 }
             }
             #line 227 "cards/rebellion/combat.cards"
@@ -7562,7 +7825,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             #line 229 "cards/rebellion/combat.cards"
             if (L->v_blocks) {
                 #line 230 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 294);
+                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 316);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
@@ -7571,13 +7834,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 295);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 317);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             rt_opt_add_if(&ob, ((int)(Inst_tactic(g, it_c_4)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_4)->fd_block > 0)), it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 294);
+                    rt_opt_done(g, &ob, 316);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 9;
@@ -7587,7 +7850,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 9:;
                     L->v_c_4 = rt_chosen(g);
                     #line 231 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 296);
+                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 318);
                     if (rt_check(g)) return RT_END;
                     #line 232 "cards/rebellion/combat.cards"
                     if (rt_logging(g)) {
@@ -7605,7 +7868,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         #line 234 "cards/rebellion/combat.cards"
                         if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
                             #line 235 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_q, 222, 0, 297);
+                            rt_choose_begin(g, L->v_q, 222, 0, 319);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
@@ -7614,13 +7877,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 298));
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 320));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_8 = zc[1 + i]; (void)it_u_8;
                                         rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u_8)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_8, 1) > 0)), it_u_8, it_u_8, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 297);
+                                rt_opt_done(g, &ob, 319);
                             }
                             if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
@@ -7631,31 +7894,31 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 10:;
                                 L->v_u_8 = rt_chosen(g);
                                 #line 236 "cards/rebellion/combat.cards"
-                                rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 299), 0, 300);
+                                rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 321), 0, 322);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     }
                     #line 240 "cards/rebellion/combat.cards"
-                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 301, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 323, KIND_tactic, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 242 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 302)) return RT_END;
+            if (rt_back_edge(g, 324)) return RT_END;
         }
         #line 244 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 303);
+            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 325);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_9 = rt_zone_cards(g, zone_v_u_9);
             for (int at_v_u_9 = walk_v_u_9[0]; at_v_u_9 >= 1; at_v_u_9--) {
                 RtValue it_u_9 = walk_v_u_9[at_v_u_9]; (void)it_u_9;
                 if (!(rt__state(g, it_u_9, 1) > 0)) continue;
                 #line 245 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 304), 0, 305);
+                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 326), 0, 327);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
@@ -7671,13 +7934,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 247 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 306);
+                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 328);
             }
         }
-#line 7678 "rebellion.c"
+#line 7941 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 307, "bad resume point");
+        return rt_fail(g, 329, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7698,7 +7961,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 254 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 308), 309);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 330), 331);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7708,12 +7971,12 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                 #line 255 "cards/rebellion/combat.cards"
                 L->v_p = Fn_player_of(g, f, rt_select((Inst_unit(g, L->v_u)->fd_side == SIDE_rebel), SIDE_empire, SIDE_rebel));
                 #line 256 "cards/rebellion/combat.cards"
-                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 310), 311);
+                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 332), 333);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/rebellion/combat.cards"
                 if (rt_flat((int)(!!Inst_unit(g, L->v_u)->fd_red_health) & (int)(Inst_unit(g, L->v_u)->fd_theater == ENUM_in_space))) {
                     #line 257 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 312), 313);
+                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 334), 335);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 258 "cards/rebellion/combat.cards"
@@ -7731,7 +7994,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 314);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 336);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7739,10 +8002,10 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7743 "rebellion.c"
+#line 8006 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 315, "bad resume point");
+        return rt_fail(g, 337, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7772,13 +8035,13 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 278 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 316));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 338));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 7782 "rebellion.c"
+#line 8045 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:279: any */
@@ -7788,13 +8051,13 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 279 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 317));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 339));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7798 "rebellion.c"
+#line 8061 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:280: any */
@@ -7805,13 +8068,13 @@ RT_PURE static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     #line 280 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 318);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 340);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 7815 "rebellion.c"
+#line 8078 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:276: retreat */
@@ -7823,7 +8086,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
         #line 277 "cards/rebellion/combat.cards"
         if ((((((rt_pvar_at(g, VCELL_retreated, PLAYER_CELLS, L->v_p) == 0) && Fn_free_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && Fn_opposing(g, f, L->v_t)) && Agg1_proc_retreat(g, f, L)) && (!((rt_player_side(g, L->v_p) == SIDE_empire) && Agg2_proc_retreat(g, f, L)))) && Agg3_proc_retreat(g, f, L)) {
             #line 281 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 223, 0, 319);
+            rt_choose_begin(g, L->v_p, 223, 0, 341);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
                     rt_log_player(g, L->v_p);
@@ -7847,7 +8110,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 14);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 15);
-                    rt_opt_done(g, &ob, 319);
+                    rt_opt_done(g, &ob, 341);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7861,9 +8124,9 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* stay */
                 } else if (L->v_option == 1) { /* retreat */
                     #line 284 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 320);
+                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 342);
                     #line 285 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 224, 0, 321);
+                    rt_choose_begin(g, L->v_p, 224, 0, 343);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
@@ -7872,13 +8135,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 322));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 344));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 if ((Fn_lside(g, f, it_l) == rt_player_side(g, L->v_p)) && (!rt__state(g, it_l, 1))) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 321);
+                        rt_opt_done(g, &ob, 343);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7889,7 +8152,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 286 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 225, 0, 323);
+                        rt_choose_begin(g, L->v_p, 225, 0, 345);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 225)) {
@@ -7899,13 +8162,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 324);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 346);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_retreat_to(g, f, it_s_2, L->v_t, L->v_p)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 323);
+                            rt_opt_done(g, &ob, 345);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7916,13 +8179,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 287 "cards/rebellion/combat.cards"
-                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 325), RT_AT_TOP, 326, KIND_leader, 4, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 347), RT_AT_TOP, 348, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 289 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 327);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 349);
                             if (rt_check(g)) return RT_END;
                             #line 290 "cards/rebellion/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 328), 329);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 350), 351);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7932,21 +8195,21 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                     #line 291 "cards/rebellion/combat.cards"
                                     if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                                         #line 291 "cards/rebellion/combat.cards"
-                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 330);
+                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 352);
                                         if (rt_check(g)) return RT_END;
                                     }
                                     #line 292 "cards/rebellion/combat.cards"
-                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 331, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 353, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                             rt_list_pop(g, L->v_list);
                             #line 294 "cards/rebellion/combat.cards"
                             L->v_n = 40;
-                            L->v_chosen = rt_list_new(g, 332);
+                            L->v_chosen = rt_list_new(g, 354);
                             if (L->v_chosen < 0) return RT_END;
                             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                                rt_choose_begin(g, L->v_p, 226, 0, 333);
+                                rt_choose_begin(g, L->v_p, 226, 0, 355);
                                 rt_choose_steps(g, L->v_k, L->v_n);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
@@ -7956,13 +8219,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 335));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 357));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 334)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 356)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 333);
+                                    rt_opt_done(g, &ob, 355);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -7974,15 +8237,15 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             case 4:;
                                 L->v_u_4 = rt_chosen(g);
                                 if (L->v_u_4 == RT_NONE) break;
-                                rt_list_add(g, L->v_chosen, L->v_u_4, 332);
+                                rt_list_add(g, L->v_chosen, L->v_u_4, 354);
                                 if (rt_check(g)) return RT_END;
                                 #line 295 "cards/rebellion/combat.cards"
-                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 336, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 358, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                 if (rt_check(g)) return RT_END;
                             }
                             rt_list_pop(g, L->v_chosen);
                             #line 297 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 337);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 359);
                             if (rt_check(g)) return RT_END;
                             #line 298 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -8004,17 +8267,17 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 rt_log_end(g);
                             }
                             #line 299 "cards/rebellion/combat.cards"
-                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 338), RT_AT_TOP, 339, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 360), RT_AT_TOP, 361, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             }
         }
-#line 8015 "rebellion.c"
+#line 8278 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 340, "bad resume point");
+        return rt_fail(g, 362, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8034,13 +8297,13 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 310 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 341));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 363));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 8044 "rebellion.c"
+#line 8307 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:309: transports_alone */
@@ -8052,7 +8315,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
         #line 310 "cards/rebellion/combat.cards"
         if ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_transports_alone(g, f, L)) {
             #line 311 "cards/rebellion/combat.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 342), 343);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 364), 365);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -8074,7 +8337,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 344);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 366);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8083,10 +8346,10 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 8087 "rebellion.c"
+#line 8350 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 345, "bad resume point");
+        return rt_fail(g, 367, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8109,13 +8372,13 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 323 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 346));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 368));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8119 "rebellion.c"
+#line 8382 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:321: death_star_plans */
@@ -8127,9 +8390,9 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
         #line 322 "cards/rebellion/combat.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 323 "cards/rebellion/combat.cards"
-        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 347)[0] == 0))) {
+        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 369)[0] == 0))) {
             #line 327 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 348);
+            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 370);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
                     rt_log_player(g, L->v_r);
@@ -8137,7 +8400,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 int menu_0 = 1;   /* keep it */
-                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 349) > 0);   /* play Death Star Plans */
+                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 371) > 0);   /* play Death Star Plans */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
@@ -8152,7 +8415,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 18);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 19);
-                    rt_opt_done(g, &ob, 348);
+                    rt_opt_done(g, &ob, 370);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8165,10 +8428,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep it */
                     #line 328 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 350);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 372);
                 } else if (L->v_option == 1) { /* play Death Star Plans */
                     #line 329 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 351);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 373);
                 }
             }
             #line 331 "cards/rebellion/combat.cards"
@@ -8185,7 +8448,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
             #line 333 "cards/rebellion/combat.cards"
             if (L->v_plays) {
                 #line 334 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 352);
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 374);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -8194,13 +8457,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 353);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 375);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                             rt_opt_add_if(&ob, (Inst_objective(g, it_o_2)->fd_goal == ENUM_plans), it_o_2, it_o_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 352);
+                    rt_opt_done(g, &ob, 374);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -8210,10 +8473,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_o_2 = rt_chosen(g);
                     #line 335 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 354);
+                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 376);
                     if (rt_check(g)) return RT_END;
                     #line 336 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 230, 0, 355);
+                    rt_choose_begin(g, L->v_r, 230, 0, 377);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
@@ -8222,13 +8485,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 356));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 378));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
                                 rt_opt_add_if(&ob, ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)), it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 355);
+                        rt_opt_done(g, &ob, 377);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -8253,7 +8516,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 357);
+                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 379);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8265,7 +8528,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 358);
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 380);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8273,10 +8536,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8277 "rebellion.c"
+#line 8540 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 359, "bad resume point");
+        return rt_fail(g, 381, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8296,7 +8559,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         #line 348 "cards/rebellion/combat.cards"
         { /* play_objective_at */
             RtValue arg0 = ENUM_combat_end;
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 360);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 382);
             if (args) {
                 args[0] = arg0;
             }
@@ -8310,10 +8573,10 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 8314 "rebellion.c"
+#line 8577 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 361, "bad resume point");
+        return rt_fail(g, 383, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8334,12 +8597,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
             #line 15 "cards/rebellion/effects.cards"
             if (L->v_sd == SIDE_rebel) {
                 #line 16 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 362), 0) == (-1)) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 384), 0) == (-1)) {
                     #line 16 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 364);
-                        rt_set_at(g, elem, who, 0, 363);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 386);
+                        rt_set_at(g, elem, who, 0, 385);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 16 "cards/rebellion/effects.cards"
@@ -8349,12 +8612,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Imperial loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 365), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 387), 0) == 0) {
                     #line 17 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 367);
-                        rt_set_at(g, elem, who, 1, 366);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 389);
+                        rt_set_at(g, elem, who, 1, 388);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 17 "cards/rebellion/effects.cards"
@@ -8362,22 +8625,22 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_begin(g);
                         rt_log_card(g, L->v_s);
                         rt_log_str(g, " gains Rebel loyalty");
-                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 368) ? " (beneath the subjugation marker)" : ""));
+                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 390) ? " (beneath the subjugation marker)" : ""));
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     } else {
-                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 369) ? " (beneath the subjugation marker)" : ""); (void)hole; }
+                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 391) ? " (beneath the subjugation marker)" : ""); (void)hole; }
                     }
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 19 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 370), 0) == 1) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 392), 0) == 1) {
                     #line 19 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 372);
-                        rt_set_at(g, elem, who, 0, 371);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 394);
+                        rt_set_at(g, elem, who, 0, 393);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 19 "cards/rebellion/effects.cards"
@@ -8387,18 +8650,18 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Rebel loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 373), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 395), 0) == 0) {
                     #line 21 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 375);
-                        rt_set_at(g, elem, who, (-1), 374);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 397);
+                        rt_set_at(g, elem, who, (-1), 396);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 22 "cards/rebellion/effects.cards"
-                    if (rt_card_state(g, L->v_s, KIND_system, 0, 376)) {
+                    if (rt_card_state(g, L->v_s, KIND_system, 0, 398)) {
                         #line 23 "cards/rebellion/effects.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 377);
+                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 399);
                         if (rt_check(g)) return RT_END;
                         #line 24 "cards/rebellion/effects.cards"
                         if (rt_logging(g)) {
@@ -8419,10 +8682,10 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8423 "rebellion.c"
+#line 8686 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 378, "bad resume point");
+        return rt_fail(g, 400, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8439,7 +8702,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 231, 0, 379);
+        rt_choose_begin(g, L->v_p, 231, 0, 401);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
@@ -8449,13 +8712,13 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 380);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 402);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     if (((Fn_units_of(g, f, it_s, rt_player_side(g, L->v_p)) > 0) && Fn_populous(g, f, it_s)) && (!Fn_is_coruscant(g, f, it_s))) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 379);
+            rt_opt_done(g, &ob, 401);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8473,16 +8736,16 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 381);
+                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 403);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8483 "rebellion.c"
+#line 8746 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 382, "bad resume point");
+        return rt_fail(g, 404, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8506,16 +8769,16 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/rebellion/effects.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 383);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 405);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 46 "cards/rebellion/effects.cards"
-                if (rt_card_state(g, L->v_s, KIND_system, 0, 384) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
+                if (rt_card_state(g, L->v_s, KIND_system, 0, 406) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
                     #line 47 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 385);
+                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 407);
                     if (rt_check(g)) return RT_END;
                     #line 48 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8535,13 +8798,13 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 386);
+                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 408);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
                 #line 51 "cards/rebellion/effects.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 387), 388);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 409), 410);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8554,7 +8817,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 389);
+                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 411);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8566,13 +8829,13 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 55 "cards/rebellion/effects.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 390);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 412);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_s_2 = cells_v_list_3[1 + L->v_i_3];
-                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 391))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
+                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 413))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
                     if (rt_check(g)) return RT_END;
                     continue;
                 }
@@ -8583,7 +8846,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 392);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 414);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8595,15 +8858,15 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 393);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 415);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8604 "rebellion.c"
+#line 8867 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 394, "bad resume point");
+        return rt_fail(g, 416, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8616,7 +8879,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 66 "cards/rebellion/effects.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 67 "cards/rebellion/effects.cards"
-        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 395), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 396, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 417), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 418, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 68 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8629,15 +8892,15 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_shown_base(g, f); (void)hole; }
         }
         #line 69 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 397), RT_AT_TOP, 398, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 419), RT_AT_TOP, 420, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 70 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 399), RT_AT_TOP, 400, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 421), RT_AT_TOP, 422, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8638 "rebellion.c"
+#line 8901 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 401, "bad resume point");
+        return rt_fail(g, 423, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8657,7 +8920,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
         #line 76 "cards/rebellion/effects.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 77 "cards/rebellion/effects.cards"
-        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 402), ZONE_base_card, L->v_r, 403));
+        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 424), ZONE_base_card, L->v_r, 425));
         if (rt_check(g)) return RT_END;
         #line 78 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8671,7 +8934,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 79 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 6, 1, 404);
+        rt_set_card_state(g, L->v_s, KIND_system, 6, 1, 426);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/rebellion/effects.cards"
         if (L->v_here) {
@@ -8679,16 +8942,16 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 405);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 427);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8689 "rebellion.c"
+#line 8952 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 406, "bad resume point");
+        return rt_fail(g, 428, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8706,17 +8969,17 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
         #line 85 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_base_revealed)) {
             #line 85 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 407), RT_AT_TOP, 408);
+            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 429), RT_AT_TOP, 430);
             if (rt_check(g)) return RT_END;
         } else {
             #line 85 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 409);
+            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 431);
             if (rt_check(g)) return RT_END;
         }
-#line 8717 "rebellion.c"
+#line 8980 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 410, "bad resume point");
+        return rt_fail(g, 432, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8743,13 +9006,13 @@ RT_PURE static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 95 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 414);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 436);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 8753 "rebellion.c"
+#line 9016 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:90: establish_base */
@@ -8770,7 +9033,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 92 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 411), RT_AT_TOP, 412, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 433), RT_AT_TOP, 434, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8778,7 +9041,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 93 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 413);
+        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 435);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 232)) {
                 rt_log_player(g, L->v_r);
@@ -8800,7 +9063,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                rt_opt_done(g, &ob, 413);
+                rt_opt_done(g, &ob, 435);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -8813,10 +9076,10 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* keep the base where it is */
                 #line 94 "cards/rebellion/effects.cards"
-                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 415);
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 437);
             } else if (L->v_option == 1) { /* establish a new base */
                 #line 95 "cards/rebellion/effects.cards"
-                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 416);
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 438);
             }
         }
         #line 97 "cards/rebellion/effects.cards"
@@ -8838,7 +9101,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 { /* reveal_base */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 417);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 439);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8856,16 +9119,16 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 103 "cards/rebellion/effects.cards"
-            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 418), RT_AT_TOP, 419, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 440), RT_AT_TOP, 441, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/effects.cards"
-            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 420), RT_AT_TOP, 421, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 442), RT_AT_TOP, 443, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 105 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 422), RT_AT_TOP, 423);
+            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 444), RT_AT_TOP, 445);
             if (rt_check(g)) return RT_END;
             #line 106 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 424);
+            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 446);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
@@ -8874,13 +9137,13 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 425);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 447);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s_3 = zc[1 + i]; (void)it_s_3;
                         if (Fn_base_ok(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 424);
+                rt_opt_done(g, &ob, 446);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -8890,30 +9153,30 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_s_3 = rt_chosen(g);
                 #line 107 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 426), RT_AT_TOP, 427, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 448), RT_AT_TOP, 449, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
             #line 109 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 110 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 428);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 450);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_x = cells_v_list[1 + L->v_i];
                     #line 110 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_x, KIND_system, 6, 0, 429);
+                    rt_set_card_state(g, L->v_x, KIND_system, 6, 0, 451);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 112 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 430), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 431, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 452), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 453, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 113 "cards/rebellion/effects.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 432);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 454);
         #line 114 "cards/rebellion/effects.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_probe_bottom);
@@ -8921,7 +9184,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 114 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 433, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 455, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8932,15 +9195,15 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 434);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 456);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8941 "rebellion.c"
+#line 9204 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 435, "bad resume point");
+        return rt_fail(g, 457, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8977,7 +9240,7 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
             #line 123 "cards/rebellion/effects.cards"
             L->v_r = Fn_rebel_player(g, f);
             #line 124 "cards/rebellion/effects.cards"
-            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 436), ZONE_base_card, L->v_r, 437));
+            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 458), ZONE_base_card, L->v_r, 459));
             if (rt_check(g)) return RT_END;
             #line 125 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -8991,10 +9254,10 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 8995 "rebellion.c"
+#line 9258 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 438, "bad resume point");
+        return rt_fail(g, 460, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9028,7 +9291,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
         #line 132 "cards/rebellion/effects.cards"
         if (Fn_base_hidden(g, f)) {
             #line 133 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, f->me, 234, 0, 439);
+            rt_choose_begin(g, f->me, 234, 0, 461);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
@@ -9053,7 +9316,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                 }
-                rt_opt_done(g, &ob, 439);
+                rt_opt_done(g, &ob, 461);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -9067,10 +9330,10 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
                     #line 136 "cards/rebellion/effects.cards"
                     L->v_n = 40;
-                    L->v_chosen = rt_list_new(g, 440);
+                    L->v_chosen = rt_list_new(g, 462);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 235, 0, 441);
+                        rt_choose_begin(g, f->me, 235, 0, 463);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9087,7 +9350,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u, SIDE_rebel) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 441);
+                            rt_opt_done(g, &ob, 463);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
@@ -9098,7 +9361,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 440);
+                        rt_list_add(g, L->v_chosen, L->v_u, 462);
                         if (rt_check(g)) return RT_END;
                         #line 137 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u)->fd_transport > 0) {
@@ -9106,14 +9369,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
                         #line 138 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 442, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 464, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
                     #line 140 "cards/rebellion/effects.cards"
                     L->v_n_2 = 40;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 236, 0, 443);
+                        rt_choose_begin(g, f->me, 236, 0, 465);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9130,7 +9393,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_2, SIDE_rebel, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 443);
+                            rt_opt_done(g, &ob, 465);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
@@ -9142,13 +9405,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
                         #line 141 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 444, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 466, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 143 "cards/rebellion/effects.cards"
                     { /* arrive */
                         RtValue arg0 = L->v_t;
-                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 445);
+                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 467);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -9164,14 +9427,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* from _t_ to the Rebel Base space */
                     #line 146 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 446);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 468);
                     if (rt_check(g)) return RT_END;
                     #line 147 "cards/rebellion/effects.cards"
                     L->v_n_3 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 447);
+                    L->v_chosen_2 = rt_list_new(g, 469);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 237, 0, 448);
+                        rt_choose_begin(g, f->me, 237, 0, 470);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9183,13 +9446,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 449));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 471));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
                                     if (Fn_moves_alone(g, f, it_u_3, SIDE_rebel) && !rt_list_has(g, L->v_chosen_2, it_u_3)) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 448);
+                            rt_opt_done(g, &ob, 470);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -9201,25 +9464,25 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 5:;
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 447);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 469);
                         if (rt_check(g)) return RT_END;
                         #line 148 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                             #line 148 "cards/rebellion/effects.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 450);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 472);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 149 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 451, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 473, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
                     #line 151 "cards/rebellion/effects.cards"
                     L->v_n_4 = 40;
-                    L->v_chosen_3 = rt_list_new(g, 452);
+                    L->v_chosen_3 = rt_list_new(g, 474);
                     if (L->v_chosen_3 < 0) return RT_END;
                     for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                        rt_choose_begin(g, f->me, 238, 0, 453);
+                        rt_choose_begin(g, f->me, 238, 0, 475);
                         rt_choose_steps(g, L->v_k_4, L->v_n_4);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9229,13 +9492,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 455));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 477));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 454)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 476)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 453);
+                            rt_opt_done(g, &ob, 475);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -9247,15 +9510,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_4 = rt_chosen(g);
                         if (L->v_u_4 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 452);
+                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 474);
                         if (rt_check(g)) return RT_END;
                         #line 152 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 456, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 478, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_3);
                     #line 154 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 457);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 479);
                     if (rt_check(g)) return RT_END;
                     #line 155 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -9271,15 +9534,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 156 "cards/rebellion/effects.cards"
-                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 458, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 480, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 9280 "rebellion.c"
+#line 9543 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 459, "bad resume point");
+        return rt_fail(g, 481, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9302,16 +9565,16 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 167 "cards/rebellion/effects.cards"
-        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 460)) {
+        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 482)) {
             #line 168 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 461);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 483);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_s = cells_v_list[1 + L->v_i];
                     #line 169 "cards/rebellion/effects.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 462), 463);
+                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 484), 485);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9324,7 +9587,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 464);
+                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 486);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -9336,10 +9599,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 171 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 465);
+            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 487);
             if (rt_check(g)) return RT_END;
             #line 172 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 466);
+            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 488);
             if (rt_check(g)) return RT_END;
             #line 173 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9351,10 +9614,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9355 "rebellion.c"
+#line 9618 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 467, "bad resume point");
+        return rt_fail(g, 489, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9370,10 +9633,10 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 180 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 468);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 490);
         if (rt_check(g)) return RT_END;
         #line 181 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 469);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 491);
         if (rt_check(g)) return RT_END;
         #line 182 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9388,15 +9651,15 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 470);
+            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 492);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9397 "rebellion.c"
+#line 9660 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 471, "bad resume point");
+        return rt_fail(g, 493, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9412,13 +9675,13 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 193 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 472);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 494);
         if (rt_check(g)) return RT_END;
         #line 194 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 473);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 495);
         if (rt_check(g)) return RT_END;
         #line 195 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 474);
+        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 496);
         if (rt_check(g)) return RT_END;
         #line 196 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9429,10 +9692,10 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
             rt_log_str(g, " until the end of the game.");
             rt_log_end(g);
         }
-#line 9433 "rebellion.c"
+#line 9696 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 475, "bad resume point");
+        return rt_fail(g, 497, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9455,12 +9718,12 @@ static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 201 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 476);
+        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 498);
         if (rt_check(g)) return RT_END;
-#line 9461 "rebellion.c"
+#line 9724 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 477, "bad resume point");
+        return rt_fail(g, 499, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9483,7 +9746,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 206 "cards/rebellion/effects.cards"
-        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 478), 479);
+        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 500), 501);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9491,11 +9754,11 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i];
                 if (!(strcmp(rt_card_name(g, L->v_l), "Luke Skywalker") == 0)) continue;
                 #line 207 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 480, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 502, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 208 "cards/rebellion/effects.cards"
                 L->v_left = 1;
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 481);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 503);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9505,7 +9768,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                         if (!((rt_card_kind(g, L->v_j) == KIND_leader) && Inst_leader(g, L->v_j)->fd_jedi)) continue;
                         L->v_left--;
                         #line 208 "cards/rebellion/effects.cards"
-                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 482), RT_AT_TOP, 483);
+                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 504), RT_AT_TOP, 505);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -9519,10 +9782,10 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9523 "rebellion.c"
+#line 9786 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 484, "bad resume point");
+        return rt_fail(g, 506, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9541,9 +9804,9 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 218 "cards/rebellion/effects.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 485))->fd_dsuc) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 507))->fd_dsuc) {
             #line 219 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 486), 487);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 508), 509);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9557,19 +9820,19 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 221 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 488, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 510, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 224 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 489);
+        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 511);
         if (rt_check(g)) return RT_END;
-#line 9570 "rebellion.c"
+#line 9833 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 490, "bad resume point");
+        return rt_fail(g, 512, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9592,10 +9855,10 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
     case 0:;
         #line 229 "cards/rebellion/effects.cards"
         L->v_n_2 = L->v_n;
-        L->v_chosen = rt_list_new(g, 491);
+        L->v_chosen = rt_list_new(g, 513);
         if (L->v_chosen < 0) return RT_END;
         for (L->v_k = 0; L->v_k < L->v_n_2; L->v_k++) {
-            rt_choose_begin(g, f->me, 239, 0, 492);
+            rt_choose_begin(g, f->me, 239, 0, 514);
             rt_choose_steps(g, L->v_k, L->v_n_2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -9606,13 +9869,13 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 493));
+                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 515));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_u = zc[1 + i]; (void)it_u;
                         if (((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) & (int)((int)(!L->v_ground) | (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 492);
+                rt_opt_done(g, &ob, 514);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) break;
@@ -9622,7 +9885,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_u = rt_chosen(g);
-            rt_list_add(g, L->v_chosen, L->v_u, 491);
+            rt_list_add(g, L->v_chosen, L->v_u, 513);
             if (rt_check(g)) return RT_END;
             #line 231 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9639,17 +9902,17 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 494);
+                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 516);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9650 "rebellion.c"
+#line 9913 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 495, "bad resume point");
+        return rt_fail(g, 517, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9672,7 +9935,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 238 "cards/rebellion/effects.cards"
         L->v_left = L->v_n;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 496);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 518);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9682,7 +9945,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 239 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 497), RT_AT_TOP, 498);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 519), RT_AT_TOP, 520);
                 if (rt_check(g)) return RT_END;
                 #line 240 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9698,10 +9961,10 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9702 "rebellion.c"
+#line 9965 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 499, "bad resume point");
+        return rt_fail(g, 521, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9724,7 +9987,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 246 "cards/rebellion/effects.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 500);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 522);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9734,10 +9997,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 247 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 501), RT_AT_TOP, 502);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 523), RT_AT_TOP, 524);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/rebellion/effects.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 503);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 525);
                 if (rt_check(g)) return RT_END;
                 #line 249 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9753,10 +10016,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9757 "rebellion.c"
+#line 10020 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 504, "bad resume point");
+        return rt_fail(g, 526, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9784,7 +10047,7 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 9788 "rebellion.c"
+#line 10051 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:255: any */
@@ -9800,7 +10063,7 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 9804 "rebellion.c"
+#line 10067 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:254: construct_death_star */
@@ -9813,7 +10076,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
         if (Agg1_proc_construct_death_star(g, f, L) && Agg2_proc_construct_death_star(g, f, L)) {
             #line 256 "cards/rebellion/effects.cards"
             L->v_left = 1;
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 505);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 527);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9823,7 +10086,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                     if (!((rt_card_kind(g, L->v_u_3) == KIND_unit) && Inst_unit(g, L->v_u_3)->fd_dsuc)) continue;
                     L->v_left--;
                     #line 256 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 506), RT_AT_TOP, 507);
+                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 528), RT_AT_TOP, 529);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9838,7 +10101,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 508);
+                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 530);
                 if (st != RT_DONE)
                     return st;
             }
@@ -9852,10 +10115,10 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9856 "rebellion.c"
+#line 10119 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 509, "bad resume point");
+        return rt_fail(g, 531, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9883,13 +10146,13 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 267 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 510));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 532));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 9893 "rebellion.c"
+#line 10156 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:276: count */
@@ -9899,14 +10162,14 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 276 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 519));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 541));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_3)->fd_needs_transport)))) continue;
         acc++;
     }
     return acc;
-#line 9910 "rebellion.c"
+#line 10173 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:277: sum */
@@ -9916,14 +10179,14 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 277 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 520));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 542));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
         if (!(Inst_unit(g, it_u_4)->fd_side == SIDE_empire)) continue;
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 9927 "rebellion.c"
+#line 10190 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:266: destroy_system */
@@ -9946,19 +10209,19 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             }
         } else {
             #line 270 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 511);
+            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 533);
             if (rt_check(g)) return RT_END;
             #line 271 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 512);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 534);
             if (rt_check(g)) return RT_END;
             #line 272 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 513);
+            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 535);
             if (rt_check(g)) return RT_END;
             #line 273 "cards/rebellion/effects.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 515);
-                rt_set_at(g, elem, who, 0, 514);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 537);
+                rt_set_at(g, elem, who, 0, 536);
             }
             if (rt_check(g)) return RT_END;
             #line 274 "cards/rebellion/effects.cards"
@@ -9970,7 +10233,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 275 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 516), 517);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 538), 539);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9983,7 +10246,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 518);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 540);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -9999,10 +10262,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 #line 279 "cards/rebellion/effects.cards"
                 L->v_n = L->v_excess;
                 L->v_by = Fn_empire_player(g, f);
-                L->v_chosen = rt_list_new(g, 521);
+                L->v_chosen = rt_list_new(g, 543);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, L->v_by, 240, 0, 522);
+                    rt_choose_begin(g, L->v_by, 240, 0, 544);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -10013,13 +10276,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 523));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 545));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 522);
+                        rt_opt_done(g, &ob, 544);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) == 0) break;
@@ -10029,7 +10292,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_u_5 = rt_chosen(g);
-                    rt_list_add(g, L->v_chosen, L->v_u_5, 521);
+                    rt_list_add(g, L->v_chosen, L->v_u_5, 543);
                     if (rt_check(g)) return RT_END;
                     #line 281 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -10046,7 +10309,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 524);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 546);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10062,7 +10325,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 525);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 547);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10080,10 +10343,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 10084 "rebellion.c"
+#line 10347 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 526, "bad resume point");
+        return rt_fail(g, 548, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10110,7 +10373,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
             #line 299 "cards/rebellion/effects.cards"
             if (L->v_i <= L->v_n) {
                 #line 300 "cards/rebellion/effects.cards"
-                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 527)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 549)[0] == 0) {
                     #line 301 "cards/rebellion/effects.cards"
                     {
                         RtValue pluck_from = rt_zone_shared(g, ZONE_mission_discard);
@@ -10120,7 +10383,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                             RtValue it_c = pluck_cells[pluck_at];
                             if (!(Inst_mission(g, it_c)->fd_side == rt_player_side(g, L->v_p))) continue;
                             #line 301 "cards/rebellion/effects.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 528), RT_AT_TOP, 529, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 550), RT_AT_TOP, 551, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -10128,21 +10391,21 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                     #line 302 "cards/rebellion/effects.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 530), 531);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 552), 553);
                 }
                 #line 304 "cards/rebellion/effects.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 532)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 554)[0] == 0)) {
                     #line 304 "cards/rebellion/effects.cards"
-                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 533);
-                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 534), RT_AT_TOP, 535, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 555);
+                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 556), RT_AT_TOP, 557, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10143 "rebellion.c"
+#line 10406 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 536, "bad resume point");
+        return rt_fail(g, 558, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10155,13 +10418,13 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
         #line 310 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_objective_deck)[0] == 0)) {
             #line 310 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 537), RT_AT_TOP, 538, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 559), RT_AT_TOP, 560, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
-#line 10162 "rebellion.c"
+#line 10425 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 539, "bad resume point");
+        return rt_fail(g, 561, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10184,14 +10447,14 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
             #line 315 "cards/rebellion/effects.cards"
             if (rt_flat((int)(L->v_i <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_probe_deck)[0] == 0)))) {
                 #line 315 "cards/rebellion/effects.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 540), RT_AT_TOP, 541, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 562), RT_AT_TOP, 563, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 10192 "rebellion.c"
+#line 10455 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 542, "bad resume point");
+        return rt_fail(g, 564, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10204,21 +10467,21 @@ static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
         #line 322 "cards/rebellion/effects.cards"
         if (rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0) {
             #line 323 "cards/rebellion/effects.cards"
-            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 543, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 565, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 324 "cards/rebellion/effects.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 544);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 566);
         }
         #line 326 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0)) {
             #line 326 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 545), RT_AT_TOP, 546, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 567), RT_AT_TOP, 568, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10219 "rebellion.c"
+#line 10482 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 547, "bad resume point");
+        return rt_fail(g, 569, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10249,7 +10512,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 332 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 548), RT_AT_TOP, 549, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 570), RT_AT_TOP, 571, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10257,7 +10520,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 333 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 550);
+        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 572);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 241)) {
@@ -10266,13 +10529,13 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 551);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 573);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                     rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 550);
+            rt_opt_done(g, &ob, 572);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10282,27 +10545,27 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_o_2 = rt_chosen(g);
             #line 333 "cards/rebellion/effects.cards"
-            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 552), RT_AT_TOP, 553, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
+            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 574), RT_AT_TOP, 575, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
         #line 334 "cards/rebellion/effects.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 554);
+            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 576);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 334 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 555, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 577, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10303 "rebellion.c"
+#line 10566 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 556, "bad resume point");
+        return rt_fail(g, 578, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10320,7 +10583,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 340 "cards/rebellion/effects.cards"
-        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 557))->fd_timing == ENUM_immediate);
+        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 579))->fd_timing == ENUM_immediate);
         if (rt_check(g)) return RT_END;
         #line 341 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -10337,7 +10600,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
             { /* use_action */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 558);
+                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 580);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -10353,10 +10616,10 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 10357 "rebellion.c"
+#line 10620 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 559, "bad resume point");
+        return rt_fail(g, 581, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10374,7 +10637,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 347 "cards/rebellion/effects.cards"
-        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 560);
+        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 582);
         if (rt_check(g)) return RT_END;
         #line 348 "cards/rebellion/effects.cards"
         if (rt_card_kind(g, L->v_a) == KIND_action_card) {
@@ -10385,7 +10648,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_card(g, L->v_a);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 561)].fd_text);
+                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 583)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
@@ -10393,7 +10656,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             L->v_ability_card = L->v_a;
             f->pc = 1;
             {
-                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 562))->fd_effect, L->v_ability_card, L->v_p, 562);
+                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 584))->fd_effect, L->v_ability_card, L->v_p, 584);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10401,13 +10664,13 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
             #line 351 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 563);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 585);
             if (rt_check(g)) return RT_END;
         }
-#line 10408 "rebellion.c"
+#line 10671 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 564, "bad resume point");
+        return rt_fail(g, 586, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10422,7 +10685,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 363 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
             #line 364 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 565);
+            return rt_win(g, Fn_empire_player(g, f), 587);
         }
         #line 366 "cards/rebellion/effects.cards"
         if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_rebel) == 0)) {
@@ -10441,7 +10704,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 368 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
             #line 369 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 566);
+            return rt_win(g, Fn_empire_player(g, f), 588);
         }
         #line 371 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
@@ -10456,12 +10719,12 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 373 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
             #line 374 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_rebel_player(g, f), 567);
+            return rt_win(g, Fn_rebel_player(g, f), 589);
         }
-#line 10462 "rebellion.c"
+#line 10725 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 568, "bad resume point");
+        return rt_fail(g, 590, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10494,13 +10757,13 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 217 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 572);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 594);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10504 "rebellion.c"
+#line 10767 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:227: any */
@@ -10510,13 +10773,13 @@ RT_PURE static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 227 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 582));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 604));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 581))->fd_aim, it_l_3, L->v_s)) return 1;
+        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 603))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10520 "rebellion.c"
+#line 10783 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:212: reveal_mission */
@@ -10526,18 +10789,18 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 214 "cards/rebellion/missions.cards"
-        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 569);
+        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 591);
         if (rt_check(g)) return RT_END;
         #line 215 "cards/rebellion/missions.cards"
         if (rt_card_kind(g, L->v_c) == KIND_mission) {
             #line 216 "cards/rebellion/missions.cards"
-            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 570);
+            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 592);
             if (rt_check(g)) return RT_END;
             #line 217 "cards/rebellion/missions.cards"
-            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 571)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
+            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 593)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
             if (rt_check(g)) return RT_END;
             #line 218 "cards/rebellion/missions.cards"
-            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 573);
+            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 595);
             if (rt_check(g)) return RT_END;
             #line 219 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
@@ -10546,20 +10809,20 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 rt_log_str(g, " reveals ");
                 rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 574)].fd_text);
+                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 596)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
             #line 220 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 575))->fd_aim));
+            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 597))->fd_aim));
             if (rt_check(g)) return RT_END;
             #line 221 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 576))->fd_aim == ENUM_rebel_base_space));
+            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 598))->fd_aim == ENUM_rebel_base_space));
             if (rt_check(g)) return RT_END;
             #line 222 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_at_base)) {
                 #line 223 "cards/rebellion/missions.cards"
-                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 577), 578);
+                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 599), 600);
                 if (L->v_list < 0) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10572,7 +10835,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 579);
+                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 601);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -10589,7 +10852,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
                 #line 227 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 242, 0, 580);
+                rt_choose_begin(g, f->me, 242, 0, 602);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
@@ -10601,14 +10864,14 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 583);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 605);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s = gs[i]; (void)it_s;
                             L->v_s = it_s;
                             if (Agg2_proc_reveal_mission(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 580);
+                    rt_opt_done(g, &ob, 602);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10621,7 +10884,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     #line 228 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s);
                     #line 229 "cards/rebellion/missions.cards"
-                    rt_choose_begin(g, f->me, 243, 0, 584);
+                    rt_choose_begin(g, f->me, 243, 0, 606);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 243)) {
@@ -10632,13 +10895,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 586));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 608));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 585))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
+                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 607))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 584);
+                        rt_opt_done(g, &ob, 606);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -10653,7 +10916,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 231 "cards/rebellion/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 587), 588);
+                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 609), 610);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -10661,7 +10924,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_5 = cells_v_list_2[1 + L->v_i_2];
                         if (!(rt__state(g, L->v_l_5, 0) == L->v_k)) continue;
                         #line 231 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 589), RT_AT_TOP, 590, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 611), RT_AT_TOP, 612, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10681,7 +10944,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 234 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 244, 0, 591);
+                rt_choose_begin(g, f->me, 244, 0, 613);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
@@ -10693,13 +10956,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 593);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 615);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
-                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 592))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 614))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 591);
+                    rt_opt_done(g, &ob, 613);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10713,7 +10976,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s_2);
                 }
                 #line 235 "cards/rebellion/missions.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 594), 595);
+                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 616), 617);
                 if (L->v_list_3 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -10721,7 +10984,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_6 = cells_v_list_3[1 + L->v_i_3];
                         if (!(rt__state(g, L->v_l_6, 0) == L->v_k)) continue;
                         #line 235 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 596), RT_AT_TOP, 597, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 618), RT_AT_TOP, 619, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10741,12 +11004,12 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             #line 238 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
             #line 239 "cards/rebellion/missions.cards"
-            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 598))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
+            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 620))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
                 #line 239 "cards/rebellion/missions.cards"
                 { /* oppose */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_bonus;
-                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 599);
+                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 621);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -10775,7 +11038,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 5;
                 {
-                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 600))->fd_effect, L->v_ability_card, f->me, 600);
+                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 622))->fd_effect, L->v_ability_card, f->me, 622);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10792,37 +11055,37 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             }
             #line 247 "cards/rebellion/missions.cards"
-            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 601))->fd_starting) {
+            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 623))->fd_starting) {
                 #line 247 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 602), RT_AT_TOP, 603);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 624), RT_AT_TOP, 625);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 604))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 626))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
                 #line 248 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 605);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 627);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 606))->fd_project) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 628))->fd_project) {
                 #line 249 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 607);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 629);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 250 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 608);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 630);
                 if (rt_check(g)) return RT_END;
             }
             #line 251 "cards/rebellion/missions.cards"
             { /* tidy */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 609);
+                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 631);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10823 "rebellion.c"
+#line 11086 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 610, "bad resume point");
+        return rt_fail(g, 632, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10848,13 +11111,13 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 271 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 617));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 639));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 10858 "rebellion.c"
+#line 11121 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:272: sum */
@@ -10864,14 +11127,14 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 272 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 619));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 641));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!((Fn_lside(g, f, it_l_3) == rt_player_side(g, f->me)) && (!rt__state(g, it_l_3, 1)))) continue;
-        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 618))->fd_skill);
+        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 640))->fd_skill);
     }
     return acc;
-#line 10875 "rebellion.c"
+#line 11138 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:273: sum */
@@ -10881,14 +11144,14 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 273 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 621));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 643));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(Fn_opposes(g, f, it_l_4, L->v_q))) continue;
-        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 620))->fd_skill);
+        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 642))->fd_skill);
     }
     return acc;
-#line 10892 "rebellion.c"
+#line 11155 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:259: oppose */
@@ -10902,7 +11165,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
         #line 261 "cards/rebellion/missions.cards"
         L->v_s = rt_var_at(g, VCELL_target);
         #line 262 "cards/rebellion/missions.cards"
-        rt_choose_begin(g, L->v_q, 245, 0, 611);
+        rt_choose_begin(g, L->v_q, 245, 0, 633);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 245)) {
                 rt_log_player(g, L->v_q);
@@ -10913,7 +11176,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 612)[0] == 0);   /* send a leader from your pool to oppose */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 634)[0] == 0);   /* send a leader from your pool to oppose */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -10928,7 +11191,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 28);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 29);
-                rt_opt_done(g, &ob, 611);
+                rt_opt_done(g, &ob, 633);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10941,7 +11204,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* send a leader from your pool to oppose */
                 #line 264 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, L->v_q, 246, 0, 613);
+                rt_choose_begin(g, L->v_q, 246, 0, 635);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 246)) {
@@ -10951,13 +11214,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 614);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 636);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 613);
+                    rt_opt_done(g, &ob, 635);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -10967,7 +11230,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_l = rt_chosen(g);
                     #line 265 "cards/rebellion/missions.cards"
-                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 615), RT_AT_TOP, 616, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 637), RT_AT_TOP, 638, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 266 "cards/rebellion/missions.cards"
                     if (rt_logging(g)) {
@@ -11002,13 +11265,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 622);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 644);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 275 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 623));
+            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 645));
             if (rt_check(g)) return RT_END;
             #line 276 "cards/rebellion/missions.cards"
             { /* skill_roll */
@@ -11018,7 +11281,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 624);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 646);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11049,10 +11312,10 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             #line 279 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 11053 "rebellion.c"
+#line 11316 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 625, "bad resume point");
+        return rt_fail(g, 647, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11076,13 +11339,13 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
     (void)seq;
     #line 295 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 640);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 662);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 634), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 635), 636)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 637), 638), 639)), 641);
+        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 656), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 657), 658)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 659), 660), 661)), 663);
     }
     return acc;
-#line 11086 "rebellion.c"
+#line 11349 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:291: skill_roll */
@@ -11103,7 +11366,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 292 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 626), RT_AT_TOP, 627);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 648), RT_AT_TOP, 649);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11111,7 +11374,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 293 "cards/rebellion/missions.cards"
-        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 628)[0], 629);
+        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 650)[0], 651);
         if (rt_check(g)) return RT_END;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -11123,7 +11386,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 293 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 630), RT_AT_TOP, 631);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 652), RT_AT_TOP, 653);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11132,21 +11395,21 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 294 "cards/rebellion/missions.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 632);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 654);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 633);
+                Roll_any(g, rt_zone_at(g, zone, i), 655);
         }
         if (rt_check(g)) return RT_END;
         #line 295 "cards/rebellion/missions.cards"
         rt_var_store(g, VAR_rolled_successes, VCELL_rolled_successes, Agg1_proc_skill_roll(g, f, L));
         if (rt_check(g)) return RT_END;
         #line 296 "cards/rebellion/missions.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 642), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 643);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 664), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 665);
         if (rt_check(g)) return RT_END;
-#line 11147 "rebellion.c"
+#line 11410 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 644, "bad resume point");
+        return rt_fail(g, 666, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11163,7 +11426,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 28 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 247, 0, 645);
+        rt_choose_begin(g, f->me, 247, 0, 667);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
@@ -11175,13 +11438,13 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 646);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 668);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 645);
+            rt_opt_done(g, &ob, 667);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11192,7 +11455,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 29 "cards/rebellion/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 647), RT_AT_TOP, 648);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 669), RT_AT_TOP, 670);
             if (rt_check(g)) return RT_END;
             #line 30 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11208,7 +11471,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             #line 31 "cards/rebellion/moves.cards"
             { /* move_in */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 649);
+                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 671);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11223,10 +11486,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 11227 "rebellion.c"
+#line 11490 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 650, "bad resume point");
+        return rt_fail(g, 672, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11274,7 +11537,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/moves.cards"
         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
         #line 40 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 651);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 673);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -11282,10 +11545,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if (!(Fn_can_leave(g, f, L->v_s, L->v_sd))) continue;
                 #line 41 "cards/rebellion/moves.cards"
                 L->v_n = 40;
-                L->v_chosen = rt_list_new(g, 652);
+                L->v_chosen = rt_list_new(g, 674);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 248, 0, 653);
+                    rt_choose_begin(g, f->me, 248, 0, 675);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11298,13 +11561,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 654));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 676));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if (Fn_moves_alone(g, f, it_u, L->v_sd) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 653);
+                        rt_opt_done(g, &ob, 675);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11316,19 +11579,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     if (L->v_u == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen, L->v_u, 652);
+                    rt_list_add(g, L->v_chosen, L->v_u, 674);
                     if (rt_check(g)) return RT_END;
                     #line 42 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u)->fd_transport > 0) {
                         #line 42 "cards/rebellion/moves.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 655);
+                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 677);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 43 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 656);
+                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 678);
                     if (rt_check(g)) return RT_END;
                     #line 44 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 657, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 679, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
@@ -11338,7 +11601,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 49 "cards/rebellion/moves.cards"
         if (rt_flat((int)((int)(L->v_sd == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f))) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0)))) {
             #line 50 "cards/rebellion/moves.cards"
-            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 658);
+            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 680);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 249)) {
                     rt_log_player(g, f->me);
@@ -11362,7 +11625,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                    rt_opt_done(g, &ob, 658);
+                    rt_opt_done(g, &ob, 680);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11375,10 +11638,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* no units from the Rebel Base space */
                     #line 51 "cards/rebellion/moves.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 659);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 681);
                 } else if (L->v_option == 1) { /* move units from the Rebel Base space */
                     #line 52 "cards/rebellion/moves.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 660);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 682);
                 }
             }
             #line 55 "cards/rebellion/moves.cards"
@@ -11396,10 +11659,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
             if (L->v_sends) {
                 #line 58 "cards/rebellion/moves.cards"
                 L->v_n_2 = 40;
-                L->v_chosen_2 = rt_list_new(g, 661);
+                L->v_chosen_2 = rt_list_new(g, 683);
                 if (L->v_chosen_2 < 0) return RT_END;
                 for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 235, 0, 662);
+                    rt_choose_begin(g, f->me, 235, 0, 684);
                     rt_choose_steps(g, L->v_k_2, L->v_n_2);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11416,7 +11679,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 if (Fn_moves_alone(g, f, it_u_2, L->v_sd) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 662);
+                        rt_opt_done(g, &ob, 684);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
@@ -11427,7 +11690,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 661);
+                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 683);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u_2)->fd_transport > 0) {
@@ -11435,14 +11698,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                     }
                     #line 60 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 663, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 685, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_2);
                 #line 62 "cards/rebellion/moves.cards"
                 L->v_n_3 = 40;
                 for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                    rt_choose_begin(g, f->me, 250, 0, 664);
+                    rt_choose_begin(g, f->me, 250, 0, 686);
                     rt_choose_steps(g, L->v_k_3, L->v_n_3);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11459,7 +11722,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 if (Fn_moves_carried(g, f, it_u_3, L->v_sd, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 664);
+                        rt_opt_done(g, &ob, 686);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
@@ -11471,13 +11734,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     L->v_u_3 = rt_chosen(g);
                     if (L->v_u_3 == RT_NONE) break;
                     #line 63 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 665, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 687, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         #line 67 "cards/rebellion/moves.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 666);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 688);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -11485,10 +11748,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if (!(Fn_can_leave(g, f, L->v_s_2, L->v_sd))) continue;
                 #line 68 "cards/rebellion/moves.cards"
                 L->v_n_4 = 40;
-                L->v_chosen_3 = rt_list_new(g, 667);
+                L->v_chosen_3 = rt_list_new(g, 689);
                 if (L->v_chosen_3 < 0) return RT_END;
                 for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                    rt_choose_begin(g, f->me, 251, 0, 668);
+                    rt_choose_begin(g, f->me, 251, 0, 690);
                     rt_choose_steps(g, L->v_k_4, L->v_n_4);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11501,13 +11764,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 670));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 692));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 669)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 691)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 668);
+                        rt_opt_done(g, &ob, 690);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11519,13 +11782,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 5:;
                     L->v_u_4 = rt_chosen(g);
                     if (L->v_u_4 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 667);
+                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 689);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 671);
+                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 693);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 672, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 694, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_3);
@@ -11533,10 +11796,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if ((L->v_sd == SIDE_empire) && (Fn_capacity(g, f) > 0)) {
                     #line 74 "cards/rebellion/moves.cards"
                     L->v_n_5 = 8;
-                    L->v_chosen_4 = rt_list_new(g, 673);
+                    L->v_chosen_4 = rt_list_new(g, 695);
                     if (L->v_chosen_4 < 0) return RT_END;
                     for (L->v_k_5 = 0; L->v_k_5 < L->v_n_5; L->v_k_5++) {
-                        rt_choose_begin(g, f->me, 252, 0, 674);
+                        rt_choose_begin(g, f->me, 252, 0, 696);
                         rt_choose_steps(g, L->v_k_5, L->v_n_5);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11549,13 +11812,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 675));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 697));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     if (rt__state(g, it_l, 1) && !rt_list_has(g, L->v_chosen_4, it_l)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 674);
+                            rt_opt_done(g, &ob, 696);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11567,16 +11830,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_l = rt_chosen(g);
                         if (L->v_l == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_4, L->v_l, 673);
+                        rt_list_add(g, L->v_chosen_4, L->v_l, 695);
                         if (rt_check(g)) return RT_END;
                         #line 75 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 676), RT_AT_TOP, 677, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 698), RT_AT_TOP, 699, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_4);
                 }
                 #line 78 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 678);
+                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 700);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11584,7 +11847,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 80 "cards/rebellion/moves.cards"
         { /* arrive */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 679);
+            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 701);
             if (args) {
                 args[0] = arg0;
             }
@@ -11598,10 +11861,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11602 "rebellion.c"
+#line 11865 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 680, "bad resume point");
+        return rt_fail(g, 702, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11628,7 +11891,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11632 "rebellion.c"
+#line 11895 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:84: arrive */
@@ -11655,7 +11918,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         #line 86 "cards/rebellion/moves.cards"
         L->v_imperial_ground = ((rt_player_side(g, f->me) == SIDE_empire) && Agg1_proc_arrive(g, f, L));
         #line 87 "cards/rebellion/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 681), RT_AT_TOP, 682, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 703), RT_AT_TOP, 704, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 88 "cards/rebellion/moves.cards"
         if (L->v_imperial_ground) {
@@ -11665,7 +11928,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 683);
+                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 705);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11678,7 +11941,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 684);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 706);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -11690,7 +11953,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 94 "cards/rebellion/moves.cards"
             { /* combat */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 685);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 707);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11706,14 +11969,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 95 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 686);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 708);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 95 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 687);
+                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 709);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11722,15 +11985,15 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 688);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 710);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11731 "rebellion.c"
+#line 11994 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 689, "bad resume point");
+        return rt_fail(g, 711, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11746,9 +12009,9 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 102 "cards/rebellion/moves.cards"
-        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 690), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 691))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
+        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 712), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 713))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
             #line 103 "cards/rebellion/moves.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 692);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 714);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11758,10 +12021,10 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 11762 "rebellion.c"
+#line 12025 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 693, "bad resume point");
+        return rt_fail(g, 715, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11798,7 +12061,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 19 "cards/rebellion/refresh.cards"
         { /* play_objective_at */
             RtValue arg0 = ENUM_refresh_start;
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 694);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 716);
             if (args) {
                 args[0] = arg0;
             }
@@ -11813,14 +12076,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
     case 1:;
         if (rt_check(g)) return RT_END;
         #line 20 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 695);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 717);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 21 "cards/rebellion/refresh.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 696), 697);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 718), 719);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -11828,7 +12091,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
                         if (!(!rt__state(g, L->v_l, 1))) continue;
                         #line 21 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 698), RT_AT_TOP, 699, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 720), RT_AT_TOP, 721, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -11837,18 +12100,18 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 23 "cards/rebellion/refresh.cards"
-        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 700), RT_AT_TOP, 701, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 722), RT_AT_TOP, 723, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 24 "cards/rebellion/refresh.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 25 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 702);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 703), RT_AT_TOP, 704, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 724);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 725), RT_AT_TOP, 726, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 26 "cards/rebellion/refresh.cards"
-            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 705);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 706), RT_AT_TOP, 707, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 727);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 728), RT_AT_TOP, 729, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 30 "cards/rebellion/refresh.cards"
@@ -11862,15 +12125,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 708);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 730);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 32 "cards/rebellion/refresh.cards"
-            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 709)[0] > 10) {
+            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 731)[0] > 10) {
                 #line 33 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 710);
+                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 732);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
@@ -11879,13 +12142,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 711);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 733);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add_if(&ob, (!Inst_mission(g, it_c)->fd_starting), it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 710);
+                    rt_opt_done(g, &ob, 732);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -11895,20 +12158,20 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_c = rt_chosen(g);
                     #line 34 "cards/rebellion/refresh.cards"
-                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 712);
+                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 734);
                     if (rt_check(g)) return RT_END;
                     #line 35 "cards/rebellion/refresh.cards"
                     if (Inst_mission(g, L->v_c)->fd_project) {
                         #line 35 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 713, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 735, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 35 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 714, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 736, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                if (rt_back_edge(g, 715)) return RT_END;
+                if (rt_back_edge(g, 737)) return RT_END;
             }
         }
         #line 40 "cards/rebellion/refresh.cards"
@@ -11917,7 +12180,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 716);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 738);
             if (st != RT_DONE)
                 return st;
         }
@@ -11926,7 +12189,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 717);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 739);
             if (st != RT_DONE)
                 return st;
         }
@@ -11947,7 +12210,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 718);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 740);
             if (st != RT_DONE)
                 return st;
         }
@@ -11956,7 +12219,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         if (Fn_recruit_at(g, f, rt_var_at(g, VCELL_time))) {
             #line 47 "cards/rebellion/refresh.cards"
             { /* recruit_phase */
-                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 719);
+                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 741);
             }
             f->pc = 3;
             {
@@ -11976,7 +12239,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 #line 49 "cards/rebellion/refresh.cards"
                 { /* build */
                     RtValue arg0 = L->v_p_3;
-                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 720);
+                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 742);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -11995,7 +12258,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 52 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_r;
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 721);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 743);
             if (args) {
                 args[0] = arg0;
             }
@@ -12012,7 +12275,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 53 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 722);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 744);
             if (args) {
                 args[0] = arg0;
             }
@@ -12030,15 +12293,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 723);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 745);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12039 "rebellion.c"
+#line 12302 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 724, "bad resume point");
+        return rt_fail(g, 746, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12059,13 +12322,13 @@ RT_PURE static RtValue Agg1_proc_play_objective_at(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 80 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 727);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 749);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
         if ((Inst_objective(g, it_o)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 12069 "rebellion.c"
+#line 12332 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:75: play_objective_at */
@@ -12077,9 +12340,9 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
         #line 76 "cards/rebellion/refresh.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 77 "cards/rebellion/refresh.cards"
-        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 725)[0] == 0))) {
+        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 747)[0] == 0))) {
             #line 78 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 726);
+            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 748);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
                     rt_log_player(g, L->v_r);
@@ -12103,7 +12366,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 33);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 34);
-                    rt_opt_done(g, &ob, 726);
+                    rt_opt_done(g, &ob, 748);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12116,10 +12379,10 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep them */
                     #line 79 "cards/rebellion/refresh.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 728);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 750);
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 80 "cards/rebellion/refresh.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 729);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 751);
                 }
             }
             #line 82 "cards/rebellion/refresh.cards"
@@ -12136,7 +12399,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/refresh.cards"
             if (L->v_plays) {
                 #line 85 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 730);
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 752);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -12145,13 +12408,13 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 731);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 753);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                             if ((Inst_objective(g, it_o_2)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 730);
+                    rt_opt_done(g, &ob, 752);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -12166,7 +12429,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 732);
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 754);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -12174,10 +12437,10 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12178 "rebellion.c"
+#line 12441 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 733, "bad resume point");
+        return rt_fail(g, 755, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12195,10 +12458,10 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
         #line 93 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_objective_played, VCELL_objective_played, 1);
         #line 94 "cards/rebellion/refresh.cards"
-        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 734);
+        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 756);
         if (rt_check(g)) return RT_END;
         #line 95 "cards/rebellion/refresh.cards"
-        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 735))->fd_reputation, 1, 16));
+        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 757))->fd_reputation, 1, 16));
         if (rt_check(g)) return RT_END;
         #line 96 "cards/rebellion/refresh.cards"
         if (rt_var_at(g, VCELL_reputation) < rt_var_at(g, VCELL_time)) {
@@ -12212,32 +12475,32 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
             rt_log_str(g, " plays ");
             rt_log_card(g, L->v_o);
             rt_log_str(g, " for ");
-            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 736))->fd_reputation);
+            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 758))->fd_reputation);
             rt_log_str(g, " reputation: the reputation marker is at ");
             rt_log_int(g, rt_var_at(g, VCELL_reputation));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
-            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 737))->fd_reputation; (void)hole; }
+            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 759))->fd_reputation; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 98 "cards/rebellion/refresh.cards"
-        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 738);
+        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 760);
         if (rt_check(g)) return RT_END;
         #line 99 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 739);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 761);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12238 "rebellion.c"
+#line 12501 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 740, "bad resume point");
+        return rt_fail(g, 762, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12261,14 +12524,14 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
             #line 108 "cards/rebellion/refresh.cards"
             L->v_left = 2;
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 741);
+                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 763);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     if (L->v_left <= 0) break;
                     L->v_left--;
                     #line 108 "cards/rebellion/refresh.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 742), RT_AT_TOP, 743, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 764), RT_AT_TOP, 765, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -12279,7 +12542,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 110 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_rebel_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 744);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 766);
             if (args) {
                 args[0] = arg0;
             }
@@ -12296,7 +12559,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 111 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 745);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 767);
             if (args) {
                 args[0] = arg0;
             }
@@ -12310,10 +12573,10 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 12314 "rebellion.c"
+#line 12577 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 746, "bad resume point");
+        return rt_fail(g, 768, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12336,13 +12599,13 @@ RT_PURE static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 120 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 747);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 769);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 12346 "rebellion.c"
+#line 12609 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:125: any */
@@ -12352,13 +12615,13 @@ RT_PURE static RtValue Agg2_proc_recruit(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 125 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 752);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 774);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
         if (Fn_recruitable(g, f, it_a_2)) return 1;
     }
     return acc;
-#line 12362 "rebellion.c"
+#line 12625 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:116: recruit */
@@ -12383,10 +12646,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         #line 122 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_none);
         #line 123 "cards/rebellion/refresh.cards"
-        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 748)[0] == 0))) {
+        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 770)[0] == 0))) {
             #line 124 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 749);
-            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 750), RT_AT_TOP, 751, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 771);
+            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 772), RT_AT_TOP, 773, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 125 "cards/rebellion/refresh.cards"
             L->v_still = (!Agg2_proc_recruit(g, f, L));
@@ -12401,10 +12664,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             }
             #line 127 "cards/rebellion/refresh.cards"
             rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_still);
-            if (rt_back_edge(g, 753)) return RT_END;
+            if (rt_back_edge(g, 775)) return RT_END;
         }
         #line 129 "cards/rebellion/refresh.cards"
-        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 754);
+        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 776);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 255)) {
@@ -12413,13 +12676,13 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 755);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 777);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_a_3 = zc[1 + i]; (void)it_a_3;
                     rt_opt_add(&ob, it_a_3, it_a_3, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 754);
+            rt_opt_done(g, &ob, 776);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -12429,10 +12692,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a_3 = rt_chosen(g);
             #line 130 "cards/rebellion/refresh.cards"
-            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 756), RT_AT_TOP, 757, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 778), RT_AT_TOP, 779, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
             if (rt_check(g)) return RT_END;
             #line 131 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 758);
+            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 780);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
@@ -12447,7 +12710,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_b) == 0)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 758);
+                rt_opt_done(g, &ob, 780);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -12457,7 +12720,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 132 "cards/rebellion/refresh.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 759), RT_AT_TOP, 760, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 781), RT_AT_TOP, 782, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 133 "cards/rebellion/refresh.cards"
                 if (rt_logging(g)) {
@@ -12473,7 +12736,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             { /* immediate_action */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a_3;
-                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 761);
+                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 783);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12491,22 +12754,22 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         }
         #line 137 "cards/rebellion/refresh.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 762);
+            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 784);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 137 "cards/rebellion/refresh.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 763), RT_AT_BOTTOM, 764, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 785), RT_AT_BOTTOM, 786, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12507 "rebellion.c"
+#line 12770 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 765, "bad resume point");
+        return rt_fail(g, 787, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12525,7 +12788,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 153 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 766);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 788);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -12534,9 +12797,9 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 #line 154 "cards/rebellion/refresh.cards"
                 { /* build_one */
                     RtValue arg0 = L->v_p;
-                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 767))->fd_res1;
-                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 768))->fd_slot1;
-                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 769);
+                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 789))->fd_res1;
+                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 790))->fd_slot1;
+                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 791);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12553,13 +12816,13 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
                 #line 155 "cards/rebellion/refresh.cards"
-                if (!rt_card_state(g, L->v_s, KIND_system, 0, 770)) {
+                if (!rt_card_state(g, L->v_s, KIND_system, 0, 792)) {
                     #line 155 "cards/rebellion/refresh.cards"
                     { /* build_one */
                         RtValue arg0 = L->v_p;
-                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 771))->fd_res2;
-                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 772))->fd_slot2;
-                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 773);
+                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 793))->fd_res2;
+                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 794))->fd_slot2;
+                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 795);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -12586,7 +12849,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_blue_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 774);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 796);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12607,7 +12870,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_orange_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 775);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 797);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12624,10 +12887,10 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12628 "rebellion.c"
+#line 12891 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 776, "bad resume point");
+        return rt_fail(g, 798, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12660,7 +12923,7 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12664 "rebellion.c"
+#line 12927 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:177: any */
@@ -12670,13 +12933,13 @@ RT_PURE static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 778));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 800));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12680 "rebellion.c"
+#line 12943 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:177: any */
@@ -12687,7 +12950,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 779);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 801);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12695,7 +12958,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 12699 "rebellion.c"
+#line 12962 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:186: any */
@@ -12711,7 +12974,7 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12715 "rebellion.c"
+#line 12978 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:178: any */
@@ -12721,13 +12984,13 @@ RT_PURE static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 178 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 785));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 807));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 12731 "rebellion.c"
+#line 12994 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:167: build_one */
@@ -12739,7 +13002,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
         #line 168 "cards/rebellion/refresh.cards"
         if (L->v_r != ENUM_no_res) {
             #line 169 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 257, 0, 777);
+            rt_choose_begin(g, L->v_p, 257, 0, 799);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 257)) {
                     rt_log_player(g, L->v_p);
@@ -12767,7 +13030,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 39);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 40);
-                    rt_opt_done(g, &ob, 777);
+                    rt_opt_done(g, &ob, 799);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12780,7 +13043,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* from your supply */
                     #line 171 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 258, 0, 780);
+                    rt_choose_begin(g, L->v_p, 258, 0, 802);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 258)) {
@@ -12795,7 +13058,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 if (((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_icon == L->v_r)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 780);
+                        rt_opt_done(g, &ob, 802);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -12805,10 +13068,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 172 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 781), RT_AT_TOP, 782);
+                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 803), RT_AT_TOP, 804);
                         if (rt_check(g)) return RT_END;
                         #line 173 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 783);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 805);
                         if (rt_check(g)) return RT_END;
                         #line 174 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -12824,7 +13087,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
                     #line 178 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 259, 0, 784);
+                    rt_choose_begin(g, L->v_p, 259, 0, 806);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
@@ -12834,14 +13097,14 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 786);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 808);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_2 = gs[i]; (void)it_s_2;
                                 L->v_s_2 = it_s_2;
                                 if (Agg5_proc_build_one(g, f, L)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 784);
+                        rt_opt_done(g, &ob, 806);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12852,7 +13115,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_2 = rt_chosen(g);
                         #line 179 "cards/rebellion/refresh.cards"
-                        rt_choose_begin(g, L->v_p, 260, 0, 787);
+                        rt_choose_begin(g, L->v_p, 260, 0, 809);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 260)) {
@@ -12861,13 +13124,13 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 788));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 810));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                     if (((int)(Inst_unit(g, it_u_4)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_4)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_4))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 787);
+                            rt_opt_done(g, &ob, 809);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -12878,10 +13141,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_u_4 = rt_chosen(g);
                             #line 180 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 789), RT_AT_TOP, 790, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 811), RT_AT_TOP, 812, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                             #line 181 "cards/rebellion/refresh.cards"
-                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 791);
+                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 813);
                             #line 182 "cards/rebellion/refresh.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -12901,10 +13164,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12905 "rebellion.c"
+#line 13168 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 792, "bad resume point");
+        return rt_fail(g, 814, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12927,14 +13190,14 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 201 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 793);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 815);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 201 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 794);
+                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 816);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -12943,16 +13206,16 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, 0);
         #line 203 "cards/rebellion/refresh.cards"
         {
-            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 795));
+            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 817));
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 203 "cards/rebellion/refresh.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 796), 0, 797);
+                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 818), 0, 819);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 204 "cards/rebellion/refresh.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 798), 799);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 820), 821);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -12962,7 +13225,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
                 { /* slid_off */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_u_2;
-                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 800);
+                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 822);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12980,10 +13243,10 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 12984 "rebellion.c"
+#line 13247 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 801, "bad resume point");
+        return rt_fail(g, 823, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13001,7 +13264,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         #line 208 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_p;
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 802);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 824);
             if (args) {
                 args[0] = arg0;
             }
@@ -13015,10 +13278,10 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13019 "rebellion.c"
+#line 13282 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 803, "bad resume point");
+        return rt_fail(g, 825, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13045,13 +13308,13 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 805));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 827));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 13055 "rebellion.c"
+#line 13318 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:213: any */
@@ -13062,7 +13325,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 806);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 828);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -13070,7 +13333,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     }
     L->v_s = 0;
     return acc;
-#line 13074 "rebellion.c"
+#line 13337 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:214: any */
@@ -13080,13 +13343,13 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 214 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 808));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 830));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 13090 "rebellion.c"
+#line 13353 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:224: any */
@@ -13097,13 +13360,13 @@ RT_PURE static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     #line 224 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 817);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 839);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 13107 "rebellion.c"
+#line 13370 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:210: slid_off */
@@ -13113,11 +13376,11 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 211 "cards/rebellion/refresh.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 804))->fd_death_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 826))->fd_death_star) {
             #line 213 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
                 #line 214 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 261, 0, 807);
+                rt_choose_begin(g, L->v_p, 261, 0, 829);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
@@ -13127,14 +13390,14 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 809);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 831);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             L->v_s_2 = it_s_2;
                             if (Agg3_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s_2, SIDE_rebel) == 0)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 807);
+                    rt_opt_done(g, &ob, 829);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -13145,7 +13408,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s_2 = rt_chosen(g);
                     #line 215 "cards/rebellion/refresh.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 810), 811);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 832), 833);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -13153,13 +13416,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                             L->v_x_3 = cells_v_list[1 + L->v_i];
                             if (!(Inst_unit(g, L->v_x_3)->fd_dsuc)) continue;
                             #line 215 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 812, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 834, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     rt_list_pop(g, L->v_list);
                     #line 216 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 813), RT_AT_TOP, 814);
+                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 835), RT_AT_TOP, 836);
                     if (rt_check(g)) return RT_END;
                     #line 217 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13172,12 +13435,12 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 220 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 815);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 837);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 223 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 262, 0, 816);
+            rt_choose_begin(g, L->v_p, 262, 0, 838);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 262)) {
                     rt_log_player(g, L->v_p);
@@ -13205,7 +13468,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 41);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 42);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 43);
-                    rt_opt_done(g, &ob, 816);
+                    rt_opt_done(g, &ob, 838);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13218,7 +13481,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
                     #line 225 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 263, 0, 818);
+                    rt_choose_begin(g, L->v_p, 263, 0, 840);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
@@ -13229,13 +13492,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 819);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 841);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_4 = gs[i]; (void)it_s_4;
                                 if (Fn_deploys_in(g, f, L->v_p, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 818);
+                        rt_opt_done(g, &ob, 840);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -13246,10 +13509,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_4 = rt_chosen(g);
                         #line 226 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 820), RT_AT_TOP, 821);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 842), RT_AT_TOP, 843);
                         if (rt_check(g)) return RT_END;
                         #line 227 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 822), 1, 823), 824);
+                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 844), 1, 845), 846);
                         if (rt_check(g)) return RT_END;
                         #line 228 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -13265,10 +13528,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* deploy in the Rebel Base space */
                     #line 232 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 825);
+                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 847);
                     if (rt_check(g)) return RT_END;
                     #line 233 "cards/rebellion/refresh.cards"
-                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 826));
+                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 848));
                     if (rt_check(g)) return RT_END;
                     #line 234 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13281,15 +13544,15 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 2) { /* keep it on space 1 of the build queue */
                     #line 236 "cards/rebellion/refresh.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 827);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 849);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 13290 "rebellion.c"
+#line 13553 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 828, "bad resume point");
+        return rt_fail(g, 850, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13312,15 +13575,15 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
         #line 26 "cards/rebellion/round.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 29 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 829);
+            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 851);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 264)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": assign a leader to a mission?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 830)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 831)[0] == 0));   /* assign leaders to a mission */
-                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 832) > 0);   /* use an Assignment action card */
+                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 852)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 853)[0] == 0));   /* assign leaders to a mission */
+                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 854) > 0);   /* use an Assignment action card */
                 int menu_2 = 1;   /* done assigning */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
@@ -13338,7 +13601,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 44);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 45);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 46);
-                    rt_opt_done(g, &ob, 829);
+                    rt_opt_done(g, &ob, 851);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13351,13 +13614,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* assign leaders to a mission */
                     #line 30 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 833);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 855);
                 } else if (L->v_option == 1) { /* use an Assignment action card */
                     #line 31 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 834);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 856);
                 } else if (L->v_option == 2) { /* done assigning */
                     #line 32 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 835);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 857);
                 }
             }
             #line 34 "cards/rebellion/round.cards"
@@ -13375,7 +13638,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             if (L->v_step == ENUM_assign_leaders) {
                 #line 36 "cards/rebellion/round.cards"
                 { /* assign_one */
-                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 836);
+                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 858);
                 }
                 f->pc = 2;
                 {
@@ -13388,7 +13651,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->v_step == ENUM_play_a_card) {
                 #line 38 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 837);
+                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 859);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
@@ -13397,13 +13660,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 838);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 860);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                             rt_opt_add_if(&ob, (Inst_action_card(g, it_a_2)->fd_timing == ENUM_assignment), it_a_2, it_a_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 837);
+                    rt_opt_done(g, &ob, 859);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13416,7 +13679,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = f->me;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 839);
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 861);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -13436,12 +13699,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 #line 39 "cards/rebellion/round.cards"
                 rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
             }
-            if (rt_back_edge(g, 840)) return RT_END;
+            if (rt_back_edge(g, 862)) return RT_END;
         }
-#line 13442 "rebellion.c"
+#line 13705 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 841, "bad resume point");
+        return rt_fail(g, 863, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13462,14 +13725,14 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 68 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 860);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 882);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!(rt__state(g, it_l_3, 0) == L->v_k)) continue;
         acc++;
     }
     return acc;
-#line 13473 "rebellion.c"
+#line 13736 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:46: assign_one */
@@ -13479,12 +13742,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 47 "cards/rebellion/round.cards"
-        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 842));
+        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 864));
         if (rt_check(g)) return RT_END;
         #line 48 "cards/rebellion/round.cards"
         L->v_k = rt_var_at(g, VCELL_mission_no);
         #line 51 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 843);
+        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 865);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 266)) {
@@ -13493,13 +13756,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 844);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 866);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 843);
+            rt_opt_done(g, &ob, 865);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -13509,13 +13772,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 52 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 845), RT_AT_TOP, 846, KIND_mission, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 867), RT_AT_TOP, 868, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 847);
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 869);
         }
         #line 55 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 267, 0, 848);
+        rt_choose_begin(g, f->me, 267, 0, 870);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
@@ -13524,13 +13787,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 849);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 871);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 848);
+            rt_opt_done(g, &ob, 870);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 2;
@@ -13540,13 +13803,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 2:;
             L->v_l = rt_chosen(g);
             #line 56 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 850), RT_AT_TOP, 851, KIND_leader, 4, RT_KEEP_SOME, -1);
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 872), RT_AT_TOP, 873, KIND_leader, 4, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 57 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 852);
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 874);
         }
         #line 59 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 268, 0, 853);
+        rt_choose_begin(g, f->me, 268, 0, 875);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
                 rt_log_player(g, f->me);
@@ -13554,7 +13817,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             int menu_0 = 1;   /* one leader */
-            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 854)[0] == 0);   /* add a second leader */
+            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 876)[0] == 0);   /* add a second leader */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
                 RtValue drawn_value;
@@ -13568,7 +13831,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 47);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 48);
-                rt_opt_done(g, &ob, 853);
+                rt_opt_done(g, &ob, 875);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -13582,7 +13845,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             if (L->v_option == 0) { /* one leader */
             } else if (L->v_option == 1) { /* add a second leader */
                 #line 62 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 269, 0, 855);
+                rt_choose_begin(g, f->me, 269, 0, 877);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
@@ -13591,13 +13854,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 856);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 878);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 855);
+                    rt_opt_done(g, &ob, 877);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -13607,10 +13870,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 4:;
                     L->v_l_2 = rt_chosen(g);
                     #line 63 "cards/rebellion/round.cards"
-                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 857), RT_AT_TOP, 858, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 879), RT_AT_TOP, 880, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/round.cards"
-                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 859);
+                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 881);
                 }
             }
         }
@@ -13623,10 +13886,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, " leaders to a facedown mission.");
             rt_log_end(g);
         }
-#line 13627 "rebellion.c"
+#line 13890 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 861, "bad resume point");
+        return rt_fail(g, 883, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13647,13 +13910,13 @@ RT_PURE static RtValue Agg1_proc_command_turn(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 77 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 863);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 885);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (Fn_has_tactics(g, f, it_l)) return 1;
     }
     return acc;
-#line 13657 "rebellion.c"
+#line 13920 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:78: any */
@@ -13663,13 +13926,13 @@ RT_PURE static RtValue Agg2_proc_command_turn(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 78 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 864);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 886);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (Fn_can_reveal(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 13673 "rebellion.c"
+#line 13936 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:74: command_turn */
@@ -13681,7 +13944,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
         #line 75 "cards/rebellion/round.cards"
         if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, f->me)) {
             #line 76 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 862);
+            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 884);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
                     rt_log_player(g, f->me);
@@ -13706,7 +13969,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 51);
-                    rt_opt_done(g, &ob, 862);
+                    rt_opt_done(g, &ob, 884);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13719,13 +13982,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* activate a system */
                     #line 77 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 865);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 887);
                 } else if (L->v_option == 1) { /* reveal a mission */
                     #line 78 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 866);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 888);
                 } else if (L->v_option == 2) { /* pass */
                     #line 79 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 867);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 889);
                 }
             }
             #line 81 "cards/rebellion/round.cards"
@@ -13743,7 +14006,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             if (L->v_step == ENUM_activate_a_system) {
                 #line 84 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 868);
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 890);
                 }
                 f->pc = 2;
                 {
@@ -13755,7 +14018,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
                 #line 85 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 271, 0, 869);
+                rt_choose_begin(g, f->me, 271, 0, 891);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
@@ -13764,13 +14027,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 870);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 892);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             if (Fn_has_tactics(g, f, it_l_2)) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 869);
+                    rt_opt_done(g, &ob, 891);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13782,7 +14045,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     #line 85 "cards/rebellion/round.cards"
                     { /* activate */
                         RtValue arg0 = L->v_l_2;
-                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 871);
+                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 893);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -13800,7 +14063,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             } else if (L->v_step == ENUM_reveal_a_mission) {
                 #line 87 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 872);
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 894);
                 }
                 f->pc = 5;
                 {
@@ -13812,7 +14075,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             case 5:;
                 if (rt_check(g)) return RT_END;
                 #line 88 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 873);
+                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 895);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
@@ -13821,13 +14084,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 874);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 896);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (Fn_can_reveal(g, f, f->me, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 873);
+                    rt_opt_done(g, &ob, 895);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 6;
@@ -13839,7 +14102,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     #line 88 "cards/rebellion/round.cards"
                     { /* reveal_mission */
                         RtValue arg0 = L->v_c_2;
-                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 875);
+                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 897);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -13856,13 +14119,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 90 "cards/rebellion/round.cards"
-                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 876);
+                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 898);
             }
         }
-#line 13863 "rebellion.c"
+#line 14126 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 877, "bad resume point");
+        return rt_fail(g, 899, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13880,7 +14143,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/round.cards"
         if (rt_flat((int)(rt_player_side(g, f->me) == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f)))) {
             #line 99 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 273, 0, 878);
+            rt_choose_begin(g, f->me, 273, 0, 900);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
                     rt_log_player(g, f->me);
@@ -13902,7 +14165,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 53);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 54);
-                    rt_opt_done(g, &ob, 878);
+                    rt_opt_done(g, &ob, 900);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13919,7 +14182,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 879);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 901);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -13927,10 +14190,10 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13931 "rebellion.c"
+#line 14194 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 880, "bad resume point");
+        return rt_fail(g, 902, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13960,17 +14223,17 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 147 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 881);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 903);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 13971 "rebellion.c"
+#line 14234 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 882, "bad resume point");
+        return rt_fail(g, 904, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13990,7 +14253,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 883);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 905);
             if (st != RT_DONE)
                 return st;
         }
@@ -14005,15 +14268,15 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 884);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 906);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14014 "rebellion.c"
+#line 14277 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 885, "bad resume point");
+        return rt_fail(g, 907, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14026,7 +14289,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         #line 17 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 886);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 908);
             if (args) {
                 args[0] = arg0;
             }
@@ -14040,10 +14303,10 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14044 "rebellion.c"
+#line 14307 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 887, "bad resume point");
+        return rt_fail(g, 909, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14057,15 +14320,15 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 888);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 910);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14066 "rebellion.c"
+#line 14329 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 889, "bad resume point");
+        return rt_fail(g, 911, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14083,15 +14346,15 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 890);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 912);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14092 "rebellion.c"
+#line 14355 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 891, "bad resume point");
+        return rt_fail(g, 913, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14111,15 +14374,15 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 892);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 914);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14120 "rebellion.c"
+#line 14383 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 893, "bad resume point");
+        return rt_fail(g, 915, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14139,7 +14402,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 894);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 916);
             if (st != RT_DONE)
                 return st;
         }
@@ -14154,15 +14417,15 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 895);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 917);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14163 "rebellion.c"
+#line 14426 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 896, "bad resume point");
+        return rt_fail(g, 918, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14175,7 +14438,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         #line 42 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 897);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 919);
             if (args) {
                 args[0] = arg0;
             }
@@ -14189,10 +14452,10 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14193 "rebellion.c"
+#line 14456 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 898, "bad resume point");
+        return rt_fail(g, 920, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14205,7 +14468,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         #line 47 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 899);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 921);
             if (args) {
                 args[0] = arg0;
             }
@@ -14219,10 +14482,10 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14223 "rebellion.c"
+#line 14486 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 900, "bad resume point");
+        return rt_fail(g, 922, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14240,15 +14503,15 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 901);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 923);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14249 "rebellion.c"
+#line 14512 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 902, "bad resume point");
+        return rt_fail(g, 924, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14268,15 +14531,15 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 903);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 925);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14277 "rebellion.c"
+#line 14540 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 904, "bad resume point");
+        return rt_fail(g, 926, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14296,15 +14559,15 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 905);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 927);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14305 "rebellion.c"
+#line 14568 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 906, "bad resume point");
+        return rt_fail(g, 928, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14318,15 +14581,15 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 907);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 929);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14327 "rebellion.c"
+#line 14590 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 908, "bad resume point");
+        return rt_fail(g, 930, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14339,7 +14602,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         #line 78 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 909);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 931);
             if (args) {
                 args[0] = arg0;
             }
@@ -14353,10 +14616,10 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14357 "rebellion.c"
+#line 14620 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 910, "bad resume point");
+        return rt_fail(g, 932, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14369,7 +14632,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         #line 83 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 911);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 933);
             if (args) {
                 args[0] = arg0;
             }
@@ -14383,10 +14646,10 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14387 "rebellion.c"
+#line 14650 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 912, "bad resume point");
+        return rt_fail(g, 934, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14406,15 +14669,15 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 913);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 935);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14415 "rebellion.c"
+#line 14678 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 914, "bad resume point");
+        return rt_fail(g, 936, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14434,15 +14697,15 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 915);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 937);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14443 "rebellion.c"
+#line 14706 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 916, "bad resume point");
+        return rt_fail(g, 938, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14462,15 +14725,15 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 917);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 939);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14471 "rebellion.c"
+#line 14734 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 918, "bad resume point");
+        return rt_fail(g, 940, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14486,15 +14749,15 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 919);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 941);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14495 "rebellion.c"
+#line 14758 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 920, "bad resume point");
+        return rt_fail(g, 942, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14512,15 +14775,15 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 921);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 943);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14521 "rebellion.c"
+#line 14784 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 922, "bad resume point");
+        return rt_fail(g, 944, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14533,7 +14796,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         #line 113 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 923);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 945);
             if (args) {
                 args[0] = arg0;
             }
@@ -14547,10 +14810,10 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14551 "rebellion.c"
+#line 14814 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 924, "bad resume point");
+        return rt_fail(g, 946, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14568,15 +14831,15 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 925);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 947);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14577 "rebellion.c"
+#line 14840 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 926, "bad resume point");
+        return rt_fail(g, 948, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14589,7 +14852,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         #line 126 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 927);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 949);
             if (args) {
                 args[0] = arg0;
             }
@@ -14603,10 +14866,10 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14607 "rebellion.c"
+#line 14870 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 928, "bad resume point");
+        return rt_fail(g, 950, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14626,15 +14889,15 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 929);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 951);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14635 "rebellion.c"
+#line 14898 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 930, "bad resume point");
+        return rt_fail(g, 952, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14654,7 +14917,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 931);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 953);
             if (st != RT_DONE)
                 return st;
         }
@@ -14669,15 +14932,15 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 932);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 954);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14678 "rebellion.c"
+#line 14941 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 933, "bad resume point");
+        return rt_fail(g, 955, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14695,15 +14958,15 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 934);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 956);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14704 "rebellion.c"
+#line 14967 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 935, "bad resume point");
+        return rt_fail(g, 957, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14718,7 +14981,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 1;
             RtValue arg2 = 0;
-            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 936);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 958);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14734,10 +14997,10 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14738 "rebellion.c"
+#line 15001 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 937, "bad resume point");
+        return rt_fail(g, 959, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14751,15 +15014,15 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 938);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 960);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14760 "rebellion.c"
+#line 15023 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 939, "bad resume point");
+        return rt_fail(g, 961, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14772,7 +15035,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         #line 29 "cards/rebellion/missions.cards"
         { /* covert_transit */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 940);
+            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 962);
             if (args) {
                 args[0] = arg0;
             }
@@ -14786,10 +15049,10 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14790 "rebellion.c"
+#line 15053 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 941, "bad resume point");
+        return rt_fail(g, 963, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14807,7 +15070,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 942);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 964);
             if (st != RT_DONE)
                 return st;
         }
@@ -14820,15 +15083,15 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 943);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 965);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14829 "rebellion.c"
+#line 15092 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 944, "bad resume point");
+        return rt_fail(g, 966, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14848,15 +15111,15 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 945);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 967);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14857 "rebellion.c"
+#line 15120 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 946, "bad resume point");
+        return rt_fail(g, 968, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14867,7 +15130,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 48 "cards/rebellion/missions.cards"
-        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 947);
+        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 969);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/rebellion/missions.cards"
         if (rt_logging(g)) {
@@ -14878,10 +15141,10 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 14882 "rebellion.c"
+#line 15145 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 948, "bad resume point");
+        return rt_fail(g, 970, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14897,15 +15160,15 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 949);
+            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 971);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14906 "rebellion.c"
+#line 15169 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 950, "bad resume point");
+        return rt_fail(g, 972, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14920,7 +15183,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 2;
             RtValue arg2 = 1;
-            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 951);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 973);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14936,10 +15199,10 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14940 "rebellion.c"
+#line 15203 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 952, "bad resume point");
+        return rt_fail(g, 974, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14951,7 +15214,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 65 "cards/rebellion/missions.cards"
         { /* infiltrate */
-            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 953);
+            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 975);
         }
         f->pc = 1;
         {
@@ -14962,10 +15225,10 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14966 "rebellion.c"
+#line 15229 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 954, "bad resume point");
+        return rt_fail(g, 976, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14981,15 +15244,15 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_train_luke)] = {0};
             RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 955);
+            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 977);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14990 "rebellion.c"
+#line 15253 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 956, "bad resume point");
+        return rt_fail(g, 978, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15001,7 +15264,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 75 "cards/rebellion/missions.cards"
         { /* establish_base */
-            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 957);
+            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 979);
         }
         f->pc = 1;
         {
@@ -15012,10 +15275,10 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15016 "rebellion.c"
+#line 15279 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 958, "bad resume point");
+        return rt_fail(g, 980, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15033,15 +15296,15 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 959);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 981);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15042 "rebellion.c"
+#line 15305 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 960, "bad resume point");
+        return rt_fail(g, 982, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15059,15 +15322,15 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 961);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 983);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15068 "rebellion.c"
+#line 15331 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 962, "bad resume point");
+        return rt_fail(g, 984, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15083,15 +15346,15 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 963);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 985);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15092 "rebellion.c"
+#line 15355 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 964, "bad resume point");
+        return rt_fail(g, 986, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15104,7 +15367,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/missions.cards"
         { /* slide_queue */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 965);
+            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 987);
             if (args) {
                 args[0] = arg0;
             }
@@ -15118,10 +15381,10 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15122 "rebellion.c"
+#line 15385 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 966, "bad resume point");
+        return rt_fail(g, 988, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15135,15 +15398,15 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
         { /* draw_project */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_project)] = {0};
             RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 967);
+            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 989);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15144 "rebellion.c"
+#line 15407 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 968, "bad resume point");
+        return rt_fail(g, 990, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15159,15 +15422,15 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_long_range_probe)] = {0};
             RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 969);
+            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 991);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15168 "rebellion.c"
+#line 15431 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 970, "bad resume point");
+        return rt_fail(g, 992, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15183,15 +15446,15 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 971);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 993);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15192 "rebellion.c"
+#line 15455 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 972, "bad resume point");
+        return rt_fail(g, 994, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15211,15 +15474,15 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 973);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 995);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15220 "rebellion.c"
+#line 15483 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 974, "bad resume point");
+        return rt_fail(g, 996, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15235,15 +15498,15 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_eliminate_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 975);
+            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 997);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15244 "rebellion.c"
+#line 15507 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 976, "bad resume point");
+        return rt_fail(g, 998, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15261,15 +15524,15 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 977);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 999);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15270 "rebellion.c"
+#line 15533 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 978, "bad resume point");
+        return rt_fail(g, 1000, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15285,15 +15548,15 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_turn_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 979);
+            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 1001);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15294 "rebellion.c"
+#line 15557 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 980, "bad resume point");
+        return rt_fail(g, 1002, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15311,7 +15574,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 981);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1003);
             if (st != RT_DONE)
                 return st;
         }
@@ -15324,15 +15587,15 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 982);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1004);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15333 "rebellion.c"
+#line 15596 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 983, "bad resume point");
+        return rt_fail(g, 1005, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15348,15 +15611,15 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_construct_death_star)] = {0};
             RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 984);
+            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 1006);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15357 "rebellion.c"
+#line 15620 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 985, "bad resume point");
+        return rt_fail(g, 1007, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15369,7 +15632,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         #line 154 "cards/rebellion/missions.cards"
         { /* destroy_system */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 986);
+            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 1008);
             if (args) {
                 args[0] = arg0;
             }
@@ -15383,10 +15646,10 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15387 "rebellion.c"
+#line 15650 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 987, "bad resume point");
+        return rt_fail(g, 1009, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15406,15 +15669,15 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 988);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1010);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15415 "rebellion.c"
+#line 15678 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 989, "bad resume point");
+        return rt_fail(g, 1011, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15485,7 +15748,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_7) return 1;
     }
     return acc;
-#line 15489 "rebellion.c"
+#line 15752 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -15514,7 +15777,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s_2) == KIND_system)) continue;
                 #line 13 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 990);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1012);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15530,7 +15793,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 #line 14 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 991);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1013);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15546,7 +15809,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 #line 15 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 992);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1014);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15564,12 +15827,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 16 "cards/rebellion/setup.cards"
                 if (Inst_tactic(g, it_t)->fd_theater == ENUM_in_space) {
                     #line 16 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 993);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 1015);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 16 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 994);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 1016);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15578,7 +15841,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/rebellion/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 995);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1017);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -15586,24 +15849,24 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i_3];
                 if (!(rt_card_kind(g, L->v_c) == KIND_mission)) continue;
                 #line 18 "cards/rebellion/setup.cards"
-                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 996))->fd_project) {
+                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1018))->fd_project) {
                     #line 18 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 997);
+                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 1019);
                     if (rt_check(g)) return RT_END;
-                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 998))->fd_starting) {
+                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1020))->fd_starting) {
                     #line 19 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 999))->fd_side), 1000), RT_AT_TOP, 1001);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1021))->fd_side), 1022), RT_AT_TOP, 1023);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 20 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1002))->fd_side), 1003), RT_AT_TOP, 1004);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1024))->fd_side), 1025), RT_AT_TOP, 1026);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 22 "cards/rebellion/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1005);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1027);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -15611,20 +15874,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_a = cells_v_list_2[1 + L->v_i_4];
                 if (!(rt_card_kind(g, L->v_a) == KIND_action_card)) continue;
                 #line 23 "cards/rebellion/setup.cards"
-                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1006))->fd_recruit) {
+                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1028))->fd_recruit) {
                     #line 23 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1007))->fd_side), 1008), RT_AT_TOP, 1009);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1029))->fd_side), 1030), RT_AT_TOP, 1031);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 23 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1010))->fd_side), 1011), RT_AT_TOP, 1012);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1032))->fd_side), 1033), RT_AT_TOP, 1034);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 27 "cards/rebellion/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1013);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1035);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -15632,20 +15895,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list_3[1 + L->v_i_5];
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 28 "cards/rebellion/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1014))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1036))->fd_starting) {
                     #line 28 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1015))->fd_side), 1016), RT_AT_TOP, 1017);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1037))->fd_side), 1038), RT_AT_TOP, 1039);
                     if (rt_check(g)) return RT_END;
-                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1018))->fd_jedi) {
+                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1040))->fd_jedi) {
                     #line 28 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1019);
+                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1041);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 33 "cards/rebellion/setup.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1020);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1042);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -15655,8 +15918,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 33 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1022);
-                    rt_set_at(g, elem, who, (-1), 1021);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1044);
+                    rt_set_at(g, elem, who, (-1), 1043);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -15666,34 +15929,34 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 37 "cards/rebellion/setup.cards"
-            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1023);
+            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1045);
             if (L->v_list_5 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                 for (L->v_i_8 = 0; L->v_i_8 < cells_v_list_5[0]; L->v_i_8++) {
                     L->v_o = cells_v_list_5[1 + L->v_i_8];
-                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1024)))) {
+                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1046)))) {
                         if (rt_check(g)) return RT_END;
                         continue;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 37 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1025);
+                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1047);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_5);
             #line 38 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1026);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1048);
             #line 39 "cards/rebellion/setup.cards"
-            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1027, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1049, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 42 "cards/rebellion/setup.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1028);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1050);
             if (st != RT_DONE)
                 return st;
         }
@@ -15702,36 +15965,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p = L->v_i_9;
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1029), 1030);
+            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1051), 1052);
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1031), 1032);
+            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1053), 1054);
         }
         #line 46 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1033);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1055);
         #line 47 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1034);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1056);
         #line 48 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1035);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1057);
         #line 51 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1036);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1058);
         #line 52 "cards/rebellion/setup.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_rebels_found) < 3) | (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
             #line 53 "cards/rebellion/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1037);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1059);
             if (rt_check(g)) return RT_END;
             #line 54 "cards/rebellion/setup.cards"
-            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1038);
+            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1060);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/rebellion/setup.cards"
             if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_rebel_icon) & (int)(rt_var_at(g, VCELL_rebels_found) < 3))) {
                 #line 56 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1039));
+                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1061));
                 if (rt_check(g)) return RT_END;
                 #line 57 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1041);
-                    rt_set_at(g, elem, who, 1, 1040);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1063);
+                    rt_set_at(g, elem, who, 1, 1062);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 58 "cards/rebellion/setup.cards"
@@ -15743,16 +16006,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 59 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1042, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1064, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_imperial_icon) & (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
                 #line 61 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1043));
+                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1065));
                 if (rt_check(g)) return RT_END;
                 #line 62 "cards/rebellion/setup.cards"
                 if (rt_var_at(g, VCELL_imperials_found) <= 2) {
                     #line 63 "cards/rebellion/setup.cards"
-                    rt_set_state_known(g, L->v_s_4, KIND_system, 0, 1, 0, 1044);
+                    rt_set_state_known(g, L->v_s_4, KIND_system, 0, 1, 0, 1066);
                     #line 64 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -15765,8 +16028,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 66 "cards/rebellion/setup.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1046);
-                        rt_set_at(g, elem, who, (-1), 1045);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1068);
+                        rt_set_at(g, elem, who, (-1), 1067);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 67 "cards/rebellion/setup.cards"
@@ -15779,20 +16042,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 69 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1047, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1069, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 71 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1048, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1070, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_back_edge(g, 1049)) return RT_END;
+            if (rt_back_edge(g, 1071)) return RT_END;
         }
         #line 74 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1050, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1072, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 75 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1051);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1073);
         #line 79 "cards/rebellion/setup.cards"
         { /* take_units */
             RtValue arg0 = ENUM_star_destroyer;
@@ -15801,7 +16064,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1052);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1074);
             if (st != RT_DONE)
                 return st;
         }
@@ -15814,7 +16077,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1053);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1075);
             if (st != RT_DONE)
                 return st;
         }
@@ -15827,7 +16090,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1054);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1076);
             if (st != RT_DONE)
                 return st;
         }
@@ -15840,7 +16103,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1055);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1077);
             if (st != RT_DONE)
                 return st;
         }
@@ -15853,7 +16116,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1056);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1078);
             if (st != RT_DONE)
                 return st;
         }
@@ -15866,7 +16129,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1057);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1079);
             if (st != RT_DONE)
                 return st;
         }
@@ -15879,20 +16142,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1058);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1080);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/setup.cards"
-        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1059);
+        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1081);
         if (L->v_list_6 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_6); L->v_i_10++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_6, L->v_i_10);
                 if (!(Fn_imperial_system(g, f, L->v_s_5))) continue;
                 #line 87 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1060);
+                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1082);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
@@ -15908,7 +16171,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground), it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1060);
+                    rt_opt_done(g, &ob, 1082);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -15918,20 +16181,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 88 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1061), RT_AT_TOP, 1062, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1083), RT_AT_TOP, 1084, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 91 "cards/rebellion/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1063);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1085);
         if (L->v_list_7 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_7); L->v_i_11++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1064);
+                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1086);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
@@ -15942,13 +16205,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1065);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1087);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_system(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1064);
+                    rt_opt_done(g, &ob, 1086);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -15959,7 +16222,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 93 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1066), RT_AT_TOP, 1067, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1088), RT_AT_TOP, 1089, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -15979,7 +16242,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1068);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1090);
             if (st != RT_DONE)
                 return st;
         }
@@ -15992,7 +16255,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1069);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1091);
             if (st != RT_DONE)
                 return st;
         }
@@ -16005,7 +16268,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1070);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1092);
             if (st != RT_DONE)
                 return st;
         }
@@ -16018,7 +16281,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1071);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1093);
             if (st != RT_DONE)
                 return st;
         }
@@ -16031,7 +16294,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1072);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1094);
             if (st != RT_DONE)
                 return st;
         }
@@ -16044,13 +16307,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1073);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1095);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1074);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1096);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
@@ -16060,13 +16323,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1075);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1097);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if (!Fn_s_imperial(g, f, it_w)) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1074);
+            rt_opt_done(g, &ob, 1096);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -16077,13 +16340,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_w = rt_chosen(g);
             #line 106 "cards/rebellion/setup.cards"
-            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1076);
+            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1098);
             if (L->v_list_8 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_8); L->v_i_12++) {
                     L->v_u_3 = rt_list_at(g, L->v_list_8, L->v_i_12);
                     #line 107 "cards/rebellion/setup.cards"
-                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1077);
+                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1099);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 277)) {
@@ -16102,7 +16365,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 1077);
+                        rt_opt_done(g, &ob, 1099);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -16113,11 +16376,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* in the Rebel Base space */
                             #line 108 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1078, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1100, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* in _w_ */
                             #line 109 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1079), RT_AT_TOP, 1080, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1101), RT_AT_TOP, 1102, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -16132,16 +16395,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (L->v_i_14 = 0; L->v_i_14 < 2; L->v_i_14++) {
                 L->v_i_2 = L->v_i_14 + 1;
                 #line 118 "cards/rebellion/setup.cards"
-                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1081), 1082);
+                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1103), 1104);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1083), RT_AT_TOP, 1084, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1105), RT_AT_TOP, 1106, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
                 if (rt_check(g)) return RT_END;
                 #line 120 "cards/rebellion/setup.cards"
                 { /* immediate_action */
                     RtValue arg0 = L->v_p_2;
                     RtValue arg1 = L->v_a_2;
-                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1085);
+                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1107);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -16159,7 +16422,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
         }
         #line 126 "cards/rebellion/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1086);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1108);
         if (L->v_list_9 < 0) return RT_END;
         {
             const int32_t *cells_v_list_9 = rt_list_cells(g, L->v_list_9);
@@ -16169,17 +16432,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 127 "cards/rebellion/setup.cards"
                 if (!Agg1_setup(g, f, L)) {
                     #line 127 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1087);
+                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1109);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 129 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1088), RT_AT_TOP, 1089, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1110), RT_AT_TOP, 1111, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 130 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1090);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1112);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 278)) {
@@ -16188,13 +16451,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1091);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1113);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s_8 = zc[1 + i]; (void)it_s_8;
                     rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1090);
+            rt_opt_done(g, &ob, 1112);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 6;
@@ -16204,14 +16467,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 6:;
             L->v_s_8 = rt_chosen(g);
             #line 131 "cards/rebellion/setup.cards"
-            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1092), RT_AT_TOP, 1093, KIND_system, 7, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1114), RT_AT_TOP, 1115, KIND_system, 7, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 133 "cards/rebellion/setup.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1094), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1095, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1116), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1117, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 134 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1096);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1118);
         #line 135 "cards/rebellion/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -16229,7 +16492,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1097);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1119);
                 if (st != RT_DONE)
                     return st;
             }
@@ -16241,10 +16504,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 16245 "rebellion.c"
+#line 16508 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1098, "bad resume point");
+        return rt_fail(g, 1120, "bad resume point");
     }
     return RT_DONE;
 }
@@ -16276,7 +16539,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, it_p_2)) return 1;
     }
     return acc;
-#line 16280 "rebellion.c"
+#line 16543 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:7: round */
@@ -16298,7 +16561,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 11 "cards/rebellion/round.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1099);
+                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1121);
             }
             f->pc = 1;
             {
@@ -16311,7 +16574,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel_player(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1100)) return RT_END;
+            if (rt_back_edge(g, 1122)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 13 "cards/rebellion/round.cards"
@@ -16321,7 +16584,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 16 "cards/rebellion/round.cards"
-            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1101);
+            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1123);
         }
         #line 17 "cards/rebellion/round.cards"
         L->v_turn_2 = Fn_rebel_player(g, f);
@@ -16332,7 +16595,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 17 "cards/rebellion/round.cards"
             { /* command_turn */
-                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1102);
+                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1124);
             }
             f->pc = 2;
             {
@@ -16345,7 +16608,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (!Agg1_round(g, f, L)) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 1103)) return RT_END;
+            if (rt_back_edge(g, 1125)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 19 "cards/rebellion/round.cards"
@@ -16353,7 +16616,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 62);
         #line 19 "cards/rebellion/round.cards"
         { /* refresh */
-            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1104);
+            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1126);
         }
         f->pc = 3;
         {
@@ -16364,10 +16627,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 16368 "rebellion.c"
+#line 16631 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1105, "bad resume point");
+        return rt_fail(g, 1127, "bad resume point");
     }
     return RT_DONE;
 }
@@ -17487,962 +17750,984 @@ static const RtSite Site_table[] = {
     { 3, 279, 73 }, /* 147: cards/rebellion/game.cards:279:73 */
     { 3, 279, 85 }, /* 148: cards/rebellion/game.cards:279:85 */
     { 10, 246, 14 }, /* 149: cards/rebellion/refresh.cards:246:14 */
-    { 10, 262, 8 }, /* 150: cards/rebellion/refresh.cards:262:8 */
-    { 10, 262, 3 }, /* 151: cards/rebellion/refresh.cards:262:3 */
-    { 10, 262, 3 }, /* 152: cards/rebellion/refresh.cards:262:3 */
-    { 3, 279, 48 }, /* 153: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 154: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 155: cards/rebellion/game.cards:279:85 */
-    { 10, 263, 16 }, /* 156: cards/rebellion/refresh.cards:263:16 */
-    { 10, 262, 3 }, /* 157: cards/rebellion/refresh.cards:262:3 */
-    { 10, 262, 3 }, /* 158: cards/rebellion/refresh.cards:262:3 */
-    { 10, 265, 77 }, /* 159: cards/rebellion/refresh.cards:265:77 */
-    { 3, 279, 48 }, /* 160: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 161: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 162: cards/rebellion/game.cards:279:85 */
-    { 1, 25, 22 }, /* 163: cards/rebellion/combat.cards:25:22 */
-    { 1, 25, 39 }, /* 164: cards/rebellion/combat.cards:25:39 */
-    { 1, 25, 52 }, /* 165: cards/rebellion/combat.cards:25:52 */
-    { 1, 27, 83 }, /* 166: cards/rebellion/combat.cards:27:83 */
-    { 1, 30, 3 }, /* 167: cards/rebellion/combat.cards:30:3 */
-    { 1, 31, 3 }, /* 168: cards/rebellion/combat.cards:31:3 */
-    { 1, 32, 3 }, /* 169: cards/rebellion/combat.cards:32:3 */
-    { 1, 33, 3 }, /* 170: cards/rebellion/combat.cards:33:3 */
-    { 1, 35, 3 }, /* 171: cards/rebellion/combat.cards:35:3 */
-    { 1, 36, 3 }, /* 172: cards/rebellion/combat.cards:36:3 */
-    { 1, 40, 5 }, /* 173: cards/rebellion/combat.cards:40:5 */
-    { 1, 43, 7 }, /* 174: cards/rebellion/combat.cards:43:7 */
-    { 1, 44, 7 }, /* 175: cards/rebellion/combat.cards:44:7 */
-    { 1, 45, 7 }, /* 176: cards/rebellion/combat.cards:45:7 */
-    { 1, 47, 46 }, /* 177: cards/rebellion/combat.cards:47:46 */
-    { 1, 48, 18 }, /* 178: cards/rebellion/combat.cards:48:18 */
-    { 1, 48, 9 }, /* 179: cards/rebellion/combat.cards:48:9 */
-    { 1, 48, 103 }, /* 180: cards/rebellion/combat.cards:48:103 */
-    { 1, 50, 7 }, /* 181: cards/rebellion/combat.cards:50:7 */
-    { 1, 51, 7 }, /* 182: cards/rebellion/combat.cards:51:7 */
-    { 1, 53, 69 }, /* 183: cards/rebellion/combat.cards:53:69 */
-    { 1, 54, 7 }, /* 184: cards/rebellion/combat.cards:54:7 */
-    { 1, 55, 7 }, /* 185: cards/rebellion/combat.cards:55:7 */
-    { 1, 56, 7 }, /* 186: cards/rebellion/combat.cards:56:7 */
-    { 1, 58, 76 }, /* 187: cards/rebellion/combat.cards:58:76 */
-    { 1, 59, 18 }, /* 188: cards/rebellion/combat.cards:59:18 */
-    { 1, 59, 9 }, /* 189: cards/rebellion/combat.cards:59:9 */
-    { 1, 59, 78 }, /* 190: cards/rebellion/combat.cards:59:78 */
-    { 1, 61, 7 }, /* 191: cards/rebellion/combat.cards:61:7 */
-    { 1, 64, 5 }, /* 192: cards/rebellion/combat.cards:64:5 */
-    { 1, 65, 5 }, /* 193: cards/rebellion/combat.cards:65:5 */
-    { 1, 66, 5 }, /* 194: cards/rebellion/combat.cards:66:5 */
-    { 1, 67, 5 }, /* 195: cards/rebellion/combat.cards:67:5 */
-    { 1, 39, 3 }, /* 196: cards/rebellion/combat.cards:39:3 */
-    { 1, 71, 3 }, /* 197: cards/rebellion/combat.cards:71:3 */
-    { 1, 72, 27 }, /* 198: cards/rebellion/combat.cards:72:27 */
-    { 1, 72, 22 }, /* 199: cards/rebellion/combat.cards:72:22 */
-    { 1, 73, 56 }, /* 200: cards/rebellion/combat.cards:73:56 */
-    { 1, 73, 86 }, /* 201: cards/rebellion/combat.cards:73:86 */
-    { 1, 74, 3 }, /* 202: cards/rebellion/combat.cards:74:3 */
-    { 1, 75, 3 }, /* 203: cards/rebellion/combat.cards:75:3 */
-    { 1, 76, 12 }, /* 204: cards/rebellion/combat.cards:76:12 */
-    { 1, 76, 22 }, /* 205: cards/rebellion/combat.cards:76:22 */
-    { 1, 19, 11 }, /* 206: cards/rebellion/combat.cards:19:11 */
-    { 1, 82, 11 }, /* 207: cards/rebellion/combat.cards:82:11 */
-    { 1, 90, 53 }, /* 208: cards/rebellion/combat.cards:90:53 */
-    { 1, 91, 5 }, /* 209: cards/rebellion/combat.cards:91:5 */
-    { 1, 94, 9 }, /* 210: cards/rebellion/combat.cards:94:9 */
-    { 1, 94, 21 }, /* 211: cards/rebellion/combat.cards:94:21 */
-    { 1, 95, 21 }, /* 212: cards/rebellion/combat.cards:95:21 */
-    { 1, 95, 11 }, /* 213: cards/rebellion/combat.cards:95:11 */
-    { 1, 89, 11 }, /* 214: cards/rebellion/combat.cards:89:11 */
-    { 1, 109, 30 }, /* 215: cards/rebellion/combat.cards:109:30 */
-    { 1, 112, 5 }, /* 216: cards/rebellion/combat.cards:112:5 */
-    { 1, 113, 64 }, /* 217: cards/rebellion/combat.cards:113:64 */
-    { 1, 113, 125 }, /* 218: cards/rebellion/combat.cards:113:125 */
-    { 1, 114, 39 }, /* 219: cards/rebellion/combat.cards:114:39 */
-    { 1, 119, 7 }, /* 220: cards/rebellion/combat.cards:119:7 */
-    { 1, 119, 19 }, /* 221: cards/rebellion/combat.cards:119:19 */
-    { 1, 119, 126 }, /* 222: cards/rebellion/combat.cards:119:126 */
-    { 1, 109, 3 }, /* 223: cards/rebellion/combat.cards:109:3 */
-    { 1, 107, 11 }, /* 224: cards/rebellion/combat.cards:107:11 */
-    { 1, 128, 59 }, /* 225: cards/rebellion/combat.cards:128:59 */
-    { 1, 129, 67 }, /* 226: cards/rebellion/combat.cards:129:67 */
-    { 1, 129, 81 }, /* 227: cards/rebellion/combat.cards:129:81 */
-    { 1, 127, 11 }, /* 228: cards/rebellion/combat.cards:127:11 */
-    { 1, 136, 60 }, /* 229: cards/rebellion/combat.cards:136:60 */
-    { 1, 136, 36 }, /* 230: cards/rebellion/combat.cards:136:36 */
-    { 1, 138, 62 }, /* 231: cards/rebellion/combat.cards:138:62 */
-    { 1, 138, 37 }, /* 232: cards/rebellion/combat.cards:138:37 */
-    { 1, 132, 11 }, /* 233: cards/rebellion/combat.cards:132:11 */
-    { 1, 146, 3 }, /* 234: cards/rebellion/combat.cards:146:3 */
-    { 1, 146, 15 }, /* 235: cards/rebellion/combat.cards:146:15 */
-    { 1, 147, 5 }, /* 236: cards/rebellion/combat.cards:147:5 */
-    { 1, 147, 5 }, /* 237: cards/rebellion/combat.cards:147:5 */
-    { 1, 150, 3 }, /* 238: cards/rebellion/combat.cards:150:3 */
-    { 1, 151, 3 }, /* 239: cards/rebellion/combat.cards:151:3 */
-    { 1, 145, 11 }, /* 240: cards/rebellion/combat.cards:145:11 */
-    { 1, 162, 67 }, /* 241: cards/rebellion/combat.cards:162:67 */
-    { 1, 163, 31 }, /* 242: cards/rebellion/combat.cards:163:31 */
-    { 1, 163, 22 }, /* 243: cards/rebellion/combat.cards:163:22 */
-    { 1, 164, 33 }, /* 244: cards/rebellion/combat.cards:164:33 */
-    { 1, 166, 51 }, /* 245: cards/rebellion/combat.cards:166:51 */
-    { 1, 166, 3 }, /* 246: cards/rebellion/combat.cards:166:3 */
-    { 1, 167, 55 }, /* 247: cards/rebellion/combat.cards:167:55 */
-    { 1, 167, 3 }, /* 248: cards/rebellion/combat.cards:167:3 */
-    { 1, 168, 8 }, /* 249: cards/rebellion/combat.cards:168:8 */
-    { 1, 168, 3 }, /* 250: cards/rebellion/combat.cards:168:3 */
-    { 1, 175, 5 }, /* 251: cards/rebellion/combat.cards:175:5 */
-    { 1, 177, 49 }, /* 252: cards/rebellion/combat.cards:177:49 */
-    { 1, 176, 148 }, /* 253: cards/rebellion/combat.cards:176:148 */
-    { 1, 177, 139 }, /* 254: cards/rebellion/combat.cards:177:139 */
-    { 1, 178, 32 }, /* 255: cards/rebellion/combat.cards:178:32 */
-    { 1, 183, 7 }, /* 256: cards/rebellion/combat.cards:183:7 */
-    { 1, 183, 34 }, /* 257: cards/rebellion/combat.cards:183:34 */
-    { 1, 183, 19 }, /* 258: cards/rebellion/combat.cards:183:19 */
-    { 1, 183, 97 }, /* 259: cards/rebellion/combat.cards:183:97 */
-    { 1, 184, 7 }, /* 260: cards/rebellion/combat.cards:184:7 */
-    { 1, 186, 7 }, /* 261: cards/rebellion/combat.cards:186:7 */
-    { 1, 186, 19 }, /* 262: cards/rebellion/combat.cards:186:19 */
-    { 1, 187, 9 }, /* 263: cards/rebellion/combat.cards:187:9 */
-    { 1, 189, 11 }, /* 264: cards/rebellion/combat.cards:189:11 */
-    { 1, 189, 38 }, /* 265: cards/rebellion/combat.cards:189:38 */
-    { 1, 189, 23 }, /* 266: cards/rebellion/combat.cards:189:23 */
-    { 1, 189, 101 }, /* 267: cards/rebellion/combat.cards:189:101 */
-    { 1, 194, 13 }, /* 268: cards/rebellion/combat.cards:194:13 */
-    { 1, 194, 25 }, /* 269: cards/rebellion/combat.cards:194:25 */
-    { 1, 196, 15 }, /* 270: cards/rebellion/combat.cards:196:15 */
-    { 1, 196, 15 }, /* 271: cards/rebellion/combat.cards:196:15 */
-    { 1, 200, 9 }, /* 272: cards/rebellion/combat.cards:200:9 */
-    { 1, 172, 3 }, /* 273: cards/rebellion/combat.cards:172:3 */
-    { 1, 206, 12 }, /* 274: cards/rebellion/combat.cards:206:12 */
-    { 1, 206, 3 }, /* 275: cards/rebellion/combat.cards:206:3 */
-    { 1, 207, 8 }, /* 276: cards/rebellion/combat.cards:207:8 */
-    { 1, 208, 7 }, /* 277: cards/rebellion/combat.cards:208:7 */
-    { 1, 208, 19 }, /* 278: cards/rebellion/combat.cards:208:19 */
-    { 1, 209, 9 }, /* 279: cards/rebellion/combat.cards:209:9 */
-    { 1, 209, 9 }, /* 280: cards/rebellion/combat.cards:209:9 */
-    { 1, 212, 15 }, /* 281: cards/rebellion/combat.cards:212:15 */
-    { 1, 213, 7 }, /* 282: cards/rebellion/combat.cards:213:7 */
-    { 1, 213, 19 }, /* 283: cards/rebellion/combat.cards:213:19 */
-    { 1, 214, 9 }, /* 284: cards/rebellion/combat.cards:214:9 */
-    { 1, 214, 9 }, /* 285: cards/rebellion/combat.cards:214:9 */
-    { 1, 219, 8 }, /* 286: cards/rebellion/combat.cards:219:8 */
-    { 1, 219, 3 }, /* 287: cards/rebellion/combat.cards:219:3 */
-    { 1, 222, 30 }, /* 288: cards/rebellion/combat.cards:222:30 */
-    { 1, 222, 54 }, /* 289: cards/rebellion/combat.cards:222:54 */
-    { 1, 223, 5 }, /* 290: cards/rebellion/combat.cards:223:5 */
-    { 1, 224, 43 }, /* 291: cards/rebellion/combat.cards:224:43 */
-    { 1, 224, 89 }, /* 292: cards/rebellion/combat.cards:224:89 */
-    { 1, 225, 34 }, /* 293: cards/rebellion/combat.cards:225:34 */
-    { 1, 230, 7 }, /* 294: cards/rebellion/combat.cards:230:7 */
-    { 1, 230, 19 }, /* 295: cards/rebellion/combat.cards:230:19 */
-    { 1, 231, 9 }, /* 296: cards/rebellion/combat.cards:231:9 */
-    { 1, 235, 13 }, /* 297: cards/rebellion/combat.cards:235:13 */
-    { 1, 235, 25 }, /* 298: cards/rebellion/combat.cards:235:25 */
-    { 1, 236, 15 }, /* 299: cards/rebellion/combat.cards:236:15 */
-    { 1, 236, 15 }, /* 300: cards/rebellion/combat.cards:236:15 */
-    { 1, 240, 9 }, /* 301: cards/rebellion/combat.cards:240:9 */
-    { 1, 222, 3 }, /* 302: cards/rebellion/combat.cards:222:3 */
-    { 1, 244, 12 }, /* 303: cards/rebellion/combat.cards:244:12 */
-    { 1, 245, 5 }, /* 304: cards/rebellion/combat.cards:245:5 */
-    { 1, 245, 5 }, /* 305: cards/rebellion/combat.cards:245:5 */
-    { 1, 247, 5 }, /* 306: cards/rebellion/combat.cards:247:5 */
-    { 1, 160, 11 }, /* 307: cards/rebellion/combat.cards:160:11 */
-    { 1, 254, 12 }, /* 308: cards/rebellion/combat.cards:254:12 */
-    { 1, 254, 3 }, /* 309: cards/rebellion/combat.cards:254:3 */
-    { 1, 256, 5 }, /* 310: cards/rebellion/combat.cards:256:5 */
-    { 1, 256, 5 }, /* 311: cards/rebellion/combat.cards:256:5 */
-    { 1, 257, 49 }, /* 312: cards/rebellion/combat.cards:257:49 */
-    { 1, 257, 49 }, /* 313: cards/rebellion/combat.cards:257:49 */
-    { 1, 259, 5 }, /* 314: cards/rebellion/combat.cards:259:5 */
-    { 1, 253, 11 }, /* 315: cards/rebellion/combat.cards:253:11 */
-    { 1, 278, 19 }, /* 316: cards/rebellion/combat.cards:278:19 */
-    { 1, 279, 45 }, /* 317: cards/rebellion/combat.cards:279:45 */
-    { 1, 280, 19 }, /* 318: cards/rebellion/combat.cards:280:19 */
-    { 1, 281, 5 }, /* 319: cards/rebellion/combat.cards:281:5 */
-    { 1, 284, 9 }, /* 320: cards/rebellion/combat.cards:284:9 */
-    { 1, 285, 9 }, /* 321: cards/rebellion/combat.cards:285:9 */
-    { 1, 285, 21 }, /* 322: cards/rebellion/combat.cards:285:21 */
-    { 1, 286, 11 }, /* 323: cards/rebellion/combat.cards:286:11 */
-    { 1, 286, 23 }, /* 324: cards/rebellion/combat.cards:286:23 */
-    { 1, 287, 23 }, /* 325: cards/rebellion/combat.cards:287:23 */
-    { 1, 287, 13 }, /* 326: cards/rebellion/combat.cards:287:13 */
-    { 1, 289, 13 }, /* 327: cards/rebellion/combat.cards:289:13 */
-    { 1, 290, 22 }, /* 328: cards/rebellion/combat.cards:290:22 */
-    { 1, 290, 13 }, /* 329: cards/rebellion/combat.cards:290:13 */
-    { 1, 291, 36 }, /* 330: cards/rebellion/combat.cards:291:36 */
-    { 1, 292, 15 }, /* 331: cards/rebellion/combat.cards:292:15 */
-    { 1, 294, 13 }, /* 332: cards/rebellion/combat.cards:294:13 */
-    { 1, 294, 13 }, /* 333: cards/rebellion/combat.cards:294:13 */
-    { 1, 294, 73 }, /* 334: cards/rebellion/combat.cards:294:73 */
-    { 1, 294, 34 }, /* 335: cards/rebellion/combat.cards:294:34 */
-    { 1, 295, 15 }, /* 336: cards/rebellion/combat.cards:295:15 */
-    { 1, 297, 13 }, /* 337: cards/rebellion/combat.cards:297:13 */
-    { 1, 299, 28 }, /* 338: cards/rebellion/combat.cards:299:28 */
-    { 1, 299, 13 }, /* 339: cards/rebellion/combat.cards:299:13 */
-    { 1, 276, 11 }, /* 340: cards/rebellion/combat.cards:276:11 */
-    { 1, 310, 42 }, /* 341: cards/rebellion/combat.cards:310:42 */
-    { 1, 311, 14 }, /* 342: cards/rebellion/combat.cards:311:14 */
-    { 1, 311, 5 }, /* 343: cards/rebellion/combat.cards:311:5 */
-    { 1, 313, 7 }, /* 344: cards/rebellion/combat.cards:313:7 */
-    { 1, 309, 11 }, /* 345: cards/rebellion/combat.cards:309:11 */
-    { 1, 323, 67 }, /* 346: cards/rebellion/combat.cards:323:67 */
-    { 1, 324, 20 }, /* 347: cards/rebellion/combat.cards:324:20 */
-    { 1, 327, 5 }, /* 348: cards/rebellion/combat.cards:327:5 */
-    { 1, 329, 52 }, /* 349: cards/rebellion/combat.cards:329:52 */
-    { 1, 328, 26 }, /* 350: cards/rebellion/combat.cards:328:26 */
-    { 1, 329, 85 }, /* 351: cards/rebellion/combat.cards:329:85 */
-    { 1, 334, 7 }, /* 352: cards/rebellion/combat.cards:334:7 */
-    { 1, 334, 19 }, /* 353: cards/rebellion/combat.cards:334:19 */
-    { 1, 335, 9 }, /* 354: cards/rebellion/combat.cards:335:9 */
-    { 1, 336, 9 }, /* 355: cards/rebellion/combat.cards:336:9 */
-    { 1, 336, 21 }, /* 356: cards/rebellion/combat.cards:336:21 */
-    { 1, 338, 11 }, /* 357: cards/rebellion/combat.cards:338:11 */
-    { 1, 340, 9 }, /* 358: cards/rebellion/combat.cards:340:9 */
-    { 1, 321, 11 }, /* 359: cards/rebellion/combat.cards:321:11 */
-    { 1, 348, 3 }, /* 360: cards/rebellion/combat.cards:348:3 */
-    { 1, 346, 11 }, /* 361: cards/rebellion/combat.cards:346:11 */
-    { 2, 16, 18 }, /* 362: cards/rebellion/effects.cards:16:18 */
-    { 2, 16, 29 }, /* 363: cards/rebellion/effects.cards:16:29 */
-    { 2, 16, 37 }, /* 364: cards/rebellion/effects.cards:16:37 */
-    { 2, 17, 23 }, /* 365: cards/rebellion/effects.cards:17:23 */
-    { 2, 17, 33 }, /* 366: cards/rebellion/effects.cards:17:33 */
-    { 2, 17, 41 }, /* 367: cards/rebellion/effects.cards:17:41 */
-    { 2, 17, 81 }, /* 368: cards/rebellion/effects.cards:17:81 */
-    { 2, 17, 81 }, /* 369: cards/rebellion/effects.cards:17:81 */
-    { 2, 19, 18 }, /* 370: cards/rebellion/effects.cards:19:18 */
-    { 2, 19, 28 }, /* 371: cards/rebellion/effects.cards:19:28 */
-    { 2, 19, 36 }, /* 372: cards/rebellion/effects.cards:19:36 */
-    { 2, 20, 23 }, /* 373: cards/rebellion/effects.cards:20:23 */
-    { 2, 21, 9 }, /* 374: cards/rebellion/effects.cards:21:9 */
-    { 2, 21, 17 }, /* 375: cards/rebellion/effects.cards:21:17 */
-    { 2, 22, 12 }, /* 376: cards/rebellion/effects.cards:22:12 */
-    { 2, 23, 11 }, /* 377: cards/rebellion/effects.cards:23:11 */
-    { 2, 13, 11 }, /* 378: cards/rebellion/effects.cards:13:11 */
-    { 2, 35, 3 }, /* 379: cards/rebellion/effects.cards:35:3 */
-    { 2, 35, 15 }, /* 380: cards/rebellion/effects.cards:35:15 */
-    { 2, 37, 5 }, /* 381: cards/rebellion/effects.cards:37:5 */
-    { 2, 34, 11 }, /* 382: cards/rebellion/effects.cards:34:11 */
-    { 2, 45, 3 }, /* 383: cards/rebellion/effects.cards:45:3 */
-    { 2, 46, 8 }, /* 384: cards/rebellion/effects.cards:46:8 */
-    { 2, 47, 7 }, /* 385: cards/rebellion/effects.cards:47:7 */
-    { 2, 50, 5 }, /* 386: cards/rebellion/effects.cards:50:5 */
-    { 2, 51, 14 }, /* 387: cards/rebellion/effects.cards:51:14 */
-    { 2, 51, 5 }, /* 388: cards/rebellion/effects.cards:51:5 */
-    { 2, 51, 72 }, /* 389: cards/rebellion/effects.cards:51:72 */
-    { 2, 55, 3 }, /* 390: cards/rebellion/effects.cards:55:3 */
-    { 2, 55, 65 }, /* 391: cards/rebellion/effects.cards:55:65 */
-    { 2, 56, 5 }, /* 392: cards/rebellion/effects.cards:56:5 */
-    { 2, 58, 3 }, /* 393: cards/rebellion/effects.cards:58:3 */
-    { 2, 44, 11 }, /* 394: cards/rebellion/effects.cards:44:11 */
-    { 2, 67, 12 }, /* 395: cards/rebellion/effects.cards:67:12 */
-    { 2, 67, 3 }, /* 396: cards/rebellion/effects.cards:67:3 */
-    { 2, 69, 22 }, /* 397: cards/rebellion/effects.cards:69:22 */
-    { 2, 69, 3 }, /* 398: cards/rebellion/effects.cards:69:3 */
-    { 2, 70, 24 }, /* 399: cards/rebellion/effects.cards:70:24 */
-    { 2, 70, 3 }, /* 400: cards/rebellion/effects.cards:70:3 */
-    { 2, 65, 11 }, /* 401: cards/rebellion/effects.cards:65:11 */
-    { 2, 77, 23 }, /* 402: cards/rebellion/effects.cards:77:23 */
-    { 2, 77, 19 }, /* 403: cards/rebellion/effects.cards:77:19 */
-    { 2, 79, 3 }, /* 404: cards/rebellion/effects.cards:79:3 */
-    { 2, 80, 13 }, /* 405: cards/rebellion/effects.cards:80:13 */
-    { 2, 75, 11 }, /* 406: cards/rebellion/effects.cards:75:11 */
-    { 2, 85, 32 }, /* 407: cards/rebellion/effects.cards:85:32 */
-    { 2, 85, 22 }, /* 408: cards/rebellion/effects.cards:85:22 */
-    { 2, 85, 62 }, /* 409: cards/rebellion/effects.cards:85:62 */
-    { 2, 84, 11 }, /* 410: cards/rebellion/effects.cards:84:11 */
-    { 2, 92, 35 }, /* 411: cards/rebellion/effects.cards:92:35 */
-    { 2, 92, 3 }, /* 412: cards/rebellion/effects.cards:92:3 */
-    { 2, 93, 3 }, /* 413: cards/rebellion/effects.cards:93:3 */
-    { 2, 95, 49 }, /* 414: cards/rebellion/effects.cards:95:49 */
-    { 2, 94, 42 }, /* 415: cards/rebellion/effects.cards:94:42 */
-    { 2, 95, 75 }, /* 416: cards/rebellion/effects.cards:95:75 */
-    { 2, 100, 24 }, /* 417: cards/rebellion/effects.cards:100:24 */
-    { 2, 103, 24 }, /* 418: cards/rebellion/effects.cards:103:24 */
-    { 2, 103, 5 }, /* 419: cards/rebellion/effects.cards:103:5 */
-    { 2, 104, 26 }, /* 420: cards/rebellion/effects.cards:104:26 */
-    { 2, 104, 5 }, /* 421: cards/rebellion/effects.cards:104:5 */
-    { 2, 105, 17 }, /* 422: cards/rebellion/effects.cards:105:17 */
-    { 2, 105, 5 }, /* 423: cards/rebellion/effects.cards:105:5 */
-    { 2, 106, 5 }, /* 424: cards/rebellion/effects.cards:106:5 */
-    { 2, 106, 17 }, /* 425: cards/rebellion/effects.cards:106:17 */
-    { 2, 107, 17 }, /* 426: cards/rebellion/effects.cards:107:17 */
-    { 2, 107, 7 }, /* 427: cards/rebellion/effects.cards:107:7 */
-    { 2, 110, 5 }, /* 428: cards/rebellion/effects.cards:110:5 */
-    { 2, 110, 41 }, /* 429: cards/rebellion/effects.cards:110:41 */
-    { 2, 112, 8 }, /* 430: cards/rebellion/effects.cards:112:8 */
-    { 2, 112, 3 }, /* 431: cards/rebellion/effects.cards:112:3 */
-    { 2, 113, 3 }, /* 432: cards/rebellion/effects.cards:113:3 */
-    { 2, 114, 27 }, /* 433: cards/rebellion/effects.cards:114:27 */
-    { 2, 115, 3 }, /* 434: cards/rebellion/effects.cards:115:3 */
-    { 2, 90, 11 }, /* 435: cards/rebellion/effects.cards:90:11 */
-    { 2, 124, 25 }, /* 436: cards/rebellion/effects.cards:124:25 */
-    { 2, 124, 21 }, /* 437: cards/rebellion/effects.cards:124:21 */
-    { 2, 120, 11 }, /* 438: cards/rebellion/effects.cards:120:11 */
-    { 2, 133, 5 }, /* 439: cards/rebellion/effects.cards:133:5 */
-    { 2, 136, 9 }, /* 440: cards/rebellion/effects.cards:136:9 */
-    { 2, 136, 9 }, /* 441: cards/rebellion/effects.cards:136:9 */
-    { 2, 138, 11 }, /* 442: cards/rebellion/effects.cards:138:11 */
-    { 2, 140, 9 }, /* 443: cards/rebellion/effects.cards:140:9 */
-    { 2, 141, 11 }, /* 444: cards/rebellion/effects.cards:141:11 */
-    { 2, 143, 9 }, /* 445: cards/rebellion/effects.cards:143:9 */
-    { 2, 146, 9 }, /* 446: cards/rebellion/effects.cards:146:9 */
-    { 2, 147, 9 }, /* 447: cards/rebellion/effects.cards:147:9 */
-    { 2, 147, 9 }, /* 448: cards/rebellion/effects.cards:147:9 */
-    { 2, 147, 30 }, /* 449: cards/rebellion/effects.cards:147:30 */
-    { 2, 148, 32 }, /* 450: cards/rebellion/effects.cards:148:32 */
-    { 2, 149, 11 }, /* 451: cards/rebellion/effects.cards:149:11 */
-    { 2, 151, 9 }, /* 452: cards/rebellion/effects.cards:151:9 */
-    { 2, 151, 9 }, /* 453: cards/rebellion/effects.cards:151:9 */
-    { 2, 151, 68 }, /* 454: cards/rebellion/effects.cards:151:68 */
-    { 2, 151, 30 }, /* 455: cards/rebellion/effects.cards:151:30 */
-    { 2, 152, 11 }, /* 456: cards/rebellion/effects.cards:152:11 */
-    { 2, 154, 9 }, /* 457: cards/rebellion/effects.cards:154:9 */
-    { 2, 156, 9 }, /* 458: cards/rebellion/effects.cards:156:9 */
-    { 2, 131, 11 }, /* 459: cards/rebellion/effects.cards:131:11 */
-    { 2, 167, 10 }, /* 460: cards/rebellion/effects.cards:167:10 */
-    { 2, 168, 5 }, /* 461: cards/rebellion/effects.cards:168:5 */
-    { 2, 169, 16 }, /* 462: cards/rebellion/effects.cards:169:16 */
-    { 2, 169, 7 }, /* 463: cards/rebellion/effects.cards:169:7 */
-    { 2, 169, 74 }, /* 464: cards/rebellion/effects.cards:169:74 */
-    { 2, 171, 5 }, /* 465: cards/rebellion/effects.cards:171:5 */
-    { 2, 172, 5 }, /* 466: cards/rebellion/effects.cards:172:5 */
-    { 2, 166, 11 }, /* 467: cards/rebellion/effects.cards:166:11 */
-    { 2, 180, 3 }, /* 468: cards/rebellion/effects.cards:180:3 */
-    { 2, 181, 3 }, /* 469: cards/rebellion/effects.cards:181:3 */
-    { 2, 183, 3 }, /* 470: cards/rebellion/effects.cards:183:3 */
-    { 2, 179, 11 }, /* 471: cards/rebellion/effects.cards:179:11 */
-    { 2, 193, 3 }, /* 472: cards/rebellion/effects.cards:193:3 */
-    { 2, 194, 3 }, /* 473: cards/rebellion/effects.cards:194:3 */
-    { 2, 195, 3 }, /* 474: cards/rebellion/effects.cards:195:3 */
-    { 2, 192, 11 }, /* 475: cards/rebellion/effects.cards:192:11 */
-    { 2, 201, 3 }, /* 476: cards/rebellion/effects.cards:201:3 */
-    { 2, 199, 11 }, /* 477: cards/rebellion/effects.cards:199:11 */
-    { 2, 206, 12 }, /* 478: cards/rebellion/effects.cards:206:12 */
-    { 2, 206, 3 }, /* 479: cards/rebellion/effects.cards:206:3 */
-    { 2, 207, 5 }, /* 480: cards/rebellion/effects.cards:207:5 */
-    { 2, 208, 5 }, /* 481: cards/rebellion/effects.cards:208:5 */
-    { 2, 208, 59 }, /* 482: cards/rebellion/effects.cards:208:59 */
-    { 2, 208, 5 }, /* 483: cards/rebellion/effects.cards:208:5 */
-    { 2, 205, 11 }, /* 484: cards/rebellion/effects.cards:205:11 */
-    { 2, 218, 6 }, /* 485: cards/rebellion/effects.cards:218:6 */
-    { 2, 219, 14 }, /* 486: cards/rebellion/effects.cards:219:14 */
-    { 2, 219, 5 }, /* 487: cards/rebellion/effects.cards:219:5 */
-    { 2, 221, 7 }, /* 488: cards/rebellion/effects.cards:221:7 */
-    { 2, 224, 3 }, /* 489: cards/rebellion/effects.cards:224:3 */
-    { 2, 217, 11 }, /* 490: cards/rebellion/effects.cards:217:11 */
-    { 2, 229, 3 }, /* 491: cards/rebellion/effects.cards:229:3 */
-    { 2, 229, 3 }, /* 492: cards/rebellion/effects.cards:229:3 */
-    { 2, 229, 17 }, /* 493: cards/rebellion/effects.cards:229:17 */
-    { 2, 232, 5 }, /* 494: cards/rebellion/effects.cards:232:5 */
-    { 2, 228, 11 }, /* 495: cards/rebellion/effects.cards:228:11 */
-    { 2, 238, 3 }, /* 496: cards/rebellion/effects.cards:238:3 */
-    { 2, 239, 15 }, /* 497: cards/rebellion/effects.cards:239:15 */
-    { 2, 239, 5 }, /* 498: cards/rebellion/effects.cards:239:5 */
-    { 2, 237, 11 }, /* 499: cards/rebellion/effects.cards:237:11 */
-    { 2, 246, 3 }, /* 500: cards/rebellion/effects.cards:246:3 */
-    { 2, 247, 15 }, /* 501: cards/rebellion/effects.cards:247:15 */
-    { 2, 247, 5 }, /* 502: cards/rebellion/effects.cards:247:5 */
-    { 2, 248, 5 }, /* 503: cards/rebellion/effects.cards:248:5 */
-    { 2, 245, 11 }, /* 504: cards/rebellion/effects.cards:245:11 */
-    { 2, 256, 5 }, /* 505: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 65 }, /* 506: cards/rebellion/effects.cards:256:65 */
-    { 2, 256, 55 }, /* 507: cards/rebellion/effects.cards:256:55 */
-    { 2, 257, 5 }, /* 508: cards/rebellion/effects.cards:257:5 */
-    { 2, 254, 11 }, /* 509: cards/rebellion/effects.cards:254:11 */
-    { 2, 267, 15 }, /* 510: cards/rebellion/effects.cards:267:15 */
-    { 2, 270, 5 }, /* 511: cards/rebellion/effects.cards:270:5 */
-    { 2, 271, 5 }, /* 512: cards/rebellion/effects.cards:271:5 */
-    { 2, 272, 5 }, /* 513: cards/rebellion/effects.cards:272:5 */
-    { 2, 273, 5 }, /* 514: cards/rebellion/effects.cards:273:5 */
-    { 2, 273, 13 }, /* 515: cards/rebellion/effects.cards:273:13 */
-    { 2, 275, 14 }, /* 516: cards/rebellion/effects.cards:275:14 */
-    { 2, 275, 5 }, /* 517: cards/rebellion/effects.cards:275:5 */
-    { 2, 275, 73 }, /* 518: cards/rebellion/effects.cards:275:73 */
-    { 2, 276, 29 }, /* 519: cards/rebellion/effects.cards:276:29 */
-    { 2, 277, 29 }, /* 520: cards/rebellion/effects.cards:277:29 */
-    { 2, 279, 7 }, /* 521: cards/rebellion/effects.cards:279:7 */
-    { 2, 279, 7 }, /* 522: cards/rebellion/effects.cards:279:7 */
-    { 2, 279, 26 }, /* 523: cards/rebellion/effects.cards:279:26 */
-    { 2, 282, 9 }, /* 524: cards/rebellion/effects.cards:282:9 */
-    { 2, 285, 24 }, /* 525: cards/rebellion/effects.cards:285:24 */
-    { 2, 266, 11 }, /* 526: cards/rebellion/effects.cards:266:11 */
-    { 2, 300, 16 }, /* 527: cards/rebellion/effects.cards:300:16 */
-    { 2, 301, 61 }, /* 528: cards/rebellion/effects.cards:301:61 */
-    { 2, 301, 9 }, /* 529: cards/rebellion/effects.cards:301:9 */
-    { 2, 302, 17 }, /* 530: cards/rebellion/effects.cards:302:17 */
-    { 2, 302, 9 }, /* 531: cards/rebellion/effects.cards:302:9 */
-    { 2, 304, 20 }, /* 532: cards/rebellion/effects.cards:304:20 */
-    { 2, 304, 47 }, /* 533: cards/rebellion/effects.cards:304:47 */
-    { 2, 304, 66 }, /* 534: cards/rebellion/effects.cards:304:66 */
-    { 2, 304, 38 }, /* 535: cards/rebellion/effects.cards:304:38 */
-    { 2, 297, 11 }, /* 536: cards/rebellion/effects.cards:297:11 */
-    { 2, 310, 62 }, /* 537: cards/rebellion/effects.cards:310:62 */
-    { 2, 310, 34 }, /* 538: cards/rebellion/effects.cards:310:34 */
-    { 2, 309, 11 }, /* 539: cards/rebellion/effects.cards:309:11 */
-    { 2, 315, 67 }, /* 540: cards/rebellion/effects.cards:315:67 */
-    { 2, 315, 43 }, /* 541: cards/rebellion/effects.cards:315:43 */
-    { 2, 313, 11 }, /* 542: cards/rebellion/effects.cards:313:11 */
-    { 2, 323, 5 }, /* 543: cards/rebellion/effects.cards:323:5 */
-    { 2, 324, 5 }, /* 544: cards/rebellion/effects.cards:324:5 */
-    { 2, 326, 58 }, /* 545: cards/rebellion/effects.cards:326:58 */
-    { 2, 326, 32 }, /* 546: cards/rebellion/effects.cards:326:32 */
-    { 2, 321, 11 }, /* 547: cards/rebellion/effects.cards:321:11 */
-    { 2, 332, 39 }, /* 548: cards/rebellion/effects.cards:332:39 */
-    { 2, 332, 3 }, /* 549: cards/rebellion/effects.cards:332:3 */
-    { 2, 333, 3 }, /* 550: cards/rebellion/effects.cards:333:3 */
-    { 2, 333, 15 }, /* 551: cards/rebellion/effects.cards:333:15 */
-    { 2, 333, 93 }, /* 552: cards/rebellion/effects.cards:333:93 */
-    { 2, 333, 83 }, /* 553: cards/rebellion/effects.cards:333:83 */
-    { 2, 334, 12 }, /* 554: cards/rebellion/effects.cards:334:12 */
-    { 2, 334, 26 }, /* 555: cards/rebellion/effects.cards:334:26 */
-    { 2, 330, 11 }, /* 556: cards/rebellion/effects.cards:330:11 */
-    { 2, 340, 13 }, /* 557: cards/rebellion/effects.cards:340:13 */
-    { 2, 342, 12 }, /* 558: cards/rebellion/effects.cards:342:12 */
-    { 2, 339, 11 }, /* 559: cards/rebellion/effects.cards:339:11 */
-    { 2, 347, 3 }, /* 560: cards/rebellion/effects.cards:347:3 */
-    { 2, 349, 25 }, /* 561: cards/rebellion/effects.cards:349:25 */
-    { 2, 350, 5 }, /* 562: cards/rebellion/effects.cards:350:5 */
-    { 2, 351, 5 }, /* 563: cards/rebellion/effects.cards:351:5 */
-    { 2, 346, 11 }, /* 564: cards/rebellion/effects.cards:346:11 */
-    { 2, 364, 5 }, /* 565: cards/rebellion/effects.cards:364:5 */
-    { 2, 369, 5 }, /* 566: cards/rebellion/effects.cards:369:5 */
-    { 2, 374, 5 }, /* 567: cards/rebellion/effects.cards:374:5 */
-    { 2, 361, 11 }, /* 568: cards/rebellion/effects.cards:361:11 */
-    { 7, 214, 3 }, /* 569: cards/rebellion/missions.cards:214:3 */
-    { 7, 216, 13 }, /* 570: cards/rebellion/missions.cards:216:13 */
-    { 7, 217, 17 }, /* 571: cards/rebellion/missions.cards:217:17 */
-    { 7, 217, 47 }, /* 572: cards/rebellion/missions.cards:217:47 */
-    { 7, 218, 5 }, /* 573: cards/rebellion/missions.cards:218:5 */
-    { 7, 219, 29 }, /* 574: cards/rebellion/missions.cards:219:29 */
-    { 7, 220, 33 }, /* 575: cards/rebellion/missions.cards:220:33 */
-    { 7, 221, 15 }, /* 576: cards/rebellion/missions.cards:221:15 */
-    { 7, 223, 16 }, /* 577: cards/rebellion/missions.cards:223:16 */
-    { 7, 223, 7 }, /* 578: cards/rebellion/missions.cards:223:7 */
-    { 7, 223, 50 }, /* 579: cards/rebellion/missions.cards:223:50 */
-    { 7, 227, 7 }, /* 580: cards/rebellion/missions.cards:227:7 */
-    { 7, 227, 82 }, /* 581: cards/rebellion/missions.cards:227:82 */
-    { 7, 227, 59 }, /* 582: cards/rebellion/missions.cards:227:59 */
-    { 7, 227, 19 }, /* 583: cards/rebellion/missions.cards:227:19 */
-    { 7, 229, 9 }, /* 584: cards/rebellion/missions.cards:229:9 */
-    { 7, 229, 49 }, /* 585: cards/rebellion/missions.cards:229:49 */
-    { 7, 229, 21 }, /* 586: cards/rebellion/missions.cards:229:21 */
-    { 7, 231, 16 }, /* 587: cards/rebellion/missions.cards:231:16 */
-    { 7, 231, 7 }, /* 588: cards/rebellion/missions.cards:231:7 */
-    { 7, 231, 60 }, /* 589: cards/rebellion/missions.cards:231:60 */
-    { 7, 231, 50 }, /* 590: cards/rebellion/missions.cards:231:50 */
-    { 7, 234, 7 }, /* 591: cards/rebellion/missions.cards:234:7 */
-    { 7, 234, 58 }, /* 592: cards/rebellion/missions.cards:234:58 */
-    { 7, 234, 19 }, /* 593: cards/rebellion/missions.cards:234:19 */
-    { 7, 235, 16 }, /* 594: cards/rebellion/missions.cards:235:16 */
-    { 7, 235, 7 }, /* 595: cards/rebellion/missions.cards:235:7 */
-    { 7, 235, 60 }, /* 596: cards/rebellion/missions.cards:235:60 */
-    { 7, 235, 50 }, /* 597: cards/rebellion/missions.cards:235:50 */
-    { 7, 239, 8 }, /* 598: cards/rebellion/missions.cards:239:8 */
-    { 7, 239, 64 }, /* 599: cards/rebellion/missions.cards:239:64 */
-    { 7, 242, 7 }, /* 600: cards/rebellion/missions.cards:242:7 */
-    { 7, 247, 8 }, /* 601: cards/rebellion/missions.cards:247:8 */
-    { 7, 247, 31 }, /* 602: cards/rebellion/missions.cards:247:31 */
-    { 7, 247, 21 }, /* 603: cards/rebellion/missions.cards:247:21 */
-    { 7, 248, 13 }, /* 604: cards/rebellion/missions.cards:248:13 */
-    { 7, 248, 41 }, /* 605: cards/rebellion/missions.cards:248:41 */
-    { 7, 249, 13 }, /* 606: cards/rebellion/missions.cards:249:13 */
-    { 7, 249, 25 }, /* 607: cards/rebellion/missions.cards:249:25 */
-    { 7, 250, 12 }, /* 608: cards/rebellion/missions.cards:250:12 */
-    { 7, 251, 5 }, /* 609: cards/rebellion/missions.cards:251:5 */
-    { 7, 212, 11 }, /* 610: cards/rebellion/missions.cards:212:11 */
-    { 7, 262, 3 }, /* 611: cards/rebellion/missions.cards:262:3 */
-    { 7, 263, 68 }, /* 612: cards/rebellion/missions.cards:263:68 */
-    { 7, 264, 7 }, /* 613: cards/rebellion/missions.cards:264:7 */
-    { 7, 264, 19 }, /* 614: cards/rebellion/missions.cards:264:19 */
-    { 7, 265, 19 }, /* 615: cards/rebellion/missions.cards:265:19 */
-    { 7, 265, 9 }, /* 616: cards/rebellion/missions.cards:265:9 */
-    { 7, 271, 15 }, /* 617: cards/rebellion/missions.cards:271:15 */
-    { 7, 272, 98 }, /* 618: cards/rebellion/missions.cards:272:98 */
-    { 7, 272, 33 }, /* 619: cards/rebellion/missions.cards:272:33 */
-    { 7, 273, 75 }, /* 620: cards/rebellion/missions.cards:273:75 */
-    { 7, 273, 35 }, /* 621: cards/rebellion/missions.cards:273:35 */
-    { 7, 274, 5 }, /* 622: cards/rebellion/missions.cards:274:5 */
-    { 7, 275, 22 }, /* 623: cards/rebellion/missions.cards:275:22 */
-    { 7, 276, 5 }, /* 624: cards/rebellion/missions.cards:276:5 */
-    { 7, 259, 11 }, /* 625: cards/rebellion/missions.cards:259:11 */
-    { 7, 292, 48 }, /* 626: cards/rebellion/missions.cards:292:48 */
-    { 7, 292, 3 }, /* 627: cards/rebellion/missions.cards:292:3 */
-    { 7, 293, 24 }, /* 628: cards/rebellion/missions.cards:293:24 */
-    { 7, 293, 14 }, /* 629: cards/rebellion/missions.cards:293:14 */
-    { 7, 293, 68 }, /* 630: cards/rebellion/missions.cards:293:68 */
-    { 7, 293, 3 }, /* 631: cards/rebellion/missions.cards:293:3 */
-    { 7, 294, 8 }, /* 632: cards/rebellion/missions.cards:294:8 */
-    { 7, 294, 3 }, /* 633: cards/rebellion/missions.cards:294:3 */
-    { 7, 295, 41 }, /* 634: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 49 }, /* 635: cards/rebellion/missions.cards:295:49 */
-    { 7, 295, 41 }, /* 636: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 65 }, /* 637: cards/rebellion/missions.cards:295:65 */
-    { 7, 295, 61 }, /* 638: cards/rebellion/missions.cards:295:61 */
-    { 7, 295, 41 }, /* 639: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 31 }, /* 640: cards/rebellion/missions.cards:295:31 */
-    { 7, 295, 22 }, /* 641: cards/rebellion/missions.cards:295:22 */
-    { 7, 296, 8 }, /* 642: cards/rebellion/missions.cards:296:8 */
-    { 7, 296, 3 }, /* 643: cards/rebellion/missions.cards:296:3 */
-    { 7, 291, 11 }, /* 644: cards/rebellion/missions.cards:291:11 */
-    { 8, 28, 3 }, /* 645: cards/rebellion/moves.cards:28:3 */
-    { 8, 28, 15 }, /* 646: cards/rebellion/moves.cards:28:15 */
-    { 8, 29, 15 }, /* 647: cards/rebellion/moves.cards:29:15 */
-    { 8, 29, 5 }, /* 648: cards/rebellion/moves.cards:29:5 */
-    { 8, 31, 5 }, /* 649: cards/rebellion/moves.cards:31:5 */
-    { 8, 27, 11 }, /* 650: cards/rebellion/moves.cards:27:11 */
-    { 8, 40, 3 }, /* 651: cards/rebellion/moves.cards:40:3 */
-    { 8, 41, 5 }, /* 652: cards/rebellion/moves.cards:41:5 */
-    { 8, 41, 5 }, /* 653: cards/rebellion/moves.cards:41:5 */
-    { 8, 41, 26 }, /* 654: cards/rebellion/moves.cards:41:26 */
-    { 8, 42, 28 }, /* 655: cards/rebellion/moves.cards:42:28 */
-    { 8, 43, 7 }, /* 656: cards/rebellion/moves.cards:43:7 */
-    { 8, 44, 7 }, /* 657: cards/rebellion/moves.cards:44:7 */
-    { 8, 50, 5 }, /* 658: cards/rebellion/moves.cards:50:5 */
-    { 8, 51, 53 }, /* 659: cards/rebellion/moves.cards:51:53 */
-    { 8, 52, 80 }, /* 660: cards/rebellion/moves.cards:52:80 */
-    { 8, 58, 7 }, /* 661: cards/rebellion/moves.cards:58:7 */
-    { 8, 58, 7 }, /* 662: cards/rebellion/moves.cards:58:7 */
-    { 8, 60, 9 }, /* 663: cards/rebellion/moves.cards:60:9 */
-    { 8, 62, 7 }, /* 664: cards/rebellion/moves.cards:62:7 */
-    { 8, 63, 9 }, /* 665: cards/rebellion/moves.cards:63:9 */
-    { 8, 67, 3 }, /* 666: cards/rebellion/moves.cards:67:3 */
-    { 8, 68, 5 }, /* 667: cards/rebellion/moves.cards:68:5 */
-    { 8, 68, 5 }, /* 668: cards/rebellion/moves.cards:68:5 */
-    { 8, 68, 61 }, /* 669: cards/rebellion/moves.cards:68:61 */
-    { 8, 68, 26 }, /* 670: cards/rebellion/moves.cards:68:26 */
-    { 8, 69, 7 }, /* 671: cards/rebellion/moves.cards:69:7 */
-    { 8, 70, 7 }, /* 672: cards/rebellion/moves.cards:70:7 */
-    { 8, 74, 7 }, /* 673: cards/rebellion/moves.cards:74:7 */
-    { 8, 74, 7 }, /* 674: cards/rebellion/moves.cards:74:7 */
-    { 8, 74, 27 }, /* 675: cards/rebellion/moves.cards:74:27 */
-    { 8, 75, 19 }, /* 676: cards/rebellion/moves.cards:75:19 */
-    { 8, 75, 9 }, /* 677: cards/rebellion/moves.cards:75:9 */
-    { 8, 78, 5 }, /* 678: cards/rebellion/moves.cards:78:5 */
-    { 8, 80, 3 }, /* 679: cards/rebellion/moves.cards:80:3 */
-    { 8, 37, 11 }, /* 680: cards/rebellion/moves.cards:37:11 */
-    { 8, 87, 18 }, /* 681: cards/rebellion/moves.cards:87:18 */
-    { 8, 87, 3 }, /* 682: cards/rebellion/moves.cards:87:3 */
-    { 8, 90, 5 }, /* 683: cards/rebellion/moves.cards:90:5 */
-    { 8, 92, 24 }, /* 684: cards/rebellion/moves.cards:92:24 */
-    { 8, 94, 20 }, /* 685: cards/rebellion/moves.cards:94:20 */
-    { 8, 95, 3 }, /* 686: cards/rebellion/moves.cards:95:3 */
-    { 8, 95, 28 }, /* 687: cards/rebellion/moves.cards:95:28 */
-    { 8, 96, 3 }, /* 688: cards/rebellion/moves.cards:96:3 */
-    { 8, 84, 11 }, /* 689: cards/rebellion/moves.cards:84:11 */
-    { 8, 102, 30 }, /* 690: cards/rebellion/moves.cards:102:30 */
-    { 8, 102, 47 }, /* 691: cards/rebellion/moves.cards:102:47 */
-    { 8, 103, 5 }, /* 692: cards/rebellion/moves.cards:103:5 */
-    { 8, 101, 11 }, /* 693: cards/rebellion/moves.cards:101:11 */
-    { 10, 19, 3 }, /* 694: cards/rebellion/refresh.cards:19:3 */
-    { 10, 20, 3 }, /* 695: cards/rebellion/refresh.cards:20:3 */
-    { 10, 21, 14 }, /* 696: cards/rebellion/refresh.cards:21:14 */
-    { 10, 21, 5 }, /* 697: cards/rebellion/refresh.cards:21:5 */
-    { 10, 21, 57 }, /* 698: cards/rebellion/refresh.cards:21:57 */
-    { 10, 21, 47 }, /* 699: cards/rebellion/refresh.cards:21:47 */
-    { 10, 23, 24 }, /* 700: cards/rebellion/refresh.cards:23:24 */
-    { 10, 23, 3 }, /* 701: cards/rebellion/refresh.cards:23:3 */
-    { 10, 25, 10 }, /* 702: cards/rebellion/refresh.cards:25:10 */
-    { 10, 25, 26 }, /* 703: cards/rebellion/refresh.cards:25:26 */
-    { 10, 25, 5 }, /* 704: cards/rebellion/refresh.cards:25:5 */
-    { 10, 26, 10 }, /* 705: cards/rebellion/refresh.cards:26:10 */
-    { 10, 26, 24 }, /* 706: cards/rebellion/refresh.cards:26:24 */
-    { 10, 26, 5 }, /* 707: cards/rebellion/refresh.cards:26:5 */
-    { 10, 31, 5 }, /* 708: cards/rebellion/refresh.cards:31:5 */
-    { 10, 32, 17 }, /* 709: cards/rebellion/refresh.cards:32:17 */
-    { 10, 33, 7 }, /* 710: cards/rebellion/refresh.cards:33:7 */
-    { 10, 33, 19 }, /* 711: cards/rebellion/refresh.cards:33:19 */
-    { 10, 34, 9 }, /* 712: cards/rebellion/refresh.cards:34:9 */
-    { 10, 35, 24 }, /* 713: cards/rebellion/refresh.cards:35:24 */
-    { 10, 35, 59 }, /* 714: cards/rebellion/refresh.cards:35:59 */
-    { 10, 32, 5 }, /* 715: cards/rebellion/refresh.cards:32:5 */
-    { 10, 40, 3 }, /* 716: cards/rebellion/refresh.cards:40:3 */
-    { 10, 42, 3 }, /* 717: cards/rebellion/refresh.cards:42:3 */
-    { 10, 46, 3 }, /* 718: cards/rebellion/refresh.cards:46:3 */
-    { 10, 47, 25 }, /* 719: cards/rebellion/refresh.cards:47:25 */
-    { 10, 49, 39 }, /* 720: cards/rebellion/refresh.cards:49:39 */
-    { 10, 52, 3 }, /* 721: cards/rebellion/refresh.cards:52:3 */
-    { 10, 53, 3 }, /* 722: cards/rebellion/refresh.cards:53:3 */
-    { 10, 54, 3 }, /* 723: cards/rebellion/refresh.cards:54:3 */
-    { 10, 13, 11 }, /* 724: cards/rebellion/refresh.cards:13:11 */
-    { 10, 77, 41 }, /* 725: cards/rebellion/refresh.cards:77:41 */
-    { 10, 78, 5 }, /* 726: cards/rebellion/refresh.cards:78:5 */
-    { 10, 80, 53 }, /* 727: cards/rebellion/refresh.cards:80:53 */
-    { 10, 79, 28 }, /* 728: cards/rebellion/refresh.cards:79:28 */
-    { 10, 80, 103 }, /* 729: cards/rebellion/refresh.cards:80:103 */
-    { 10, 85, 7 }, /* 730: cards/rebellion/refresh.cards:85:7 */
-    { 10, 85, 19 }, /* 731: cards/rebellion/refresh.cards:85:19 */
-    { 10, 85, 118 }, /* 732: cards/rebellion/refresh.cards:85:118 */
-    { 10, 75, 11 }, /* 733: cards/rebellion/refresh.cards:75:11 */
-    { 10, 94, 3 }, /* 734: cards/rebellion/refresh.cards:94:3 */
-    { 10, 95, 17 }, /* 735: cards/rebellion/refresh.cards:95:17 */
-    { 10, 97, 40 }, /* 736: cards/rebellion/refresh.cards:97:40 */
-    { 10, 97, 40 }, /* 737: cards/rebellion/refresh.cards:97:40 */
-    { 10, 98, 3 }, /* 738: cards/rebellion/refresh.cards:98:3 */
-    { 10, 99, 3 }, /* 739: cards/rebellion/refresh.cards:99:3 */
-    { 10, 92, 11 }, /* 740: cards/rebellion/refresh.cards:92:11 */
-    { 10, 108, 23 }, /* 741: cards/rebellion/refresh.cards:108:23 */
-    { 10, 108, 40 }, /* 742: cards/rebellion/refresh.cards:108:40 */
-    { 10, 108, 5 }, /* 743: cards/rebellion/refresh.cards:108:5 */
-    { 10, 110, 3 }, /* 744: cards/rebellion/refresh.cards:110:3 */
-    { 10, 111, 3 }, /* 745: cards/rebellion/refresh.cards:111:3 */
-    { 10, 106, 11 }, /* 746: cards/rebellion/refresh.cards:106:11 */
-    { 10, 120, 27 }, /* 747: cards/rebellion/refresh.cards:120:27 */
-    { 10, 123, 34 }, /* 748: cards/rebellion/refresh.cards:123:34 */
-    { 10, 124, 14 }, /* 749: cards/rebellion/refresh.cards:124:14 */
-    { 10, 124, 32 }, /* 750: cards/rebellion/refresh.cards:124:32 */
-    { 10, 124, 5 }, /* 751: cards/rebellion/refresh.cards:124:5 */
-    { 10, 125, 30 }, /* 752: cards/rebellion/refresh.cards:125:30 */
-    { 10, 123, 3 }, /* 753: cards/rebellion/refresh.cards:123:3 */
-    { 10, 129, 3 }, /* 754: cards/rebellion/refresh.cards:129:3 */
-    { 10, 129, 15 }, /* 755: cards/rebellion/refresh.cards:129:15 */
-    { 10, 130, 15 }, /* 756: cards/rebellion/refresh.cards:130:15 */
-    { 10, 130, 5 }, /* 757: cards/rebellion/refresh.cards:130:5 */
-    { 10, 131, 5 }, /* 758: cards/rebellion/refresh.cards:131:5 */
-    { 10, 132, 17 }, /* 759: cards/rebellion/refresh.cards:132:17 */
-    { 10, 132, 7 }, /* 760: cards/rebellion/refresh.cards:132:7 */
-    { 10, 135, 5 }, /* 761: cards/rebellion/refresh.cards:135:5 */
-    { 10, 137, 12 }, /* 762: cards/rebellion/refresh.cards:137:12 */
-    { 10, 137, 39 }, /* 763: cards/rebellion/refresh.cards:137:39 */
-    { 10, 137, 29 }, /* 764: cards/rebellion/refresh.cards:137:29 */
-    { 10, 116, 11 }, /* 765: cards/rebellion/refresh.cards:116:11 */
-    { 10, 153, 3 }, /* 766: cards/rebellion/refresh.cards:153:3 */
-    { 10, 154, 18 }, /* 767: cards/rebellion/refresh.cards:154:18 */
-    { 10, 154, 26 }, /* 768: cards/rebellion/refresh.cards:154:26 */
-    { 10, 154, 5 }, /* 769: cards/rebellion/refresh.cards:154:5 */
-    { 10, 155, 12 }, /* 770: cards/rebellion/refresh.cards:155:12 */
-    { 10, 155, 40 }, /* 771: cards/rebellion/refresh.cards:155:40 */
-    { 10, 155, 48 }, /* 772: cards/rebellion/refresh.cards:155:48 */
-    { 10, 155, 27 }, /* 773: cards/rebellion/refresh.cards:155:27 */
-    { 10, 158, 5 }, /* 774: cards/rebellion/refresh.cards:158:5 */
-    { 10, 159, 5 }, /* 775: cards/rebellion/refresh.cards:159:5 */
-    { 10, 152, 11 }, /* 776: cards/rebellion/refresh.cards:152:11 */
-    { 10, 169, 5 }, /* 777: cards/rebellion/refresh.cards:169:5 */
-    { 10, 177, 126 }, /* 778: cards/rebellion/refresh.cards:177:126 */
-    { 10, 177, 91 }, /* 779: cards/rebellion/refresh.cards:177:91 */
-    { 10, 171, 9 }, /* 780: cards/rebellion/refresh.cards:171:9 */
-    { 10, 172, 21 }, /* 781: cards/rebellion/refresh.cards:172:21 */
-    { 10, 172, 11 }, /* 782: cards/rebellion/refresh.cards:172:11 */
-    { 10, 173, 11 }, /* 783: cards/rebellion/refresh.cards:173:11 */
-    { 10, 178, 9 }, /* 784: cards/rebellion/refresh.cards:178:9 */
-    { 10, 178, 61 }, /* 785: cards/rebellion/refresh.cards:178:61 */
-    { 10, 178, 21 }, /* 786: cards/rebellion/refresh.cards:178:21 */
-    { 10, 179, 11 }, /* 787: cards/rebellion/refresh.cards:179:11 */
-    { 10, 179, 23 }, /* 788: cards/rebellion/refresh.cards:179:23 */
-    { 10, 180, 23 }, /* 789: cards/rebellion/refresh.cards:180:23 */
-    { 10, 180, 13 }, /* 790: cards/rebellion/refresh.cards:180:13 */
-    { 10, 181, 13 }, /* 791: cards/rebellion/refresh.cards:181:13 */
-    { 10, 167, 11 }, /* 792: cards/rebellion/refresh.cards:167:11 */
-    { 10, 201, 3 }, /* 793: cards/rebellion/refresh.cards:201:3 */
-    { 10, 201, 39 }, /* 794: cards/rebellion/refresh.cards:201:39 */
-    { 10, 203, 12 }, /* 795: cards/rebellion/refresh.cards:203:12 */
-    { 10, 203, 22 }, /* 796: cards/rebellion/refresh.cards:203:22 */
-    { 10, 203, 22 }, /* 797: cards/rebellion/refresh.cards:203:22 */
-    { 10, 204, 12 }, /* 798: cards/rebellion/refresh.cards:204:12 */
-    { 10, 204, 3 }, /* 799: cards/rebellion/refresh.cards:204:3 */
-    { 10, 204, 39 }, /* 800: cards/rebellion/refresh.cards:204:39 */
-    { 10, 200, 11 }, /* 801: cards/rebellion/refresh.cards:200:11 */
-    { 10, 208, 36 }, /* 802: cards/rebellion/refresh.cards:208:36 */
-    { 10, 208, 11 }, /* 803: cards/rebellion/refresh.cards:208:11 */
-    { 10, 211, 6 }, /* 804: cards/rebellion/refresh.cards:211:6 */
-    { 10, 213, 52 }, /* 805: cards/rebellion/refresh.cards:213:52 */
-    { 10, 213, 17 }, /* 806: cards/rebellion/refresh.cards:213:17 */
-    { 10, 214, 7 }, /* 807: cards/rebellion/refresh.cards:214:7 */
-    { 10, 214, 59 }, /* 808: cards/rebellion/refresh.cards:214:59 */
-    { 10, 214, 19 }, /* 809: cards/rebellion/refresh.cards:214:19 */
-    { 10, 215, 18 }, /* 810: cards/rebellion/refresh.cards:215:18 */
-    { 10, 215, 9 }, /* 811: cards/rebellion/refresh.cards:215:9 */
-    { 10, 215, 41 }, /* 812: cards/rebellion/refresh.cards:215:41 */
-    { 10, 216, 19 }, /* 813: cards/rebellion/refresh.cards:216:19 */
-    { 10, 216, 9 }, /* 814: cards/rebellion/refresh.cards:216:9 */
-    { 10, 220, 7 }, /* 815: cards/rebellion/refresh.cards:220:7 */
-    { 10, 223, 5 }, /* 816: cards/rebellion/refresh.cards:223:5 */
-    { 10, 224, 49 }, /* 817: cards/rebellion/refresh.cards:224:49 */
-    { 10, 225, 9 }, /* 818: cards/rebellion/refresh.cards:225:9 */
-    { 10, 225, 21 }, /* 819: cards/rebellion/refresh.cards:225:21 */
-    { 10, 226, 21 }, /* 820: cards/rebellion/refresh.cards:226:21 */
-    { 10, 226, 11 }, /* 821: cards/rebellion/refresh.cards:226:11 */
-    { 10, 227, 11 }, /* 822: cards/rebellion/refresh.cards:227:11 */
-    { 10, 227, 11 }, /* 823: cards/rebellion/refresh.cards:227:11 */
-    { 10, 227, 11 }, /* 824: cards/rebellion/refresh.cards:227:11 */
-    { 10, 232, 9 }, /* 825: cards/rebellion/refresh.cards:232:9 */
-    { 10, 233, 9 }, /* 826: cards/rebellion/refresh.cards:233:9 */
-    { 10, 236, 56 }, /* 827: cards/rebellion/refresh.cards:236:56 */
-    { 10, 210, 11 }, /* 828: cards/rebellion/refresh.cards:210:11 */
-    { 11, 29, 5 }, /* 829: cards/rebellion/round.cards:29:5 */
-    { 11, 30, 59 }, /* 830: cards/rebellion/round.cards:30:59 */
-    { 11, 30, 82 }, /* 831: cards/rebellion/round.cards:30:82 */
-    { 11, 31, 60 }, /* 832: cards/rebellion/round.cards:31:60 */
-    { 11, 30, 93 }, /* 833: cards/rebellion/round.cards:30:93 */
-    { 11, 31, 98 }, /* 834: cards/rebellion/round.cards:31:98 */
-    { 11, 32, 33 }, /* 835: cards/rebellion/round.cards:32:33 */
-    { 11, 36, 33 }, /* 836: cards/rebellion/round.cards:36:33 */
-    { 11, 38, 7 }, /* 837: cards/rebellion/round.cards:38:7 */
-    { 11, 38, 19 }, /* 838: cards/rebellion/round.cards:38:19 */
-    { 11, 38, 110 }, /* 839: cards/rebellion/round.cards:38:110 */
-    { 11, 26, 3 }, /* 840: cards/rebellion/round.cards:26:3 */
-    { 11, 24, 11 }, /* 841: cards/rebellion/round.cards:24:11 */
-    { 11, 47, 3 }, /* 842: cards/rebellion/round.cards:47:3 */
-    { 11, 51, 3 }, /* 843: cards/rebellion/round.cards:51:3 */
-    { 11, 51, 15 }, /* 844: cards/rebellion/round.cards:51:15 */
-    { 11, 52, 15 }, /* 845: cards/rebellion/round.cards:52:15 */
-    { 11, 52, 5 }, /* 846: cards/rebellion/round.cards:52:5 */
-    { 11, 53, 5 }, /* 847: cards/rebellion/round.cards:53:5 */
-    { 11, 55, 3 }, /* 848: cards/rebellion/round.cards:55:3 */
-    { 11, 55, 15 }, /* 849: cards/rebellion/round.cards:55:15 */
-    { 11, 56, 15 }, /* 850: cards/rebellion/round.cards:56:15 */
-    { 11, 56, 5 }, /* 851: cards/rebellion/round.cards:56:5 */
-    { 11, 57, 5 }, /* 852: cards/rebellion/round.cards:57:5 */
-    { 11, 59, 3 }, /* 853: cards/rebellion/round.cards:59:3 */
-    { 11, 61, 49 }, /* 854: cards/rebellion/round.cards:61:49 */
-    { 11, 62, 7 }, /* 855: cards/rebellion/round.cards:62:7 */
-    { 11, 62, 19 }, /* 856: cards/rebellion/round.cards:62:19 */
-    { 11, 63, 19 }, /* 857: cards/rebellion/round.cards:63:19 */
-    { 11, 63, 9 }, /* 858: cards/rebellion/round.cards:63:9 */
-    { 11, 64, 9 }, /* 859: cards/rebellion/round.cards:64:9 */
-    { 11, 68, 33 }, /* 860: cards/rebellion/round.cards:68:33 */
-    { 11, 46, 11 }, /* 861: cards/rebellion/round.cards:46:11 */
-    { 11, 76, 5 }, /* 862: cards/rebellion/round.cards:76:5 */
-    { 11, 77, 48 }, /* 863: cards/rebellion/round.cards:77:48 */
-    { 11, 78, 47 }, /* 864: cards/rebellion/round.cards:78:47 */
-    { 11, 77, 75 }, /* 865: cards/rebellion/round.cards:77:75 */
-    { 11, 78, 81 }, /* 866: cards/rebellion/round.cards:78:81 */
-    { 11, 79, 23 }, /* 867: cards/rebellion/round.cards:79:23 */
-    { 11, 84, 7 }, /* 868: cards/rebellion/round.cards:84:7 */
-    { 11, 85, 7 }, /* 869: cards/rebellion/round.cards:85:7 */
-    { 11, 85, 19 }, /* 870: cards/rebellion/round.cards:85:19 */
-    { 11, 85, 99 }, /* 871: cards/rebellion/round.cards:85:99 */
-    { 11, 87, 7 }, /* 872: cards/rebellion/round.cards:87:7 */
-    { 11, 88, 7 }, /* 873: cards/rebellion/round.cards:88:7 */
-    { 11, 88, 19 }, /* 874: cards/rebellion/round.cards:88:19 */
-    { 11, 88, 110 }, /* 875: cards/rebellion/round.cards:88:110 */
-    { 11, 90, 7 }, /* 876: cards/rebellion/round.cards:90:7 */
-    { 11, 74, 11 }, /* 877: cards/rebellion/round.cards:74:11 */
-    { 11, 99, 5 }, /* 878: cards/rebellion/round.cards:99:5 */
-    { 11, 101, 40 }, /* 879: cards/rebellion/round.cards:101:40 */
-    { 11, 97, 11 }, /* 880: cards/rebellion/round.cards:97:11 */
-    { 12, 147, 3 }, /* 881: cards/rebellion/setup.cards:147:3 */
-    { 12, 146, 11 }, /* 882: cards/rebellion/setup.cards:146:11 */
-    { 0, 12, 12 }, /* 883: cards/rebellion/actions.cards:12:12 */
-    { 0, 12, 42 }, /* 884: cards/rebellion/actions.cards:12:42 */
-    { 0, 12, 3 }, /* 885: cards/rebellion/actions.cards:12:3 */
-    { 0, 17, 12 }, /* 886: cards/rebellion/actions.cards:17:12 */
-    { 0, 17, 3 }, /* 887: cards/rebellion/actions.cards:17:3 */
-    { 0, 22, 12 }, /* 888: cards/rebellion/actions.cards:22:12 */
-    { 0, 22, 3 }, /* 889: cards/rebellion/actions.cards:22:3 */
-    { 0, 27, 12 }, /* 890: cards/rebellion/actions.cards:27:12 */
-    { 0, 27, 3 }, /* 891: cards/rebellion/actions.cards:27:3 */
-    { 0, 32, 12 }, /* 892: cards/rebellion/actions.cards:32:12 */
-    { 0, 32, 3 }, /* 893: cards/rebellion/actions.cards:32:3 */
-    { 0, 37, 12 }, /* 894: cards/rebellion/actions.cards:37:12 */
-    { 0, 37, 46 }, /* 895: cards/rebellion/actions.cards:37:46 */
-    { 0, 37, 3 }, /* 896: cards/rebellion/actions.cards:37:3 */
-    { 0, 42, 12 }, /* 897: cards/rebellion/actions.cards:42:12 */
-    { 0, 42, 3 }, /* 898: cards/rebellion/actions.cards:42:3 */
-    { 0, 47, 12 }, /* 899: cards/rebellion/actions.cards:47:12 */
-    { 0, 47, 3 }, /* 900: cards/rebellion/actions.cards:47:3 */
-    { 0, 55, 12 }, /* 901: cards/rebellion/actions.cards:55:12 */
-    { 0, 55, 3 }, /* 902: cards/rebellion/actions.cards:55:3 */
-    { 0, 60, 12 }, /* 903: cards/rebellion/actions.cards:60:12 */
-    { 0, 60, 3 }, /* 904: cards/rebellion/actions.cards:60:3 */
-    { 0, 65, 12 }, /* 905: cards/rebellion/actions.cards:65:12 */
-    { 0, 65, 3 }, /* 906: cards/rebellion/actions.cards:65:3 */
-    { 0, 70, 12 }, /* 907: cards/rebellion/actions.cards:70:12 */
-    { 0, 70, 3 }, /* 908: cards/rebellion/actions.cards:70:3 */
-    { 0, 78, 12 }, /* 909: cards/rebellion/actions.cards:78:12 */
-    { 0, 78, 3 }, /* 910: cards/rebellion/actions.cards:78:3 */
-    { 0, 83, 12 }, /* 911: cards/rebellion/actions.cards:83:12 */
-    { 0, 83, 3 }, /* 912: cards/rebellion/actions.cards:83:3 */
-    { 0, 88, 12 }, /* 913: cards/rebellion/actions.cards:88:12 */
-    { 0, 88, 3 }, /* 914: cards/rebellion/actions.cards:88:3 */
-    { 0, 93, 12 }, /* 915: cards/rebellion/actions.cards:93:12 */
-    { 0, 93, 3 }, /* 916: cards/rebellion/actions.cards:93:3 */
-    { 0, 98, 12 }, /* 917: cards/rebellion/actions.cards:98:12 */
-    { 0, 98, 3 }, /* 918: cards/rebellion/actions.cards:98:3 */
-    { 0, 103, 12 }, /* 919: cards/rebellion/actions.cards:103:12 */
-    { 0, 103, 3 }, /* 920: cards/rebellion/actions.cards:103:3 */
-    { 0, 108, 12 }, /* 921: cards/rebellion/actions.cards:108:12 */
-    { 0, 108, 3 }, /* 922: cards/rebellion/actions.cards:108:3 */
-    { 0, 113, 12 }, /* 923: cards/rebellion/actions.cards:113:12 */
-    { 0, 113, 3 }, /* 924: cards/rebellion/actions.cards:113:3 */
-    { 0, 121, 12 }, /* 925: cards/rebellion/actions.cards:121:12 */
-    { 0, 121, 3 }, /* 926: cards/rebellion/actions.cards:121:3 */
-    { 0, 126, 12 }, /* 927: cards/rebellion/actions.cards:126:12 */
-    { 0, 126, 3 }, /* 928: cards/rebellion/actions.cards:126:3 */
-    { 0, 131, 12 }, /* 929: cards/rebellion/actions.cards:131:12 */
-    { 0, 131, 3 }, /* 930: cards/rebellion/actions.cards:131:3 */
-    { 0, 136, 12 }, /* 931: cards/rebellion/actions.cards:136:12 */
-    { 0, 136, 51 }, /* 932: cards/rebellion/actions.cards:136:51 */
-    { 0, 136, 3 }, /* 933: cards/rebellion/actions.cards:136:3 */
-    { 7, 14, 12 }, /* 934: cards/rebellion/missions.cards:14:12 */
-    { 7, 14, 3 }, /* 935: cards/rebellion/missions.cards:14:3 */
-    { 7, 19, 12 }, /* 936: cards/rebellion/missions.cards:19:12 */
-    { 7, 19, 3 }, /* 937: cards/rebellion/missions.cards:19:3 */
-    { 7, 24, 12 }, /* 938: cards/rebellion/missions.cards:24:12 */
-    { 7, 24, 3 }, /* 939: cards/rebellion/missions.cards:24:3 */
-    { 7, 29, 12 }, /* 940: cards/rebellion/missions.cards:29:12 */
-    { 7, 29, 3 }, /* 941: cards/rebellion/missions.cards:29:3 */
-    { 7, 35, 5 }, /* 942: cards/rebellion/missions.cards:35:5 */
-    { 7, 36, 5 }, /* 943: cards/rebellion/missions.cards:36:5 */
-    { 7, 34, 3 }, /* 944: cards/rebellion/missions.cards:34:3 */
-    { 7, 42, 12 }, /* 945: cards/rebellion/missions.cards:42:12 */
-    { 7, 42, 3 }, /* 946: cards/rebellion/missions.cards:42:3 */
-    { 7, 48, 5 }, /* 947: cards/rebellion/missions.cards:48:5 */
-    { 7, 47, 3 }, /* 948: cards/rebellion/missions.cards:47:3 */
-    { 7, 55, 12 }, /* 949: cards/rebellion/missions.cards:55:12 */
-    { 7, 55, 3 }, /* 950: cards/rebellion/missions.cards:55:3 */
-    { 7, 60, 12 }, /* 951: cards/rebellion/missions.cards:60:12 */
-    { 7, 60, 3 }, /* 952: cards/rebellion/missions.cards:60:3 */
-    { 7, 65, 12 }, /* 953: cards/rebellion/missions.cards:65:12 */
-    { 7, 65, 3 }, /* 954: cards/rebellion/missions.cards:65:3 */
-    { 7, 70, 12 }, /* 955: cards/rebellion/missions.cards:70:12 */
-    { 7, 70, 3 }, /* 956: cards/rebellion/missions.cards:70:3 */
-    { 7, 75, 12 }, /* 957: cards/rebellion/missions.cards:75:12 */
-    { 7, 75, 3 }, /* 958: cards/rebellion/missions.cards:75:3 */
-    { 7, 83, 12 }, /* 959: cards/rebellion/missions.cards:83:12 */
-    { 7, 83, 3 }, /* 960: cards/rebellion/missions.cards:83:3 */
-    { 7, 88, 12 }, /* 961: cards/rebellion/missions.cards:88:12 */
-    { 7, 88, 3 }, /* 962: cards/rebellion/missions.cards:88:3 */
-    { 7, 93, 12 }, /* 963: cards/rebellion/missions.cards:93:12 */
-    { 7, 93, 3 }, /* 964: cards/rebellion/missions.cards:93:3 */
-    { 7, 98, 12 }, /* 965: cards/rebellion/missions.cards:98:12 */
-    { 7, 98, 3 }, /* 966: cards/rebellion/missions.cards:98:3 */
-    { 7, 103, 12 }, /* 967: cards/rebellion/missions.cards:103:12 */
-    { 7, 103, 3 }, /* 968: cards/rebellion/missions.cards:103:3 */
-    { 7, 108, 12 }, /* 969: cards/rebellion/missions.cards:108:12 */
-    { 7, 108, 3 }, /* 970: cards/rebellion/missions.cards:108:3 */
-    { 7, 113, 12 }, /* 971: cards/rebellion/missions.cards:113:12 */
-    { 7, 113, 3 }, /* 972: cards/rebellion/missions.cards:113:3 */
-    { 7, 118, 12 }, /* 973: cards/rebellion/missions.cards:118:12 */
-    { 7, 118, 3 }, /* 974: cards/rebellion/missions.cards:118:3 */
-    { 7, 123, 12 }, /* 975: cards/rebellion/missions.cards:123:12 */
-    { 7, 123, 3 }, /* 976: cards/rebellion/missions.cards:123:3 */
-    { 7, 128, 12 }, /* 977: cards/rebellion/missions.cards:128:12 */
-    { 7, 128, 3 }, /* 978: cards/rebellion/missions.cards:128:3 */
-    { 7, 133, 12 }, /* 979: cards/rebellion/missions.cards:133:12 */
-    { 7, 133, 3 }, /* 980: cards/rebellion/missions.cards:133:3 */
-    { 7, 139, 5 }, /* 981: cards/rebellion/missions.cards:139:5 */
-    { 7, 140, 5 }, /* 982: cards/rebellion/missions.cards:140:5 */
-    { 7, 138, 3 }, /* 983: cards/rebellion/missions.cards:138:3 */
-    { 7, 149, 12 }, /* 984: cards/rebellion/missions.cards:149:12 */
-    { 7, 149, 3 }, /* 985: cards/rebellion/missions.cards:149:3 */
-    { 7, 154, 12 }, /* 986: cards/rebellion/missions.cards:154:12 */
-    { 7, 154, 3 }, /* 987: cards/rebellion/missions.cards:154:3 */
-    { 7, 159, 12 }, /* 988: cards/rebellion/missions.cards:159:12 */
-    { 7, 159, 3 }, /* 989: cards/rebellion/missions.cards:159:3 */
-    { 12, 13, 36 }, /* 990: cards/rebellion/setup.cards:13:36 */
-    { 12, 14, 37 }, /* 991: cards/rebellion/setup.cards:14:37 */
-    { 12, 15, 39 }, /* 992: cards/rebellion/setup.cards:15:39 */
-    { 12, 16, 63 }, /* 993: cards/rebellion/setup.cards:16:63 */
-    { 12, 16, 93 }, /* 994: cards/rebellion/setup.cards:16:93 */
-    { 12, 17, 3 }, /* 995: cards/rebellion/setup.cards:17:3 */
-    { 12, 18, 8 }, /* 996: cards/rebellion/setup.cards:18:8 */
-    { 12, 18, 20 }, /* 997: cards/rebellion/setup.cards:18:20 */
-    { 12, 19, 13 }, /* 998: cards/rebellion/setup.cards:19:13 */
-    { 12, 19, 46 }, /* 999: cards/rebellion/setup.cards:19:46 */
-    { 12, 19, 36 }, /* 1000: cards/rebellion/setup.cards:19:36 */
-    { 12, 19, 26 }, /* 1001: cards/rebellion/setup.cards:19:26 */
-    { 12, 20, 32 }, /* 1002: cards/rebellion/setup.cards:20:32 */
-    { 12, 20, 22 }, /* 1003: cards/rebellion/setup.cards:20:22 */
-    { 12, 20, 12 }, /* 1004: cards/rebellion/setup.cards:20:12 */
-    { 12, 22, 3 }, /* 1005: cards/rebellion/setup.cards:22:3 */
-    { 12, 23, 8 }, /* 1006: cards/rebellion/setup.cards:23:8 */
-    { 12, 23, 40 }, /* 1007: cards/rebellion/setup.cards:23:40 */
-    { 12, 23, 30 }, /* 1008: cards/rebellion/setup.cards:23:30 */
-    { 12, 23, 20 }, /* 1009: cards/rebellion/setup.cards:23:20 */
-    { 12, 23, 89 }, /* 1010: cards/rebellion/setup.cards:23:89 */
-    { 12, 23, 79 }, /* 1011: cards/rebellion/setup.cards:23:79 */
-    { 12, 23, 69 }, /* 1012: cards/rebellion/setup.cards:23:69 */
-    { 12, 27, 3 }, /* 1013: cards/rebellion/setup.cards:27:3 */
-    { 12, 28, 8 }, /* 1014: cards/rebellion/setup.cards:28:8 */
-    { 12, 28, 41 }, /* 1015: cards/rebellion/setup.cards:28:41 */
-    { 12, 28, 31 }, /* 1016: cards/rebellion/setup.cards:28:31 */
-    { 12, 28, 21 }, /* 1017: cards/rebellion/setup.cards:28:21 */
-    { 12, 28, 68 }, /* 1018: cards/rebellion/setup.cards:28:68 */
-    { 12, 28, 77 }, /* 1019: cards/rebellion/setup.cards:28:77 */
-    { 12, 33, 3 }, /* 1020: cards/rebellion/setup.cards:33:3 */
-    { 12, 33, 61 }, /* 1021: cards/rebellion/setup.cards:33:61 */
-    { 12, 33, 69 }, /* 1022: cards/rebellion/setup.cards:33:69 */
-    { 12, 37, 5 }, /* 1023: cards/rebellion/setup.cards:37:5 */
-    { 12, 37, 53 }, /* 1024: cards/rebellion/setup.cards:37:53 */
-    { 12, 37, 61 }, /* 1025: cards/rebellion/setup.cards:37:61 */
-    { 12, 38, 5 }, /* 1026: cards/rebellion/setup.cards:38:5 */
-    { 12, 39, 5 }, /* 1027: cards/rebellion/setup.cards:39:5 */
-    { 12, 42, 3 }, /* 1028: cards/rebellion/setup.cards:42:3 */
-    { 12, 45, 30 }, /* 1029: cards/rebellion/setup.cards:45:30 */
-    { 12, 45, 22 }, /* 1030: cards/rebellion/setup.cards:45:22 */
-    { 12, 45, 53 }, /* 1031: cards/rebellion/setup.cards:45:53 */
-    { 12, 45, 45 }, /* 1032: cards/rebellion/setup.cards:45:45 */
-    { 12, 46, 3 }, /* 1033: cards/rebellion/setup.cards:46:3 */
-    { 12, 47, 3 }, /* 1034: cards/rebellion/setup.cards:47:3 */
-    { 12, 48, 3 }, /* 1035: cards/rebellion/setup.cards:48:3 */
-    { 12, 51, 3 }, /* 1036: cards/rebellion/setup.cards:51:3 */
-    { 12, 53, 13 }, /* 1037: cards/rebellion/setup.cards:53:13 */
-    { 12, 54, 5 }, /* 1038: cards/rebellion/setup.cards:54:5 */
-    { 12, 56, 7 }, /* 1039: cards/rebellion/setup.cards:56:7 */
-    { 12, 57, 7 }, /* 1040: cards/rebellion/setup.cards:57:7 */
-    { 12, 57, 15 }, /* 1041: cards/rebellion/setup.cards:57:15 */
-    { 12, 59, 7 }, /* 1042: cards/rebellion/setup.cards:59:7 */
-    { 12, 61, 7 }, /* 1043: cards/rebellion/setup.cards:61:7 */
-    { 12, 63, 9 }, /* 1044: cards/rebellion/setup.cards:63:9 */
-    { 12, 66, 9 }, /* 1045: cards/rebellion/setup.cards:66:9 */
-    { 12, 66, 17 }, /* 1046: cards/rebellion/setup.cards:66:17 */
-    { 12, 69, 7 }, /* 1047: cards/rebellion/setup.cards:69:7 */
-    { 12, 71, 7 }, /* 1048: cards/rebellion/setup.cards:71:7 */
-    { 12, 52, 3 }, /* 1049: cards/rebellion/setup.cards:52:3 */
-    { 12, 74, 3 }, /* 1050: cards/rebellion/setup.cards:74:3 */
-    { 12, 75, 3 }, /* 1051: cards/rebellion/setup.cards:75:3 */
-    { 12, 79, 3 }, /* 1052: cards/rebellion/setup.cards:79:3 */
-    { 12, 80, 3 }, /* 1053: cards/rebellion/setup.cards:80:3 */
-    { 12, 81, 3 }, /* 1054: cards/rebellion/setup.cards:81:3 */
-    { 12, 82, 3 }, /* 1055: cards/rebellion/setup.cards:82:3 */
-    { 12, 83, 3 }, /* 1056: cards/rebellion/setup.cards:83:3 */
-    { 12, 84, 3 }, /* 1057: cards/rebellion/setup.cards:84:3 */
-    { 12, 85, 3 }, /* 1058: cards/rebellion/setup.cards:85:3 */
-    { 12, 86, 3 }, /* 1059: cards/rebellion/setup.cards:86:3 */
-    { 12, 87, 5 }, /* 1060: cards/rebellion/setup.cards:87:5 */
-    { 12, 88, 17 }, /* 1061: cards/rebellion/setup.cards:88:17 */
-    { 12, 88, 7 }, /* 1062: cards/rebellion/setup.cards:88:7 */
-    { 12, 91, 3 }, /* 1063: cards/rebellion/setup.cards:91:3 */
-    { 12, 92, 5 }, /* 1064: cards/rebellion/setup.cards:92:5 */
-    { 12, 92, 17 }, /* 1065: cards/rebellion/setup.cards:92:17 */
-    { 12, 93, 17 }, /* 1066: cards/rebellion/setup.cards:93:17 */
-    { 12, 93, 7 }, /* 1067: cards/rebellion/setup.cards:93:7 */
-    { 12, 99, 3 }, /* 1068: cards/rebellion/setup.cards:99:3 */
-    { 12, 100, 3 }, /* 1069: cards/rebellion/setup.cards:100:3 */
-    { 12, 101, 3 }, /* 1070: cards/rebellion/setup.cards:101:3 */
-    { 12, 102, 3 }, /* 1071: cards/rebellion/setup.cards:102:3 */
-    { 12, 103, 3 }, /* 1072: cards/rebellion/setup.cards:103:3 */
-    { 12, 104, 3 }, /* 1073: cards/rebellion/setup.cards:104:3 */
-    { 12, 105, 3 }, /* 1074: cards/rebellion/setup.cards:105:3 */
-    { 12, 105, 15 }, /* 1075: cards/rebellion/setup.cards:105:15 */
-    { 12, 106, 5 }, /* 1076: cards/rebellion/setup.cards:106:5 */
-    { 12, 107, 7 }, /* 1077: cards/rebellion/setup.cards:107:7 */
-    { 12, 108, 44 }, /* 1078: cards/rebellion/setup.cards:108:44 */
-    { 12, 109, 37 }, /* 1079: cards/rebellion/setup.cards:109:37 */
-    { 12, 109, 27 }, /* 1080: cards/rebellion/setup.cards:109:27 */
-    { 12, 118, 22 }, /* 1081: cards/rebellion/setup.cards:118:22 */
-    { 12, 118, 15 }, /* 1082: cards/rebellion/setup.cards:118:15 */
-    { 12, 119, 17 }, /* 1083: cards/rebellion/setup.cards:119:17 */
-    { 12, 119, 7 }, /* 1084: cards/rebellion/setup.cards:119:7 */
-    { 12, 120, 7 }, /* 1085: cards/rebellion/setup.cards:120:7 */
-    { 12, 126, 3 }, /* 1086: cards/rebellion/setup.cards:126:3 */
-    { 12, 127, 36 }, /* 1087: cards/rebellion/setup.cards:127:36 */
-    { 12, 129, 22 }, /* 1088: cards/rebellion/setup.cards:129:22 */
-    { 12, 129, 3 }, /* 1089: cards/rebellion/setup.cards:129:3 */
-    { 12, 130, 3 }, /* 1090: cards/rebellion/setup.cards:130:3 */
-    { 12, 130, 15 }, /* 1091: cards/rebellion/setup.cards:130:15 */
-    { 12, 131, 15 }, /* 1092: cards/rebellion/setup.cards:131:15 */
-    { 12, 131, 5 }, /* 1093: cards/rebellion/setup.cards:131:5 */
-    { 12, 133, 8 }, /* 1094: cards/rebellion/setup.cards:133:8 */
-    { 12, 133, 3 }, /* 1095: cards/rebellion/setup.cards:133:3 */
-    { 12, 134, 3 }, /* 1096: cards/rebellion/setup.cards:134:3 */
-    { 12, 138, 22 }, /* 1097: cards/rebellion/setup.cards:138:22 */
-    { 12, 10, 1 }, /* 1098: cards/rebellion/setup.cards:10:1 */
-    { 11, 11, 66 }, /* 1099: cards/rebellion/round.cards:11:66 */
-    { 11, 11, 5 }, /* 1100: cards/rebellion/round.cards:11:5 */
-    { 11, 16, 24 }, /* 1101: cards/rebellion/round.cards:16:24 */
-    { 11, 17, 75 }, /* 1102: cards/rebellion/round.cards:17:75 */
-    { 11, 17, 5 }, /* 1103: cards/rebellion/round.cards:17:5 */
-    { 11, 19, 19 }, /* 1104: cards/rebellion/round.cards:19:19 */
-    { 11, 7, 1 }, /* 1105: cards/rebellion/round.cards:7:1 */
+    { 10, 266, 7 }, /* 150: cards/rebellion/refresh.cards:266:7 */
+    { 10, 266, 31 }, /* 151: cards/rebellion/refresh.cards:266:31 */
+    { 10, 266, 48 }, /* 152: cards/rebellion/refresh.cards:266:48 */
+    { 10, 267, 20 }, /* 153: cards/rebellion/refresh.cards:267:20 */
+    { 10, 270, 48 }, /* 154: cards/rebellion/refresh.cards:270:48 */
+    { 10, 272, 12 }, /* 155: cards/rebellion/refresh.cards:272:12 */
+    { 10, 272, 3 }, /* 156: cards/rebellion/refresh.cards:272:3 */
+    { 10, 282, 20 }, /* 157: cards/rebellion/refresh.cards:282:20 */
+    { 10, 283, 18 }, /* 158: cards/rebellion/refresh.cards:283:18 */
+    { 10, 284, 22 }, /* 159: cards/rebellion/refresh.cards:284:22 */
+    { 10, 287, 8 }, /* 160: cards/rebellion/refresh.cards:287:8 */
+    { 10, 286, 5 }, /* 161: cards/rebellion/refresh.cards:286:5 */
+    { 10, 288, 102 }, /* 162: cards/rebellion/refresh.cards:288:102 */
+    { 10, 288, 16 }, /* 163: cards/rebellion/refresh.cards:288:16 */
+    { 10, 288, 7 }, /* 164: cards/rebellion/refresh.cards:288:7 */
+    { 10, 286, 5 }, /* 165: cards/rebellion/refresh.cards:286:5 */
+    { 10, 289, 31 }, /* 166: cards/rebellion/refresh.cards:289:31 */
+    { 10, 289, 22 }, /* 167: cards/rebellion/refresh.cards:289:22 */
+    { 10, 289, 7 }, /* 168: cards/rebellion/refresh.cards:289:7 */
+    { 10, 286, 5 }, /* 169: cards/rebellion/refresh.cards:286:5 */
+    { 10, 299, 8 }, /* 170: cards/rebellion/refresh.cards:299:8 */
+    { 10, 299, 3 }, /* 171: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 172: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 173: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 174: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 175: cards/rebellion/refresh.cards:299:3 */
+    { 3, 279, 48 }, /* 176: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 177: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 178: cards/rebellion/game.cards:279:85 */
+    { 10, 300, 16 }, /* 179: cards/rebellion/refresh.cards:300:16 */
+    { 10, 299, 3 }, /* 180: cards/rebellion/refresh.cards:299:3 */
+    { 10, 301, 77 }, /* 181: cards/rebellion/refresh.cards:301:77 */
+    { 3, 279, 48 }, /* 182: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 183: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 184: cards/rebellion/game.cards:279:85 */
+    { 1, 25, 22 }, /* 185: cards/rebellion/combat.cards:25:22 */
+    { 1, 25, 39 }, /* 186: cards/rebellion/combat.cards:25:39 */
+    { 1, 25, 52 }, /* 187: cards/rebellion/combat.cards:25:52 */
+    { 1, 27, 83 }, /* 188: cards/rebellion/combat.cards:27:83 */
+    { 1, 30, 3 }, /* 189: cards/rebellion/combat.cards:30:3 */
+    { 1, 31, 3 }, /* 190: cards/rebellion/combat.cards:31:3 */
+    { 1, 32, 3 }, /* 191: cards/rebellion/combat.cards:32:3 */
+    { 1, 33, 3 }, /* 192: cards/rebellion/combat.cards:33:3 */
+    { 1, 35, 3 }, /* 193: cards/rebellion/combat.cards:35:3 */
+    { 1, 36, 3 }, /* 194: cards/rebellion/combat.cards:36:3 */
+    { 1, 40, 5 }, /* 195: cards/rebellion/combat.cards:40:5 */
+    { 1, 43, 7 }, /* 196: cards/rebellion/combat.cards:43:7 */
+    { 1, 44, 7 }, /* 197: cards/rebellion/combat.cards:44:7 */
+    { 1, 45, 7 }, /* 198: cards/rebellion/combat.cards:45:7 */
+    { 1, 47, 46 }, /* 199: cards/rebellion/combat.cards:47:46 */
+    { 1, 48, 18 }, /* 200: cards/rebellion/combat.cards:48:18 */
+    { 1, 48, 9 }, /* 201: cards/rebellion/combat.cards:48:9 */
+    { 1, 48, 103 }, /* 202: cards/rebellion/combat.cards:48:103 */
+    { 1, 50, 7 }, /* 203: cards/rebellion/combat.cards:50:7 */
+    { 1, 51, 7 }, /* 204: cards/rebellion/combat.cards:51:7 */
+    { 1, 53, 69 }, /* 205: cards/rebellion/combat.cards:53:69 */
+    { 1, 54, 7 }, /* 206: cards/rebellion/combat.cards:54:7 */
+    { 1, 55, 7 }, /* 207: cards/rebellion/combat.cards:55:7 */
+    { 1, 56, 7 }, /* 208: cards/rebellion/combat.cards:56:7 */
+    { 1, 58, 76 }, /* 209: cards/rebellion/combat.cards:58:76 */
+    { 1, 59, 18 }, /* 210: cards/rebellion/combat.cards:59:18 */
+    { 1, 59, 9 }, /* 211: cards/rebellion/combat.cards:59:9 */
+    { 1, 59, 78 }, /* 212: cards/rebellion/combat.cards:59:78 */
+    { 1, 61, 7 }, /* 213: cards/rebellion/combat.cards:61:7 */
+    { 1, 64, 5 }, /* 214: cards/rebellion/combat.cards:64:5 */
+    { 1, 65, 5 }, /* 215: cards/rebellion/combat.cards:65:5 */
+    { 1, 66, 5 }, /* 216: cards/rebellion/combat.cards:66:5 */
+    { 1, 67, 5 }, /* 217: cards/rebellion/combat.cards:67:5 */
+    { 1, 39, 3 }, /* 218: cards/rebellion/combat.cards:39:3 */
+    { 1, 71, 3 }, /* 219: cards/rebellion/combat.cards:71:3 */
+    { 1, 72, 27 }, /* 220: cards/rebellion/combat.cards:72:27 */
+    { 1, 72, 22 }, /* 221: cards/rebellion/combat.cards:72:22 */
+    { 1, 73, 56 }, /* 222: cards/rebellion/combat.cards:73:56 */
+    { 1, 73, 86 }, /* 223: cards/rebellion/combat.cards:73:86 */
+    { 1, 74, 3 }, /* 224: cards/rebellion/combat.cards:74:3 */
+    { 1, 75, 3 }, /* 225: cards/rebellion/combat.cards:75:3 */
+    { 1, 76, 12 }, /* 226: cards/rebellion/combat.cards:76:12 */
+    { 1, 76, 22 }, /* 227: cards/rebellion/combat.cards:76:22 */
+    { 1, 19, 11 }, /* 228: cards/rebellion/combat.cards:19:11 */
+    { 1, 82, 11 }, /* 229: cards/rebellion/combat.cards:82:11 */
+    { 1, 90, 53 }, /* 230: cards/rebellion/combat.cards:90:53 */
+    { 1, 91, 5 }, /* 231: cards/rebellion/combat.cards:91:5 */
+    { 1, 94, 9 }, /* 232: cards/rebellion/combat.cards:94:9 */
+    { 1, 94, 21 }, /* 233: cards/rebellion/combat.cards:94:21 */
+    { 1, 95, 21 }, /* 234: cards/rebellion/combat.cards:95:21 */
+    { 1, 95, 11 }, /* 235: cards/rebellion/combat.cards:95:11 */
+    { 1, 89, 11 }, /* 236: cards/rebellion/combat.cards:89:11 */
+    { 1, 109, 30 }, /* 237: cards/rebellion/combat.cards:109:30 */
+    { 1, 112, 5 }, /* 238: cards/rebellion/combat.cards:112:5 */
+    { 1, 113, 64 }, /* 239: cards/rebellion/combat.cards:113:64 */
+    { 1, 113, 125 }, /* 240: cards/rebellion/combat.cards:113:125 */
+    { 1, 114, 39 }, /* 241: cards/rebellion/combat.cards:114:39 */
+    { 1, 119, 7 }, /* 242: cards/rebellion/combat.cards:119:7 */
+    { 1, 119, 19 }, /* 243: cards/rebellion/combat.cards:119:19 */
+    { 1, 119, 126 }, /* 244: cards/rebellion/combat.cards:119:126 */
+    { 1, 109, 3 }, /* 245: cards/rebellion/combat.cards:109:3 */
+    { 1, 107, 11 }, /* 246: cards/rebellion/combat.cards:107:11 */
+    { 1, 128, 59 }, /* 247: cards/rebellion/combat.cards:128:59 */
+    { 1, 129, 67 }, /* 248: cards/rebellion/combat.cards:129:67 */
+    { 1, 129, 81 }, /* 249: cards/rebellion/combat.cards:129:81 */
+    { 1, 127, 11 }, /* 250: cards/rebellion/combat.cards:127:11 */
+    { 1, 136, 60 }, /* 251: cards/rebellion/combat.cards:136:60 */
+    { 1, 136, 36 }, /* 252: cards/rebellion/combat.cards:136:36 */
+    { 1, 138, 62 }, /* 253: cards/rebellion/combat.cards:138:62 */
+    { 1, 138, 37 }, /* 254: cards/rebellion/combat.cards:138:37 */
+    { 1, 132, 11 }, /* 255: cards/rebellion/combat.cards:132:11 */
+    { 1, 146, 3 }, /* 256: cards/rebellion/combat.cards:146:3 */
+    { 1, 146, 15 }, /* 257: cards/rebellion/combat.cards:146:15 */
+    { 1, 147, 5 }, /* 258: cards/rebellion/combat.cards:147:5 */
+    { 1, 147, 5 }, /* 259: cards/rebellion/combat.cards:147:5 */
+    { 1, 150, 3 }, /* 260: cards/rebellion/combat.cards:150:3 */
+    { 1, 151, 3 }, /* 261: cards/rebellion/combat.cards:151:3 */
+    { 1, 145, 11 }, /* 262: cards/rebellion/combat.cards:145:11 */
+    { 1, 162, 67 }, /* 263: cards/rebellion/combat.cards:162:67 */
+    { 1, 163, 31 }, /* 264: cards/rebellion/combat.cards:163:31 */
+    { 1, 163, 22 }, /* 265: cards/rebellion/combat.cards:163:22 */
+    { 1, 164, 33 }, /* 266: cards/rebellion/combat.cards:164:33 */
+    { 1, 166, 51 }, /* 267: cards/rebellion/combat.cards:166:51 */
+    { 1, 166, 3 }, /* 268: cards/rebellion/combat.cards:166:3 */
+    { 1, 167, 55 }, /* 269: cards/rebellion/combat.cards:167:55 */
+    { 1, 167, 3 }, /* 270: cards/rebellion/combat.cards:167:3 */
+    { 1, 168, 8 }, /* 271: cards/rebellion/combat.cards:168:8 */
+    { 1, 168, 3 }, /* 272: cards/rebellion/combat.cards:168:3 */
+    { 1, 175, 5 }, /* 273: cards/rebellion/combat.cards:175:5 */
+    { 1, 177, 49 }, /* 274: cards/rebellion/combat.cards:177:49 */
+    { 1, 176, 148 }, /* 275: cards/rebellion/combat.cards:176:148 */
+    { 1, 177, 139 }, /* 276: cards/rebellion/combat.cards:177:139 */
+    { 1, 178, 32 }, /* 277: cards/rebellion/combat.cards:178:32 */
+    { 1, 183, 7 }, /* 278: cards/rebellion/combat.cards:183:7 */
+    { 1, 183, 34 }, /* 279: cards/rebellion/combat.cards:183:34 */
+    { 1, 183, 19 }, /* 280: cards/rebellion/combat.cards:183:19 */
+    { 1, 183, 97 }, /* 281: cards/rebellion/combat.cards:183:97 */
+    { 1, 184, 7 }, /* 282: cards/rebellion/combat.cards:184:7 */
+    { 1, 186, 7 }, /* 283: cards/rebellion/combat.cards:186:7 */
+    { 1, 186, 19 }, /* 284: cards/rebellion/combat.cards:186:19 */
+    { 1, 187, 9 }, /* 285: cards/rebellion/combat.cards:187:9 */
+    { 1, 189, 11 }, /* 286: cards/rebellion/combat.cards:189:11 */
+    { 1, 189, 38 }, /* 287: cards/rebellion/combat.cards:189:38 */
+    { 1, 189, 23 }, /* 288: cards/rebellion/combat.cards:189:23 */
+    { 1, 189, 101 }, /* 289: cards/rebellion/combat.cards:189:101 */
+    { 1, 194, 13 }, /* 290: cards/rebellion/combat.cards:194:13 */
+    { 1, 194, 25 }, /* 291: cards/rebellion/combat.cards:194:25 */
+    { 1, 196, 15 }, /* 292: cards/rebellion/combat.cards:196:15 */
+    { 1, 196, 15 }, /* 293: cards/rebellion/combat.cards:196:15 */
+    { 1, 200, 9 }, /* 294: cards/rebellion/combat.cards:200:9 */
+    { 1, 172, 3 }, /* 295: cards/rebellion/combat.cards:172:3 */
+    { 1, 206, 12 }, /* 296: cards/rebellion/combat.cards:206:12 */
+    { 1, 206, 3 }, /* 297: cards/rebellion/combat.cards:206:3 */
+    { 1, 207, 8 }, /* 298: cards/rebellion/combat.cards:207:8 */
+    { 1, 208, 7 }, /* 299: cards/rebellion/combat.cards:208:7 */
+    { 1, 208, 19 }, /* 300: cards/rebellion/combat.cards:208:19 */
+    { 1, 209, 9 }, /* 301: cards/rebellion/combat.cards:209:9 */
+    { 1, 209, 9 }, /* 302: cards/rebellion/combat.cards:209:9 */
+    { 1, 212, 15 }, /* 303: cards/rebellion/combat.cards:212:15 */
+    { 1, 213, 7 }, /* 304: cards/rebellion/combat.cards:213:7 */
+    { 1, 213, 19 }, /* 305: cards/rebellion/combat.cards:213:19 */
+    { 1, 214, 9 }, /* 306: cards/rebellion/combat.cards:214:9 */
+    { 1, 214, 9 }, /* 307: cards/rebellion/combat.cards:214:9 */
+    { 1, 219, 8 }, /* 308: cards/rebellion/combat.cards:219:8 */
+    { 1, 219, 3 }, /* 309: cards/rebellion/combat.cards:219:3 */
+    { 1, 222, 30 }, /* 310: cards/rebellion/combat.cards:222:30 */
+    { 1, 222, 54 }, /* 311: cards/rebellion/combat.cards:222:54 */
+    { 1, 223, 5 }, /* 312: cards/rebellion/combat.cards:223:5 */
+    { 1, 224, 43 }, /* 313: cards/rebellion/combat.cards:224:43 */
+    { 1, 224, 89 }, /* 314: cards/rebellion/combat.cards:224:89 */
+    { 1, 225, 34 }, /* 315: cards/rebellion/combat.cards:225:34 */
+    { 1, 230, 7 }, /* 316: cards/rebellion/combat.cards:230:7 */
+    { 1, 230, 19 }, /* 317: cards/rebellion/combat.cards:230:19 */
+    { 1, 231, 9 }, /* 318: cards/rebellion/combat.cards:231:9 */
+    { 1, 235, 13 }, /* 319: cards/rebellion/combat.cards:235:13 */
+    { 1, 235, 25 }, /* 320: cards/rebellion/combat.cards:235:25 */
+    { 1, 236, 15 }, /* 321: cards/rebellion/combat.cards:236:15 */
+    { 1, 236, 15 }, /* 322: cards/rebellion/combat.cards:236:15 */
+    { 1, 240, 9 }, /* 323: cards/rebellion/combat.cards:240:9 */
+    { 1, 222, 3 }, /* 324: cards/rebellion/combat.cards:222:3 */
+    { 1, 244, 12 }, /* 325: cards/rebellion/combat.cards:244:12 */
+    { 1, 245, 5 }, /* 326: cards/rebellion/combat.cards:245:5 */
+    { 1, 245, 5 }, /* 327: cards/rebellion/combat.cards:245:5 */
+    { 1, 247, 5 }, /* 328: cards/rebellion/combat.cards:247:5 */
+    { 1, 160, 11 }, /* 329: cards/rebellion/combat.cards:160:11 */
+    { 1, 254, 12 }, /* 330: cards/rebellion/combat.cards:254:12 */
+    { 1, 254, 3 }, /* 331: cards/rebellion/combat.cards:254:3 */
+    { 1, 256, 5 }, /* 332: cards/rebellion/combat.cards:256:5 */
+    { 1, 256, 5 }, /* 333: cards/rebellion/combat.cards:256:5 */
+    { 1, 257, 49 }, /* 334: cards/rebellion/combat.cards:257:49 */
+    { 1, 257, 49 }, /* 335: cards/rebellion/combat.cards:257:49 */
+    { 1, 259, 5 }, /* 336: cards/rebellion/combat.cards:259:5 */
+    { 1, 253, 11 }, /* 337: cards/rebellion/combat.cards:253:11 */
+    { 1, 278, 19 }, /* 338: cards/rebellion/combat.cards:278:19 */
+    { 1, 279, 45 }, /* 339: cards/rebellion/combat.cards:279:45 */
+    { 1, 280, 19 }, /* 340: cards/rebellion/combat.cards:280:19 */
+    { 1, 281, 5 }, /* 341: cards/rebellion/combat.cards:281:5 */
+    { 1, 284, 9 }, /* 342: cards/rebellion/combat.cards:284:9 */
+    { 1, 285, 9 }, /* 343: cards/rebellion/combat.cards:285:9 */
+    { 1, 285, 21 }, /* 344: cards/rebellion/combat.cards:285:21 */
+    { 1, 286, 11 }, /* 345: cards/rebellion/combat.cards:286:11 */
+    { 1, 286, 23 }, /* 346: cards/rebellion/combat.cards:286:23 */
+    { 1, 287, 23 }, /* 347: cards/rebellion/combat.cards:287:23 */
+    { 1, 287, 13 }, /* 348: cards/rebellion/combat.cards:287:13 */
+    { 1, 289, 13 }, /* 349: cards/rebellion/combat.cards:289:13 */
+    { 1, 290, 22 }, /* 350: cards/rebellion/combat.cards:290:22 */
+    { 1, 290, 13 }, /* 351: cards/rebellion/combat.cards:290:13 */
+    { 1, 291, 36 }, /* 352: cards/rebellion/combat.cards:291:36 */
+    { 1, 292, 15 }, /* 353: cards/rebellion/combat.cards:292:15 */
+    { 1, 294, 13 }, /* 354: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 13 }, /* 355: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 73 }, /* 356: cards/rebellion/combat.cards:294:73 */
+    { 1, 294, 34 }, /* 357: cards/rebellion/combat.cards:294:34 */
+    { 1, 295, 15 }, /* 358: cards/rebellion/combat.cards:295:15 */
+    { 1, 297, 13 }, /* 359: cards/rebellion/combat.cards:297:13 */
+    { 1, 299, 28 }, /* 360: cards/rebellion/combat.cards:299:28 */
+    { 1, 299, 13 }, /* 361: cards/rebellion/combat.cards:299:13 */
+    { 1, 276, 11 }, /* 362: cards/rebellion/combat.cards:276:11 */
+    { 1, 310, 42 }, /* 363: cards/rebellion/combat.cards:310:42 */
+    { 1, 311, 14 }, /* 364: cards/rebellion/combat.cards:311:14 */
+    { 1, 311, 5 }, /* 365: cards/rebellion/combat.cards:311:5 */
+    { 1, 313, 7 }, /* 366: cards/rebellion/combat.cards:313:7 */
+    { 1, 309, 11 }, /* 367: cards/rebellion/combat.cards:309:11 */
+    { 1, 323, 67 }, /* 368: cards/rebellion/combat.cards:323:67 */
+    { 1, 324, 20 }, /* 369: cards/rebellion/combat.cards:324:20 */
+    { 1, 327, 5 }, /* 370: cards/rebellion/combat.cards:327:5 */
+    { 1, 329, 52 }, /* 371: cards/rebellion/combat.cards:329:52 */
+    { 1, 328, 26 }, /* 372: cards/rebellion/combat.cards:328:26 */
+    { 1, 329, 85 }, /* 373: cards/rebellion/combat.cards:329:85 */
+    { 1, 334, 7 }, /* 374: cards/rebellion/combat.cards:334:7 */
+    { 1, 334, 19 }, /* 375: cards/rebellion/combat.cards:334:19 */
+    { 1, 335, 9 }, /* 376: cards/rebellion/combat.cards:335:9 */
+    { 1, 336, 9 }, /* 377: cards/rebellion/combat.cards:336:9 */
+    { 1, 336, 21 }, /* 378: cards/rebellion/combat.cards:336:21 */
+    { 1, 338, 11 }, /* 379: cards/rebellion/combat.cards:338:11 */
+    { 1, 340, 9 }, /* 380: cards/rebellion/combat.cards:340:9 */
+    { 1, 321, 11 }, /* 381: cards/rebellion/combat.cards:321:11 */
+    { 1, 348, 3 }, /* 382: cards/rebellion/combat.cards:348:3 */
+    { 1, 346, 11 }, /* 383: cards/rebellion/combat.cards:346:11 */
+    { 2, 16, 18 }, /* 384: cards/rebellion/effects.cards:16:18 */
+    { 2, 16, 29 }, /* 385: cards/rebellion/effects.cards:16:29 */
+    { 2, 16, 37 }, /* 386: cards/rebellion/effects.cards:16:37 */
+    { 2, 17, 23 }, /* 387: cards/rebellion/effects.cards:17:23 */
+    { 2, 17, 33 }, /* 388: cards/rebellion/effects.cards:17:33 */
+    { 2, 17, 41 }, /* 389: cards/rebellion/effects.cards:17:41 */
+    { 2, 17, 81 }, /* 390: cards/rebellion/effects.cards:17:81 */
+    { 2, 17, 81 }, /* 391: cards/rebellion/effects.cards:17:81 */
+    { 2, 19, 18 }, /* 392: cards/rebellion/effects.cards:19:18 */
+    { 2, 19, 28 }, /* 393: cards/rebellion/effects.cards:19:28 */
+    { 2, 19, 36 }, /* 394: cards/rebellion/effects.cards:19:36 */
+    { 2, 20, 23 }, /* 395: cards/rebellion/effects.cards:20:23 */
+    { 2, 21, 9 }, /* 396: cards/rebellion/effects.cards:21:9 */
+    { 2, 21, 17 }, /* 397: cards/rebellion/effects.cards:21:17 */
+    { 2, 22, 12 }, /* 398: cards/rebellion/effects.cards:22:12 */
+    { 2, 23, 11 }, /* 399: cards/rebellion/effects.cards:23:11 */
+    { 2, 13, 11 }, /* 400: cards/rebellion/effects.cards:13:11 */
+    { 2, 35, 3 }, /* 401: cards/rebellion/effects.cards:35:3 */
+    { 2, 35, 15 }, /* 402: cards/rebellion/effects.cards:35:15 */
+    { 2, 37, 5 }, /* 403: cards/rebellion/effects.cards:37:5 */
+    { 2, 34, 11 }, /* 404: cards/rebellion/effects.cards:34:11 */
+    { 2, 45, 3 }, /* 405: cards/rebellion/effects.cards:45:3 */
+    { 2, 46, 8 }, /* 406: cards/rebellion/effects.cards:46:8 */
+    { 2, 47, 7 }, /* 407: cards/rebellion/effects.cards:47:7 */
+    { 2, 50, 5 }, /* 408: cards/rebellion/effects.cards:50:5 */
+    { 2, 51, 14 }, /* 409: cards/rebellion/effects.cards:51:14 */
+    { 2, 51, 5 }, /* 410: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 72 }, /* 411: cards/rebellion/effects.cards:51:72 */
+    { 2, 55, 3 }, /* 412: cards/rebellion/effects.cards:55:3 */
+    { 2, 55, 65 }, /* 413: cards/rebellion/effects.cards:55:65 */
+    { 2, 56, 5 }, /* 414: cards/rebellion/effects.cards:56:5 */
+    { 2, 58, 3 }, /* 415: cards/rebellion/effects.cards:58:3 */
+    { 2, 44, 11 }, /* 416: cards/rebellion/effects.cards:44:11 */
+    { 2, 67, 12 }, /* 417: cards/rebellion/effects.cards:67:12 */
+    { 2, 67, 3 }, /* 418: cards/rebellion/effects.cards:67:3 */
+    { 2, 69, 22 }, /* 419: cards/rebellion/effects.cards:69:22 */
+    { 2, 69, 3 }, /* 420: cards/rebellion/effects.cards:69:3 */
+    { 2, 70, 24 }, /* 421: cards/rebellion/effects.cards:70:24 */
+    { 2, 70, 3 }, /* 422: cards/rebellion/effects.cards:70:3 */
+    { 2, 65, 11 }, /* 423: cards/rebellion/effects.cards:65:11 */
+    { 2, 77, 23 }, /* 424: cards/rebellion/effects.cards:77:23 */
+    { 2, 77, 19 }, /* 425: cards/rebellion/effects.cards:77:19 */
+    { 2, 79, 3 }, /* 426: cards/rebellion/effects.cards:79:3 */
+    { 2, 80, 13 }, /* 427: cards/rebellion/effects.cards:80:13 */
+    { 2, 75, 11 }, /* 428: cards/rebellion/effects.cards:75:11 */
+    { 2, 85, 32 }, /* 429: cards/rebellion/effects.cards:85:32 */
+    { 2, 85, 22 }, /* 430: cards/rebellion/effects.cards:85:22 */
+    { 2, 85, 62 }, /* 431: cards/rebellion/effects.cards:85:62 */
+    { 2, 84, 11 }, /* 432: cards/rebellion/effects.cards:84:11 */
+    { 2, 92, 35 }, /* 433: cards/rebellion/effects.cards:92:35 */
+    { 2, 92, 3 }, /* 434: cards/rebellion/effects.cards:92:3 */
+    { 2, 93, 3 }, /* 435: cards/rebellion/effects.cards:93:3 */
+    { 2, 95, 49 }, /* 436: cards/rebellion/effects.cards:95:49 */
+    { 2, 94, 42 }, /* 437: cards/rebellion/effects.cards:94:42 */
+    { 2, 95, 75 }, /* 438: cards/rebellion/effects.cards:95:75 */
+    { 2, 100, 24 }, /* 439: cards/rebellion/effects.cards:100:24 */
+    { 2, 103, 24 }, /* 440: cards/rebellion/effects.cards:103:24 */
+    { 2, 103, 5 }, /* 441: cards/rebellion/effects.cards:103:5 */
+    { 2, 104, 26 }, /* 442: cards/rebellion/effects.cards:104:26 */
+    { 2, 104, 5 }, /* 443: cards/rebellion/effects.cards:104:5 */
+    { 2, 105, 17 }, /* 444: cards/rebellion/effects.cards:105:17 */
+    { 2, 105, 5 }, /* 445: cards/rebellion/effects.cards:105:5 */
+    { 2, 106, 5 }, /* 446: cards/rebellion/effects.cards:106:5 */
+    { 2, 106, 17 }, /* 447: cards/rebellion/effects.cards:106:17 */
+    { 2, 107, 17 }, /* 448: cards/rebellion/effects.cards:107:17 */
+    { 2, 107, 7 }, /* 449: cards/rebellion/effects.cards:107:7 */
+    { 2, 110, 5 }, /* 450: cards/rebellion/effects.cards:110:5 */
+    { 2, 110, 41 }, /* 451: cards/rebellion/effects.cards:110:41 */
+    { 2, 112, 8 }, /* 452: cards/rebellion/effects.cards:112:8 */
+    { 2, 112, 3 }, /* 453: cards/rebellion/effects.cards:112:3 */
+    { 2, 113, 3 }, /* 454: cards/rebellion/effects.cards:113:3 */
+    { 2, 114, 27 }, /* 455: cards/rebellion/effects.cards:114:27 */
+    { 2, 115, 3 }, /* 456: cards/rebellion/effects.cards:115:3 */
+    { 2, 90, 11 }, /* 457: cards/rebellion/effects.cards:90:11 */
+    { 2, 124, 25 }, /* 458: cards/rebellion/effects.cards:124:25 */
+    { 2, 124, 21 }, /* 459: cards/rebellion/effects.cards:124:21 */
+    { 2, 120, 11 }, /* 460: cards/rebellion/effects.cards:120:11 */
+    { 2, 133, 5 }, /* 461: cards/rebellion/effects.cards:133:5 */
+    { 2, 136, 9 }, /* 462: cards/rebellion/effects.cards:136:9 */
+    { 2, 136, 9 }, /* 463: cards/rebellion/effects.cards:136:9 */
+    { 2, 138, 11 }, /* 464: cards/rebellion/effects.cards:138:11 */
+    { 2, 140, 9 }, /* 465: cards/rebellion/effects.cards:140:9 */
+    { 2, 141, 11 }, /* 466: cards/rebellion/effects.cards:141:11 */
+    { 2, 143, 9 }, /* 467: cards/rebellion/effects.cards:143:9 */
+    { 2, 146, 9 }, /* 468: cards/rebellion/effects.cards:146:9 */
+    { 2, 147, 9 }, /* 469: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 9 }, /* 470: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 30 }, /* 471: cards/rebellion/effects.cards:147:30 */
+    { 2, 148, 32 }, /* 472: cards/rebellion/effects.cards:148:32 */
+    { 2, 149, 11 }, /* 473: cards/rebellion/effects.cards:149:11 */
+    { 2, 151, 9 }, /* 474: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 9 }, /* 475: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 68 }, /* 476: cards/rebellion/effects.cards:151:68 */
+    { 2, 151, 30 }, /* 477: cards/rebellion/effects.cards:151:30 */
+    { 2, 152, 11 }, /* 478: cards/rebellion/effects.cards:152:11 */
+    { 2, 154, 9 }, /* 479: cards/rebellion/effects.cards:154:9 */
+    { 2, 156, 9 }, /* 480: cards/rebellion/effects.cards:156:9 */
+    { 2, 131, 11 }, /* 481: cards/rebellion/effects.cards:131:11 */
+    { 2, 167, 10 }, /* 482: cards/rebellion/effects.cards:167:10 */
+    { 2, 168, 5 }, /* 483: cards/rebellion/effects.cards:168:5 */
+    { 2, 169, 16 }, /* 484: cards/rebellion/effects.cards:169:16 */
+    { 2, 169, 7 }, /* 485: cards/rebellion/effects.cards:169:7 */
+    { 2, 169, 74 }, /* 486: cards/rebellion/effects.cards:169:74 */
+    { 2, 171, 5 }, /* 487: cards/rebellion/effects.cards:171:5 */
+    { 2, 172, 5 }, /* 488: cards/rebellion/effects.cards:172:5 */
+    { 2, 166, 11 }, /* 489: cards/rebellion/effects.cards:166:11 */
+    { 2, 180, 3 }, /* 490: cards/rebellion/effects.cards:180:3 */
+    { 2, 181, 3 }, /* 491: cards/rebellion/effects.cards:181:3 */
+    { 2, 183, 3 }, /* 492: cards/rebellion/effects.cards:183:3 */
+    { 2, 179, 11 }, /* 493: cards/rebellion/effects.cards:179:11 */
+    { 2, 193, 3 }, /* 494: cards/rebellion/effects.cards:193:3 */
+    { 2, 194, 3 }, /* 495: cards/rebellion/effects.cards:194:3 */
+    { 2, 195, 3 }, /* 496: cards/rebellion/effects.cards:195:3 */
+    { 2, 192, 11 }, /* 497: cards/rebellion/effects.cards:192:11 */
+    { 2, 201, 3 }, /* 498: cards/rebellion/effects.cards:201:3 */
+    { 2, 199, 11 }, /* 499: cards/rebellion/effects.cards:199:11 */
+    { 2, 206, 12 }, /* 500: cards/rebellion/effects.cards:206:12 */
+    { 2, 206, 3 }, /* 501: cards/rebellion/effects.cards:206:3 */
+    { 2, 207, 5 }, /* 502: cards/rebellion/effects.cards:207:5 */
+    { 2, 208, 5 }, /* 503: cards/rebellion/effects.cards:208:5 */
+    { 2, 208, 59 }, /* 504: cards/rebellion/effects.cards:208:59 */
+    { 2, 208, 5 }, /* 505: cards/rebellion/effects.cards:208:5 */
+    { 2, 205, 11 }, /* 506: cards/rebellion/effects.cards:205:11 */
+    { 2, 218, 6 }, /* 507: cards/rebellion/effects.cards:218:6 */
+    { 2, 219, 14 }, /* 508: cards/rebellion/effects.cards:219:14 */
+    { 2, 219, 5 }, /* 509: cards/rebellion/effects.cards:219:5 */
+    { 2, 221, 7 }, /* 510: cards/rebellion/effects.cards:221:7 */
+    { 2, 224, 3 }, /* 511: cards/rebellion/effects.cards:224:3 */
+    { 2, 217, 11 }, /* 512: cards/rebellion/effects.cards:217:11 */
+    { 2, 229, 3 }, /* 513: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 3 }, /* 514: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 17 }, /* 515: cards/rebellion/effects.cards:229:17 */
+    { 2, 232, 5 }, /* 516: cards/rebellion/effects.cards:232:5 */
+    { 2, 228, 11 }, /* 517: cards/rebellion/effects.cards:228:11 */
+    { 2, 238, 3 }, /* 518: cards/rebellion/effects.cards:238:3 */
+    { 2, 239, 15 }, /* 519: cards/rebellion/effects.cards:239:15 */
+    { 2, 239, 5 }, /* 520: cards/rebellion/effects.cards:239:5 */
+    { 2, 237, 11 }, /* 521: cards/rebellion/effects.cards:237:11 */
+    { 2, 246, 3 }, /* 522: cards/rebellion/effects.cards:246:3 */
+    { 2, 247, 15 }, /* 523: cards/rebellion/effects.cards:247:15 */
+    { 2, 247, 5 }, /* 524: cards/rebellion/effects.cards:247:5 */
+    { 2, 248, 5 }, /* 525: cards/rebellion/effects.cards:248:5 */
+    { 2, 245, 11 }, /* 526: cards/rebellion/effects.cards:245:11 */
+    { 2, 256, 5 }, /* 527: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 65 }, /* 528: cards/rebellion/effects.cards:256:65 */
+    { 2, 256, 55 }, /* 529: cards/rebellion/effects.cards:256:55 */
+    { 2, 257, 5 }, /* 530: cards/rebellion/effects.cards:257:5 */
+    { 2, 254, 11 }, /* 531: cards/rebellion/effects.cards:254:11 */
+    { 2, 267, 15 }, /* 532: cards/rebellion/effects.cards:267:15 */
+    { 2, 270, 5 }, /* 533: cards/rebellion/effects.cards:270:5 */
+    { 2, 271, 5 }, /* 534: cards/rebellion/effects.cards:271:5 */
+    { 2, 272, 5 }, /* 535: cards/rebellion/effects.cards:272:5 */
+    { 2, 273, 5 }, /* 536: cards/rebellion/effects.cards:273:5 */
+    { 2, 273, 13 }, /* 537: cards/rebellion/effects.cards:273:13 */
+    { 2, 275, 14 }, /* 538: cards/rebellion/effects.cards:275:14 */
+    { 2, 275, 5 }, /* 539: cards/rebellion/effects.cards:275:5 */
+    { 2, 275, 73 }, /* 540: cards/rebellion/effects.cards:275:73 */
+    { 2, 276, 29 }, /* 541: cards/rebellion/effects.cards:276:29 */
+    { 2, 277, 29 }, /* 542: cards/rebellion/effects.cards:277:29 */
+    { 2, 279, 7 }, /* 543: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 7 }, /* 544: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 26 }, /* 545: cards/rebellion/effects.cards:279:26 */
+    { 2, 282, 9 }, /* 546: cards/rebellion/effects.cards:282:9 */
+    { 2, 285, 24 }, /* 547: cards/rebellion/effects.cards:285:24 */
+    { 2, 266, 11 }, /* 548: cards/rebellion/effects.cards:266:11 */
+    { 2, 300, 16 }, /* 549: cards/rebellion/effects.cards:300:16 */
+    { 2, 301, 61 }, /* 550: cards/rebellion/effects.cards:301:61 */
+    { 2, 301, 9 }, /* 551: cards/rebellion/effects.cards:301:9 */
+    { 2, 302, 17 }, /* 552: cards/rebellion/effects.cards:302:17 */
+    { 2, 302, 9 }, /* 553: cards/rebellion/effects.cards:302:9 */
+    { 2, 304, 20 }, /* 554: cards/rebellion/effects.cards:304:20 */
+    { 2, 304, 47 }, /* 555: cards/rebellion/effects.cards:304:47 */
+    { 2, 304, 66 }, /* 556: cards/rebellion/effects.cards:304:66 */
+    { 2, 304, 38 }, /* 557: cards/rebellion/effects.cards:304:38 */
+    { 2, 297, 11 }, /* 558: cards/rebellion/effects.cards:297:11 */
+    { 2, 310, 62 }, /* 559: cards/rebellion/effects.cards:310:62 */
+    { 2, 310, 34 }, /* 560: cards/rebellion/effects.cards:310:34 */
+    { 2, 309, 11 }, /* 561: cards/rebellion/effects.cards:309:11 */
+    { 2, 315, 67 }, /* 562: cards/rebellion/effects.cards:315:67 */
+    { 2, 315, 43 }, /* 563: cards/rebellion/effects.cards:315:43 */
+    { 2, 313, 11 }, /* 564: cards/rebellion/effects.cards:313:11 */
+    { 2, 323, 5 }, /* 565: cards/rebellion/effects.cards:323:5 */
+    { 2, 324, 5 }, /* 566: cards/rebellion/effects.cards:324:5 */
+    { 2, 326, 58 }, /* 567: cards/rebellion/effects.cards:326:58 */
+    { 2, 326, 32 }, /* 568: cards/rebellion/effects.cards:326:32 */
+    { 2, 321, 11 }, /* 569: cards/rebellion/effects.cards:321:11 */
+    { 2, 332, 39 }, /* 570: cards/rebellion/effects.cards:332:39 */
+    { 2, 332, 3 }, /* 571: cards/rebellion/effects.cards:332:3 */
+    { 2, 333, 3 }, /* 572: cards/rebellion/effects.cards:333:3 */
+    { 2, 333, 15 }, /* 573: cards/rebellion/effects.cards:333:15 */
+    { 2, 333, 93 }, /* 574: cards/rebellion/effects.cards:333:93 */
+    { 2, 333, 83 }, /* 575: cards/rebellion/effects.cards:333:83 */
+    { 2, 334, 12 }, /* 576: cards/rebellion/effects.cards:334:12 */
+    { 2, 334, 26 }, /* 577: cards/rebellion/effects.cards:334:26 */
+    { 2, 330, 11 }, /* 578: cards/rebellion/effects.cards:330:11 */
+    { 2, 340, 13 }, /* 579: cards/rebellion/effects.cards:340:13 */
+    { 2, 342, 12 }, /* 580: cards/rebellion/effects.cards:342:12 */
+    { 2, 339, 11 }, /* 581: cards/rebellion/effects.cards:339:11 */
+    { 2, 347, 3 }, /* 582: cards/rebellion/effects.cards:347:3 */
+    { 2, 349, 25 }, /* 583: cards/rebellion/effects.cards:349:25 */
+    { 2, 350, 5 }, /* 584: cards/rebellion/effects.cards:350:5 */
+    { 2, 351, 5 }, /* 585: cards/rebellion/effects.cards:351:5 */
+    { 2, 346, 11 }, /* 586: cards/rebellion/effects.cards:346:11 */
+    { 2, 364, 5 }, /* 587: cards/rebellion/effects.cards:364:5 */
+    { 2, 369, 5 }, /* 588: cards/rebellion/effects.cards:369:5 */
+    { 2, 374, 5 }, /* 589: cards/rebellion/effects.cards:374:5 */
+    { 2, 361, 11 }, /* 590: cards/rebellion/effects.cards:361:11 */
+    { 7, 214, 3 }, /* 591: cards/rebellion/missions.cards:214:3 */
+    { 7, 216, 13 }, /* 592: cards/rebellion/missions.cards:216:13 */
+    { 7, 217, 17 }, /* 593: cards/rebellion/missions.cards:217:17 */
+    { 7, 217, 47 }, /* 594: cards/rebellion/missions.cards:217:47 */
+    { 7, 218, 5 }, /* 595: cards/rebellion/missions.cards:218:5 */
+    { 7, 219, 29 }, /* 596: cards/rebellion/missions.cards:219:29 */
+    { 7, 220, 33 }, /* 597: cards/rebellion/missions.cards:220:33 */
+    { 7, 221, 15 }, /* 598: cards/rebellion/missions.cards:221:15 */
+    { 7, 223, 16 }, /* 599: cards/rebellion/missions.cards:223:16 */
+    { 7, 223, 7 }, /* 600: cards/rebellion/missions.cards:223:7 */
+    { 7, 223, 50 }, /* 601: cards/rebellion/missions.cards:223:50 */
+    { 7, 227, 7 }, /* 602: cards/rebellion/missions.cards:227:7 */
+    { 7, 227, 82 }, /* 603: cards/rebellion/missions.cards:227:82 */
+    { 7, 227, 59 }, /* 604: cards/rebellion/missions.cards:227:59 */
+    { 7, 227, 19 }, /* 605: cards/rebellion/missions.cards:227:19 */
+    { 7, 229, 9 }, /* 606: cards/rebellion/missions.cards:229:9 */
+    { 7, 229, 49 }, /* 607: cards/rebellion/missions.cards:229:49 */
+    { 7, 229, 21 }, /* 608: cards/rebellion/missions.cards:229:21 */
+    { 7, 231, 16 }, /* 609: cards/rebellion/missions.cards:231:16 */
+    { 7, 231, 7 }, /* 610: cards/rebellion/missions.cards:231:7 */
+    { 7, 231, 60 }, /* 611: cards/rebellion/missions.cards:231:60 */
+    { 7, 231, 50 }, /* 612: cards/rebellion/missions.cards:231:50 */
+    { 7, 234, 7 }, /* 613: cards/rebellion/missions.cards:234:7 */
+    { 7, 234, 58 }, /* 614: cards/rebellion/missions.cards:234:58 */
+    { 7, 234, 19 }, /* 615: cards/rebellion/missions.cards:234:19 */
+    { 7, 235, 16 }, /* 616: cards/rebellion/missions.cards:235:16 */
+    { 7, 235, 7 }, /* 617: cards/rebellion/missions.cards:235:7 */
+    { 7, 235, 60 }, /* 618: cards/rebellion/missions.cards:235:60 */
+    { 7, 235, 50 }, /* 619: cards/rebellion/missions.cards:235:50 */
+    { 7, 239, 8 }, /* 620: cards/rebellion/missions.cards:239:8 */
+    { 7, 239, 64 }, /* 621: cards/rebellion/missions.cards:239:64 */
+    { 7, 242, 7 }, /* 622: cards/rebellion/missions.cards:242:7 */
+    { 7, 247, 8 }, /* 623: cards/rebellion/missions.cards:247:8 */
+    { 7, 247, 31 }, /* 624: cards/rebellion/missions.cards:247:31 */
+    { 7, 247, 21 }, /* 625: cards/rebellion/missions.cards:247:21 */
+    { 7, 248, 13 }, /* 626: cards/rebellion/missions.cards:248:13 */
+    { 7, 248, 41 }, /* 627: cards/rebellion/missions.cards:248:41 */
+    { 7, 249, 13 }, /* 628: cards/rebellion/missions.cards:249:13 */
+    { 7, 249, 25 }, /* 629: cards/rebellion/missions.cards:249:25 */
+    { 7, 250, 12 }, /* 630: cards/rebellion/missions.cards:250:12 */
+    { 7, 251, 5 }, /* 631: cards/rebellion/missions.cards:251:5 */
+    { 7, 212, 11 }, /* 632: cards/rebellion/missions.cards:212:11 */
+    { 7, 262, 3 }, /* 633: cards/rebellion/missions.cards:262:3 */
+    { 7, 263, 68 }, /* 634: cards/rebellion/missions.cards:263:68 */
+    { 7, 264, 7 }, /* 635: cards/rebellion/missions.cards:264:7 */
+    { 7, 264, 19 }, /* 636: cards/rebellion/missions.cards:264:19 */
+    { 7, 265, 19 }, /* 637: cards/rebellion/missions.cards:265:19 */
+    { 7, 265, 9 }, /* 638: cards/rebellion/missions.cards:265:9 */
+    { 7, 271, 15 }, /* 639: cards/rebellion/missions.cards:271:15 */
+    { 7, 272, 98 }, /* 640: cards/rebellion/missions.cards:272:98 */
+    { 7, 272, 33 }, /* 641: cards/rebellion/missions.cards:272:33 */
+    { 7, 273, 75 }, /* 642: cards/rebellion/missions.cards:273:75 */
+    { 7, 273, 35 }, /* 643: cards/rebellion/missions.cards:273:35 */
+    { 7, 274, 5 }, /* 644: cards/rebellion/missions.cards:274:5 */
+    { 7, 275, 22 }, /* 645: cards/rebellion/missions.cards:275:22 */
+    { 7, 276, 5 }, /* 646: cards/rebellion/missions.cards:276:5 */
+    { 7, 259, 11 }, /* 647: cards/rebellion/missions.cards:259:11 */
+    { 7, 292, 48 }, /* 648: cards/rebellion/missions.cards:292:48 */
+    { 7, 292, 3 }, /* 649: cards/rebellion/missions.cards:292:3 */
+    { 7, 293, 24 }, /* 650: cards/rebellion/missions.cards:293:24 */
+    { 7, 293, 14 }, /* 651: cards/rebellion/missions.cards:293:14 */
+    { 7, 293, 68 }, /* 652: cards/rebellion/missions.cards:293:68 */
+    { 7, 293, 3 }, /* 653: cards/rebellion/missions.cards:293:3 */
+    { 7, 294, 8 }, /* 654: cards/rebellion/missions.cards:294:8 */
+    { 7, 294, 3 }, /* 655: cards/rebellion/missions.cards:294:3 */
+    { 7, 295, 41 }, /* 656: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 49 }, /* 657: cards/rebellion/missions.cards:295:49 */
+    { 7, 295, 41 }, /* 658: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 65 }, /* 659: cards/rebellion/missions.cards:295:65 */
+    { 7, 295, 61 }, /* 660: cards/rebellion/missions.cards:295:61 */
+    { 7, 295, 41 }, /* 661: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 31 }, /* 662: cards/rebellion/missions.cards:295:31 */
+    { 7, 295, 22 }, /* 663: cards/rebellion/missions.cards:295:22 */
+    { 7, 296, 8 }, /* 664: cards/rebellion/missions.cards:296:8 */
+    { 7, 296, 3 }, /* 665: cards/rebellion/missions.cards:296:3 */
+    { 7, 291, 11 }, /* 666: cards/rebellion/missions.cards:291:11 */
+    { 8, 28, 3 }, /* 667: cards/rebellion/moves.cards:28:3 */
+    { 8, 28, 15 }, /* 668: cards/rebellion/moves.cards:28:15 */
+    { 8, 29, 15 }, /* 669: cards/rebellion/moves.cards:29:15 */
+    { 8, 29, 5 }, /* 670: cards/rebellion/moves.cards:29:5 */
+    { 8, 31, 5 }, /* 671: cards/rebellion/moves.cards:31:5 */
+    { 8, 27, 11 }, /* 672: cards/rebellion/moves.cards:27:11 */
+    { 8, 40, 3 }, /* 673: cards/rebellion/moves.cards:40:3 */
+    { 8, 41, 5 }, /* 674: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 5 }, /* 675: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 26 }, /* 676: cards/rebellion/moves.cards:41:26 */
+    { 8, 42, 28 }, /* 677: cards/rebellion/moves.cards:42:28 */
+    { 8, 43, 7 }, /* 678: cards/rebellion/moves.cards:43:7 */
+    { 8, 44, 7 }, /* 679: cards/rebellion/moves.cards:44:7 */
+    { 8, 50, 5 }, /* 680: cards/rebellion/moves.cards:50:5 */
+    { 8, 51, 53 }, /* 681: cards/rebellion/moves.cards:51:53 */
+    { 8, 52, 80 }, /* 682: cards/rebellion/moves.cards:52:80 */
+    { 8, 58, 7 }, /* 683: cards/rebellion/moves.cards:58:7 */
+    { 8, 58, 7 }, /* 684: cards/rebellion/moves.cards:58:7 */
+    { 8, 60, 9 }, /* 685: cards/rebellion/moves.cards:60:9 */
+    { 8, 62, 7 }, /* 686: cards/rebellion/moves.cards:62:7 */
+    { 8, 63, 9 }, /* 687: cards/rebellion/moves.cards:63:9 */
+    { 8, 67, 3 }, /* 688: cards/rebellion/moves.cards:67:3 */
+    { 8, 68, 5 }, /* 689: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 5 }, /* 690: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 61 }, /* 691: cards/rebellion/moves.cards:68:61 */
+    { 8, 68, 26 }, /* 692: cards/rebellion/moves.cards:68:26 */
+    { 8, 69, 7 }, /* 693: cards/rebellion/moves.cards:69:7 */
+    { 8, 70, 7 }, /* 694: cards/rebellion/moves.cards:70:7 */
+    { 8, 74, 7 }, /* 695: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 7 }, /* 696: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 27 }, /* 697: cards/rebellion/moves.cards:74:27 */
+    { 8, 75, 19 }, /* 698: cards/rebellion/moves.cards:75:19 */
+    { 8, 75, 9 }, /* 699: cards/rebellion/moves.cards:75:9 */
+    { 8, 78, 5 }, /* 700: cards/rebellion/moves.cards:78:5 */
+    { 8, 80, 3 }, /* 701: cards/rebellion/moves.cards:80:3 */
+    { 8, 37, 11 }, /* 702: cards/rebellion/moves.cards:37:11 */
+    { 8, 87, 18 }, /* 703: cards/rebellion/moves.cards:87:18 */
+    { 8, 87, 3 }, /* 704: cards/rebellion/moves.cards:87:3 */
+    { 8, 90, 5 }, /* 705: cards/rebellion/moves.cards:90:5 */
+    { 8, 92, 24 }, /* 706: cards/rebellion/moves.cards:92:24 */
+    { 8, 94, 20 }, /* 707: cards/rebellion/moves.cards:94:20 */
+    { 8, 95, 3 }, /* 708: cards/rebellion/moves.cards:95:3 */
+    { 8, 95, 28 }, /* 709: cards/rebellion/moves.cards:95:28 */
+    { 8, 96, 3 }, /* 710: cards/rebellion/moves.cards:96:3 */
+    { 8, 84, 11 }, /* 711: cards/rebellion/moves.cards:84:11 */
+    { 8, 102, 30 }, /* 712: cards/rebellion/moves.cards:102:30 */
+    { 8, 102, 47 }, /* 713: cards/rebellion/moves.cards:102:47 */
+    { 8, 103, 5 }, /* 714: cards/rebellion/moves.cards:103:5 */
+    { 8, 101, 11 }, /* 715: cards/rebellion/moves.cards:101:11 */
+    { 10, 19, 3 }, /* 716: cards/rebellion/refresh.cards:19:3 */
+    { 10, 20, 3 }, /* 717: cards/rebellion/refresh.cards:20:3 */
+    { 10, 21, 14 }, /* 718: cards/rebellion/refresh.cards:21:14 */
+    { 10, 21, 5 }, /* 719: cards/rebellion/refresh.cards:21:5 */
+    { 10, 21, 57 }, /* 720: cards/rebellion/refresh.cards:21:57 */
+    { 10, 21, 47 }, /* 721: cards/rebellion/refresh.cards:21:47 */
+    { 10, 23, 24 }, /* 722: cards/rebellion/refresh.cards:23:24 */
+    { 10, 23, 3 }, /* 723: cards/rebellion/refresh.cards:23:3 */
+    { 10, 25, 10 }, /* 724: cards/rebellion/refresh.cards:25:10 */
+    { 10, 25, 26 }, /* 725: cards/rebellion/refresh.cards:25:26 */
+    { 10, 25, 5 }, /* 726: cards/rebellion/refresh.cards:25:5 */
+    { 10, 26, 10 }, /* 727: cards/rebellion/refresh.cards:26:10 */
+    { 10, 26, 24 }, /* 728: cards/rebellion/refresh.cards:26:24 */
+    { 10, 26, 5 }, /* 729: cards/rebellion/refresh.cards:26:5 */
+    { 10, 31, 5 }, /* 730: cards/rebellion/refresh.cards:31:5 */
+    { 10, 32, 17 }, /* 731: cards/rebellion/refresh.cards:32:17 */
+    { 10, 33, 7 }, /* 732: cards/rebellion/refresh.cards:33:7 */
+    { 10, 33, 19 }, /* 733: cards/rebellion/refresh.cards:33:19 */
+    { 10, 34, 9 }, /* 734: cards/rebellion/refresh.cards:34:9 */
+    { 10, 35, 24 }, /* 735: cards/rebellion/refresh.cards:35:24 */
+    { 10, 35, 59 }, /* 736: cards/rebellion/refresh.cards:35:59 */
+    { 10, 32, 5 }, /* 737: cards/rebellion/refresh.cards:32:5 */
+    { 10, 40, 3 }, /* 738: cards/rebellion/refresh.cards:40:3 */
+    { 10, 42, 3 }, /* 739: cards/rebellion/refresh.cards:42:3 */
+    { 10, 46, 3 }, /* 740: cards/rebellion/refresh.cards:46:3 */
+    { 10, 47, 25 }, /* 741: cards/rebellion/refresh.cards:47:25 */
+    { 10, 49, 39 }, /* 742: cards/rebellion/refresh.cards:49:39 */
+    { 10, 52, 3 }, /* 743: cards/rebellion/refresh.cards:52:3 */
+    { 10, 53, 3 }, /* 744: cards/rebellion/refresh.cards:53:3 */
+    { 10, 54, 3 }, /* 745: cards/rebellion/refresh.cards:54:3 */
+    { 10, 13, 11 }, /* 746: cards/rebellion/refresh.cards:13:11 */
+    { 10, 77, 41 }, /* 747: cards/rebellion/refresh.cards:77:41 */
+    { 10, 78, 5 }, /* 748: cards/rebellion/refresh.cards:78:5 */
+    { 10, 80, 53 }, /* 749: cards/rebellion/refresh.cards:80:53 */
+    { 10, 79, 28 }, /* 750: cards/rebellion/refresh.cards:79:28 */
+    { 10, 80, 103 }, /* 751: cards/rebellion/refresh.cards:80:103 */
+    { 10, 85, 7 }, /* 752: cards/rebellion/refresh.cards:85:7 */
+    { 10, 85, 19 }, /* 753: cards/rebellion/refresh.cards:85:19 */
+    { 10, 85, 118 }, /* 754: cards/rebellion/refresh.cards:85:118 */
+    { 10, 75, 11 }, /* 755: cards/rebellion/refresh.cards:75:11 */
+    { 10, 94, 3 }, /* 756: cards/rebellion/refresh.cards:94:3 */
+    { 10, 95, 17 }, /* 757: cards/rebellion/refresh.cards:95:17 */
+    { 10, 97, 40 }, /* 758: cards/rebellion/refresh.cards:97:40 */
+    { 10, 97, 40 }, /* 759: cards/rebellion/refresh.cards:97:40 */
+    { 10, 98, 3 }, /* 760: cards/rebellion/refresh.cards:98:3 */
+    { 10, 99, 3 }, /* 761: cards/rebellion/refresh.cards:99:3 */
+    { 10, 92, 11 }, /* 762: cards/rebellion/refresh.cards:92:11 */
+    { 10, 108, 23 }, /* 763: cards/rebellion/refresh.cards:108:23 */
+    { 10, 108, 40 }, /* 764: cards/rebellion/refresh.cards:108:40 */
+    { 10, 108, 5 }, /* 765: cards/rebellion/refresh.cards:108:5 */
+    { 10, 110, 3 }, /* 766: cards/rebellion/refresh.cards:110:3 */
+    { 10, 111, 3 }, /* 767: cards/rebellion/refresh.cards:111:3 */
+    { 10, 106, 11 }, /* 768: cards/rebellion/refresh.cards:106:11 */
+    { 10, 120, 27 }, /* 769: cards/rebellion/refresh.cards:120:27 */
+    { 10, 123, 34 }, /* 770: cards/rebellion/refresh.cards:123:34 */
+    { 10, 124, 14 }, /* 771: cards/rebellion/refresh.cards:124:14 */
+    { 10, 124, 32 }, /* 772: cards/rebellion/refresh.cards:124:32 */
+    { 10, 124, 5 }, /* 773: cards/rebellion/refresh.cards:124:5 */
+    { 10, 125, 30 }, /* 774: cards/rebellion/refresh.cards:125:30 */
+    { 10, 123, 3 }, /* 775: cards/rebellion/refresh.cards:123:3 */
+    { 10, 129, 3 }, /* 776: cards/rebellion/refresh.cards:129:3 */
+    { 10, 129, 15 }, /* 777: cards/rebellion/refresh.cards:129:15 */
+    { 10, 130, 15 }, /* 778: cards/rebellion/refresh.cards:130:15 */
+    { 10, 130, 5 }, /* 779: cards/rebellion/refresh.cards:130:5 */
+    { 10, 131, 5 }, /* 780: cards/rebellion/refresh.cards:131:5 */
+    { 10, 132, 17 }, /* 781: cards/rebellion/refresh.cards:132:17 */
+    { 10, 132, 7 }, /* 782: cards/rebellion/refresh.cards:132:7 */
+    { 10, 135, 5 }, /* 783: cards/rebellion/refresh.cards:135:5 */
+    { 10, 137, 12 }, /* 784: cards/rebellion/refresh.cards:137:12 */
+    { 10, 137, 39 }, /* 785: cards/rebellion/refresh.cards:137:39 */
+    { 10, 137, 29 }, /* 786: cards/rebellion/refresh.cards:137:29 */
+    { 10, 116, 11 }, /* 787: cards/rebellion/refresh.cards:116:11 */
+    { 10, 153, 3 }, /* 788: cards/rebellion/refresh.cards:153:3 */
+    { 10, 154, 18 }, /* 789: cards/rebellion/refresh.cards:154:18 */
+    { 10, 154, 26 }, /* 790: cards/rebellion/refresh.cards:154:26 */
+    { 10, 154, 5 }, /* 791: cards/rebellion/refresh.cards:154:5 */
+    { 10, 155, 12 }, /* 792: cards/rebellion/refresh.cards:155:12 */
+    { 10, 155, 40 }, /* 793: cards/rebellion/refresh.cards:155:40 */
+    { 10, 155, 48 }, /* 794: cards/rebellion/refresh.cards:155:48 */
+    { 10, 155, 27 }, /* 795: cards/rebellion/refresh.cards:155:27 */
+    { 10, 158, 5 }, /* 796: cards/rebellion/refresh.cards:158:5 */
+    { 10, 159, 5 }, /* 797: cards/rebellion/refresh.cards:159:5 */
+    { 10, 152, 11 }, /* 798: cards/rebellion/refresh.cards:152:11 */
+    { 10, 169, 5 }, /* 799: cards/rebellion/refresh.cards:169:5 */
+    { 10, 177, 126 }, /* 800: cards/rebellion/refresh.cards:177:126 */
+    { 10, 177, 91 }, /* 801: cards/rebellion/refresh.cards:177:91 */
+    { 10, 171, 9 }, /* 802: cards/rebellion/refresh.cards:171:9 */
+    { 10, 172, 21 }, /* 803: cards/rebellion/refresh.cards:172:21 */
+    { 10, 172, 11 }, /* 804: cards/rebellion/refresh.cards:172:11 */
+    { 10, 173, 11 }, /* 805: cards/rebellion/refresh.cards:173:11 */
+    { 10, 178, 9 }, /* 806: cards/rebellion/refresh.cards:178:9 */
+    { 10, 178, 61 }, /* 807: cards/rebellion/refresh.cards:178:61 */
+    { 10, 178, 21 }, /* 808: cards/rebellion/refresh.cards:178:21 */
+    { 10, 179, 11 }, /* 809: cards/rebellion/refresh.cards:179:11 */
+    { 10, 179, 23 }, /* 810: cards/rebellion/refresh.cards:179:23 */
+    { 10, 180, 23 }, /* 811: cards/rebellion/refresh.cards:180:23 */
+    { 10, 180, 13 }, /* 812: cards/rebellion/refresh.cards:180:13 */
+    { 10, 181, 13 }, /* 813: cards/rebellion/refresh.cards:181:13 */
+    { 10, 167, 11 }, /* 814: cards/rebellion/refresh.cards:167:11 */
+    { 10, 201, 3 }, /* 815: cards/rebellion/refresh.cards:201:3 */
+    { 10, 201, 39 }, /* 816: cards/rebellion/refresh.cards:201:39 */
+    { 10, 203, 12 }, /* 817: cards/rebellion/refresh.cards:203:12 */
+    { 10, 203, 22 }, /* 818: cards/rebellion/refresh.cards:203:22 */
+    { 10, 203, 22 }, /* 819: cards/rebellion/refresh.cards:203:22 */
+    { 10, 204, 12 }, /* 820: cards/rebellion/refresh.cards:204:12 */
+    { 10, 204, 3 }, /* 821: cards/rebellion/refresh.cards:204:3 */
+    { 10, 204, 39 }, /* 822: cards/rebellion/refresh.cards:204:39 */
+    { 10, 200, 11 }, /* 823: cards/rebellion/refresh.cards:200:11 */
+    { 10, 208, 36 }, /* 824: cards/rebellion/refresh.cards:208:36 */
+    { 10, 208, 11 }, /* 825: cards/rebellion/refresh.cards:208:11 */
+    { 10, 211, 6 }, /* 826: cards/rebellion/refresh.cards:211:6 */
+    { 10, 213, 52 }, /* 827: cards/rebellion/refresh.cards:213:52 */
+    { 10, 213, 17 }, /* 828: cards/rebellion/refresh.cards:213:17 */
+    { 10, 214, 7 }, /* 829: cards/rebellion/refresh.cards:214:7 */
+    { 10, 214, 59 }, /* 830: cards/rebellion/refresh.cards:214:59 */
+    { 10, 214, 19 }, /* 831: cards/rebellion/refresh.cards:214:19 */
+    { 10, 215, 18 }, /* 832: cards/rebellion/refresh.cards:215:18 */
+    { 10, 215, 9 }, /* 833: cards/rebellion/refresh.cards:215:9 */
+    { 10, 215, 41 }, /* 834: cards/rebellion/refresh.cards:215:41 */
+    { 10, 216, 19 }, /* 835: cards/rebellion/refresh.cards:216:19 */
+    { 10, 216, 9 }, /* 836: cards/rebellion/refresh.cards:216:9 */
+    { 10, 220, 7 }, /* 837: cards/rebellion/refresh.cards:220:7 */
+    { 10, 223, 5 }, /* 838: cards/rebellion/refresh.cards:223:5 */
+    { 10, 224, 49 }, /* 839: cards/rebellion/refresh.cards:224:49 */
+    { 10, 225, 9 }, /* 840: cards/rebellion/refresh.cards:225:9 */
+    { 10, 225, 21 }, /* 841: cards/rebellion/refresh.cards:225:21 */
+    { 10, 226, 21 }, /* 842: cards/rebellion/refresh.cards:226:21 */
+    { 10, 226, 11 }, /* 843: cards/rebellion/refresh.cards:226:11 */
+    { 10, 227, 11 }, /* 844: cards/rebellion/refresh.cards:227:11 */
+    { 10, 227, 11 }, /* 845: cards/rebellion/refresh.cards:227:11 */
+    { 10, 227, 11 }, /* 846: cards/rebellion/refresh.cards:227:11 */
+    { 10, 232, 9 }, /* 847: cards/rebellion/refresh.cards:232:9 */
+    { 10, 233, 9 }, /* 848: cards/rebellion/refresh.cards:233:9 */
+    { 10, 236, 56 }, /* 849: cards/rebellion/refresh.cards:236:56 */
+    { 10, 210, 11 }, /* 850: cards/rebellion/refresh.cards:210:11 */
+    { 11, 29, 5 }, /* 851: cards/rebellion/round.cards:29:5 */
+    { 11, 30, 59 }, /* 852: cards/rebellion/round.cards:30:59 */
+    { 11, 30, 82 }, /* 853: cards/rebellion/round.cards:30:82 */
+    { 11, 31, 60 }, /* 854: cards/rebellion/round.cards:31:60 */
+    { 11, 30, 93 }, /* 855: cards/rebellion/round.cards:30:93 */
+    { 11, 31, 98 }, /* 856: cards/rebellion/round.cards:31:98 */
+    { 11, 32, 33 }, /* 857: cards/rebellion/round.cards:32:33 */
+    { 11, 36, 33 }, /* 858: cards/rebellion/round.cards:36:33 */
+    { 11, 38, 7 }, /* 859: cards/rebellion/round.cards:38:7 */
+    { 11, 38, 19 }, /* 860: cards/rebellion/round.cards:38:19 */
+    { 11, 38, 110 }, /* 861: cards/rebellion/round.cards:38:110 */
+    { 11, 26, 3 }, /* 862: cards/rebellion/round.cards:26:3 */
+    { 11, 24, 11 }, /* 863: cards/rebellion/round.cards:24:11 */
+    { 11, 47, 3 }, /* 864: cards/rebellion/round.cards:47:3 */
+    { 11, 51, 3 }, /* 865: cards/rebellion/round.cards:51:3 */
+    { 11, 51, 15 }, /* 866: cards/rebellion/round.cards:51:15 */
+    { 11, 52, 15 }, /* 867: cards/rebellion/round.cards:52:15 */
+    { 11, 52, 5 }, /* 868: cards/rebellion/round.cards:52:5 */
+    { 11, 53, 5 }, /* 869: cards/rebellion/round.cards:53:5 */
+    { 11, 55, 3 }, /* 870: cards/rebellion/round.cards:55:3 */
+    { 11, 55, 15 }, /* 871: cards/rebellion/round.cards:55:15 */
+    { 11, 56, 15 }, /* 872: cards/rebellion/round.cards:56:15 */
+    { 11, 56, 5 }, /* 873: cards/rebellion/round.cards:56:5 */
+    { 11, 57, 5 }, /* 874: cards/rebellion/round.cards:57:5 */
+    { 11, 59, 3 }, /* 875: cards/rebellion/round.cards:59:3 */
+    { 11, 61, 49 }, /* 876: cards/rebellion/round.cards:61:49 */
+    { 11, 62, 7 }, /* 877: cards/rebellion/round.cards:62:7 */
+    { 11, 62, 19 }, /* 878: cards/rebellion/round.cards:62:19 */
+    { 11, 63, 19 }, /* 879: cards/rebellion/round.cards:63:19 */
+    { 11, 63, 9 }, /* 880: cards/rebellion/round.cards:63:9 */
+    { 11, 64, 9 }, /* 881: cards/rebellion/round.cards:64:9 */
+    { 11, 68, 33 }, /* 882: cards/rebellion/round.cards:68:33 */
+    { 11, 46, 11 }, /* 883: cards/rebellion/round.cards:46:11 */
+    { 11, 76, 5 }, /* 884: cards/rebellion/round.cards:76:5 */
+    { 11, 77, 48 }, /* 885: cards/rebellion/round.cards:77:48 */
+    { 11, 78, 47 }, /* 886: cards/rebellion/round.cards:78:47 */
+    { 11, 77, 75 }, /* 887: cards/rebellion/round.cards:77:75 */
+    { 11, 78, 81 }, /* 888: cards/rebellion/round.cards:78:81 */
+    { 11, 79, 23 }, /* 889: cards/rebellion/round.cards:79:23 */
+    { 11, 84, 7 }, /* 890: cards/rebellion/round.cards:84:7 */
+    { 11, 85, 7 }, /* 891: cards/rebellion/round.cards:85:7 */
+    { 11, 85, 19 }, /* 892: cards/rebellion/round.cards:85:19 */
+    { 11, 85, 99 }, /* 893: cards/rebellion/round.cards:85:99 */
+    { 11, 87, 7 }, /* 894: cards/rebellion/round.cards:87:7 */
+    { 11, 88, 7 }, /* 895: cards/rebellion/round.cards:88:7 */
+    { 11, 88, 19 }, /* 896: cards/rebellion/round.cards:88:19 */
+    { 11, 88, 110 }, /* 897: cards/rebellion/round.cards:88:110 */
+    { 11, 90, 7 }, /* 898: cards/rebellion/round.cards:90:7 */
+    { 11, 74, 11 }, /* 899: cards/rebellion/round.cards:74:11 */
+    { 11, 99, 5 }, /* 900: cards/rebellion/round.cards:99:5 */
+    { 11, 101, 40 }, /* 901: cards/rebellion/round.cards:101:40 */
+    { 11, 97, 11 }, /* 902: cards/rebellion/round.cards:97:11 */
+    { 12, 147, 3 }, /* 903: cards/rebellion/setup.cards:147:3 */
+    { 12, 146, 11 }, /* 904: cards/rebellion/setup.cards:146:11 */
+    { 0, 12, 12 }, /* 905: cards/rebellion/actions.cards:12:12 */
+    { 0, 12, 42 }, /* 906: cards/rebellion/actions.cards:12:42 */
+    { 0, 12, 3 }, /* 907: cards/rebellion/actions.cards:12:3 */
+    { 0, 17, 12 }, /* 908: cards/rebellion/actions.cards:17:12 */
+    { 0, 17, 3 }, /* 909: cards/rebellion/actions.cards:17:3 */
+    { 0, 22, 12 }, /* 910: cards/rebellion/actions.cards:22:12 */
+    { 0, 22, 3 }, /* 911: cards/rebellion/actions.cards:22:3 */
+    { 0, 27, 12 }, /* 912: cards/rebellion/actions.cards:27:12 */
+    { 0, 27, 3 }, /* 913: cards/rebellion/actions.cards:27:3 */
+    { 0, 32, 12 }, /* 914: cards/rebellion/actions.cards:32:12 */
+    { 0, 32, 3 }, /* 915: cards/rebellion/actions.cards:32:3 */
+    { 0, 37, 12 }, /* 916: cards/rebellion/actions.cards:37:12 */
+    { 0, 37, 46 }, /* 917: cards/rebellion/actions.cards:37:46 */
+    { 0, 37, 3 }, /* 918: cards/rebellion/actions.cards:37:3 */
+    { 0, 42, 12 }, /* 919: cards/rebellion/actions.cards:42:12 */
+    { 0, 42, 3 }, /* 920: cards/rebellion/actions.cards:42:3 */
+    { 0, 47, 12 }, /* 921: cards/rebellion/actions.cards:47:12 */
+    { 0, 47, 3 }, /* 922: cards/rebellion/actions.cards:47:3 */
+    { 0, 55, 12 }, /* 923: cards/rebellion/actions.cards:55:12 */
+    { 0, 55, 3 }, /* 924: cards/rebellion/actions.cards:55:3 */
+    { 0, 60, 12 }, /* 925: cards/rebellion/actions.cards:60:12 */
+    { 0, 60, 3 }, /* 926: cards/rebellion/actions.cards:60:3 */
+    { 0, 65, 12 }, /* 927: cards/rebellion/actions.cards:65:12 */
+    { 0, 65, 3 }, /* 928: cards/rebellion/actions.cards:65:3 */
+    { 0, 70, 12 }, /* 929: cards/rebellion/actions.cards:70:12 */
+    { 0, 70, 3 }, /* 930: cards/rebellion/actions.cards:70:3 */
+    { 0, 78, 12 }, /* 931: cards/rebellion/actions.cards:78:12 */
+    { 0, 78, 3 }, /* 932: cards/rebellion/actions.cards:78:3 */
+    { 0, 83, 12 }, /* 933: cards/rebellion/actions.cards:83:12 */
+    { 0, 83, 3 }, /* 934: cards/rebellion/actions.cards:83:3 */
+    { 0, 88, 12 }, /* 935: cards/rebellion/actions.cards:88:12 */
+    { 0, 88, 3 }, /* 936: cards/rebellion/actions.cards:88:3 */
+    { 0, 93, 12 }, /* 937: cards/rebellion/actions.cards:93:12 */
+    { 0, 93, 3 }, /* 938: cards/rebellion/actions.cards:93:3 */
+    { 0, 98, 12 }, /* 939: cards/rebellion/actions.cards:98:12 */
+    { 0, 98, 3 }, /* 940: cards/rebellion/actions.cards:98:3 */
+    { 0, 103, 12 }, /* 941: cards/rebellion/actions.cards:103:12 */
+    { 0, 103, 3 }, /* 942: cards/rebellion/actions.cards:103:3 */
+    { 0, 108, 12 }, /* 943: cards/rebellion/actions.cards:108:12 */
+    { 0, 108, 3 }, /* 944: cards/rebellion/actions.cards:108:3 */
+    { 0, 113, 12 }, /* 945: cards/rebellion/actions.cards:113:12 */
+    { 0, 113, 3 }, /* 946: cards/rebellion/actions.cards:113:3 */
+    { 0, 121, 12 }, /* 947: cards/rebellion/actions.cards:121:12 */
+    { 0, 121, 3 }, /* 948: cards/rebellion/actions.cards:121:3 */
+    { 0, 126, 12 }, /* 949: cards/rebellion/actions.cards:126:12 */
+    { 0, 126, 3 }, /* 950: cards/rebellion/actions.cards:126:3 */
+    { 0, 131, 12 }, /* 951: cards/rebellion/actions.cards:131:12 */
+    { 0, 131, 3 }, /* 952: cards/rebellion/actions.cards:131:3 */
+    { 0, 136, 12 }, /* 953: cards/rebellion/actions.cards:136:12 */
+    { 0, 136, 51 }, /* 954: cards/rebellion/actions.cards:136:51 */
+    { 0, 136, 3 }, /* 955: cards/rebellion/actions.cards:136:3 */
+    { 7, 14, 12 }, /* 956: cards/rebellion/missions.cards:14:12 */
+    { 7, 14, 3 }, /* 957: cards/rebellion/missions.cards:14:3 */
+    { 7, 19, 12 }, /* 958: cards/rebellion/missions.cards:19:12 */
+    { 7, 19, 3 }, /* 959: cards/rebellion/missions.cards:19:3 */
+    { 7, 24, 12 }, /* 960: cards/rebellion/missions.cards:24:12 */
+    { 7, 24, 3 }, /* 961: cards/rebellion/missions.cards:24:3 */
+    { 7, 29, 12 }, /* 962: cards/rebellion/missions.cards:29:12 */
+    { 7, 29, 3 }, /* 963: cards/rebellion/missions.cards:29:3 */
+    { 7, 35, 5 }, /* 964: cards/rebellion/missions.cards:35:5 */
+    { 7, 36, 5 }, /* 965: cards/rebellion/missions.cards:36:5 */
+    { 7, 34, 3 }, /* 966: cards/rebellion/missions.cards:34:3 */
+    { 7, 42, 12 }, /* 967: cards/rebellion/missions.cards:42:12 */
+    { 7, 42, 3 }, /* 968: cards/rebellion/missions.cards:42:3 */
+    { 7, 48, 5 }, /* 969: cards/rebellion/missions.cards:48:5 */
+    { 7, 47, 3 }, /* 970: cards/rebellion/missions.cards:47:3 */
+    { 7, 55, 12 }, /* 971: cards/rebellion/missions.cards:55:12 */
+    { 7, 55, 3 }, /* 972: cards/rebellion/missions.cards:55:3 */
+    { 7, 60, 12 }, /* 973: cards/rebellion/missions.cards:60:12 */
+    { 7, 60, 3 }, /* 974: cards/rebellion/missions.cards:60:3 */
+    { 7, 65, 12 }, /* 975: cards/rebellion/missions.cards:65:12 */
+    { 7, 65, 3 }, /* 976: cards/rebellion/missions.cards:65:3 */
+    { 7, 70, 12 }, /* 977: cards/rebellion/missions.cards:70:12 */
+    { 7, 70, 3 }, /* 978: cards/rebellion/missions.cards:70:3 */
+    { 7, 75, 12 }, /* 979: cards/rebellion/missions.cards:75:12 */
+    { 7, 75, 3 }, /* 980: cards/rebellion/missions.cards:75:3 */
+    { 7, 83, 12 }, /* 981: cards/rebellion/missions.cards:83:12 */
+    { 7, 83, 3 }, /* 982: cards/rebellion/missions.cards:83:3 */
+    { 7, 88, 12 }, /* 983: cards/rebellion/missions.cards:88:12 */
+    { 7, 88, 3 }, /* 984: cards/rebellion/missions.cards:88:3 */
+    { 7, 93, 12 }, /* 985: cards/rebellion/missions.cards:93:12 */
+    { 7, 93, 3 }, /* 986: cards/rebellion/missions.cards:93:3 */
+    { 7, 98, 12 }, /* 987: cards/rebellion/missions.cards:98:12 */
+    { 7, 98, 3 }, /* 988: cards/rebellion/missions.cards:98:3 */
+    { 7, 103, 12 }, /* 989: cards/rebellion/missions.cards:103:12 */
+    { 7, 103, 3 }, /* 990: cards/rebellion/missions.cards:103:3 */
+    { 7, 108, 12 }, /* 991: cards/rebellion/missions.cards:108:12 */
+    { 7, 108, 3 }, /* 992: cards/rebellion/missions.cards:108:3 */
+    { 7, 113, 12 }, /* 993: cards/rebellion/missions.cards:113:12 */
+    { 7, 113, 3 }, /* 994: cards/rebellion/missions.cards:113:3 */
+    { 7, 118, 12 }, /* 995: cards/rebellion/missions.cards:118:12 */
+    { 7, 118, 3 }, /* 996: cards/rebellion/missions.cards:118:3 */
+    { 7, 123, 12 }, /* 997: cards/rebellion/missions.cards:123:12 */
+    { 7, 123, 3 }, /* 998: cards/rebellion/missions.cards:123:3 */
+    { 7, 128, 12 }, /* 999: cards/rebellion/missions.cards:128:12 */
+    { 7, 128, 3 }, /* 1000: cards/rebellion/missions.cards:128:3 */
+    { 7, 133, 12 }, /* 1001: cards/rebellion/missions.cards:133:12 */
+    { 7, 133, 3 }, /* 1002: cards/rebellion/missions.cards:133:3 */
+    { 7, 139, 5 }, /* 1003: cards/rebellion/missions.cards:139:5 */
+    { 7, 140, 5 }, /* 1004: cards/rebellion/missions.cards:140:5 */
+    { 7, 138, 3 }, /* 1005: cards/rebellion/missions.cards:138:3 */
+    { 7, 149, 12 }, /* 1006: cards/rebellion/missions.cards:149:12 */
+    { 7, 149, 3 }, /* 1007: cards/rebellion/missions.cards:149:3 */
+    { 7, 154, 12 }, /* 1008: cards/rebellion/missions.cards:154:12 */
+    { 7, 154, 3 }, /* 1009: cards/rebellion/missions.cards:154:3 */
+    { 7, 159, 12 }, /* 1010: cards/rebellion/missions.cards:159:12 */
+    { 7, 159, 3 }, /* 1011: cards/rebellion/missions.cards:159:3 */
+    { 12, 13, 36 }, /* 1012: cards/rebellion/setup.cards:13:36 */
+    { 12, 14, 37 }, /* 1013: cards/rebellion/setup.cards:14:37 */
+    { 12, 15, 39 }, /* 1014: cards/rebellion/setup.cards:15:39 */
+    { 12, 16, 63 }, /* 1015: cards/rebellion/setup.cards:16:63 */
+    { 12, 16, 93 }, /* 1016: cards/rebellion/setup.cards:16:93 */
+    { 12, 17, 3 }, /* 1017: cards/rebellion/setup.cards:17:3 */
+    { 12, 18, 8 }, /* 1018: cards/rebellion/setup.cards:18:8 */
+    { 12, 18, 20 }, /* 1019: cards/rebellion/setup.cards:18:20 */
+    { 12, 19, 13 }, /* 1020: cards/rebellion/setup.cards:19:13 */
+    { 12, 19, 46 }, /* 1021: cards/rebellion/setup.cards:19:46 */
+    { 12, 19, 36 }, /* 1022: cards/rebellion/setup.cards:19:36 */
+    { 12, 19, 26 }, /* 1023: cards/rebellion/setup.cards:19:26 */
+    { 12, 20, 32 }, /* 1024: cards/rebellion/setup.cards:20:32 */
+    { 12, 20, 22 }, /* 1025: cards/rebellion/setup.cards:20:22 */
+    { 12, 20, 12 }, /* 1026: cards/rebellion/setup.cards:20:12 */
+    { 12, 22, 3 }, /* 1027: cards/rebellion/setup.cards:22:3 */
+    { 12, 23, 8 }, /* 1028: cards/rebellion/setup.cards:23:8 */
+    { 12, 23, 40 }, /* 1029: cards/rebellion/setup.cards:23:40 */
+    { 12, 23, 30 }, /* 1030: cards/rebellion/setup.cards:23:30 */
+    { 12, 23, 20 }, /* 1031: cards/rebellion/setup.cards:23:20 */
+    { 12, 23, 89 }, /* 1032: cards/rebellion/setup.cards:23:89 */
+    { 12, 23, 79 }, /* 1033: cards/rebellion/setup.cards:23:79 */
+    { 12, 23, 69 }, /* 1034: cards/rebellion/setup.cards:23:69 */
+    { 12, 27, 3 }, /* 1035: cards/rebellion/setup.cards:27:3 */
+    { 12, 28, 8 }, /* 1036: cards/rebellion/setup.cards:28:8 */
+    { 12, 28, 41 }, /* 1037: cards/rebellion/setup.cards:28:41 */
+    { 12, 28, 31 }, /* 1038: cards/rebellion/setup.cards:28:31 */
+    { 12, 28, 21 }, /* 1039: cards/rebellion/setup.cards:28:21 */
+    { 12, 28, 68 }, /* 1040: cards/rebellion/setup.cards:28:68 */
+    { 12, 28, 77 }, /* 1041: cards/rebellion/setup.cards:28:77 */
+    { 12, 33, 3 }, /* 1042: cards/rebellion/setup.cards:33:3 */
+    { 12, 33, 61 }, /* 1043: cards/rebellion/setup.cards:33:61 */
+    { 12, 33, 69 }, /* 1044: cards/rebellion/setup.cards:33:69 */
+    { 12, 37, 5 }, /* 1045: cards/rebellion/setup.cards:37:5 */
+    { 12, 37, 53 }, /* 1046: cards/rebellion/setup.cards:37:53 */
+    { 12, 37, 61 }, /* 1047: cards/rebellion/setup.cards:37:61 */
+    { 12, 38, 5 }, /* 1048: cards/rebellion/setup.cards:38:5 */
+    { 12, 39, 5 }, /* 1049: cards/rebellion/setup.cards:39:5 */
+    { 12, 42, 3 }, /* 1050: cards/rebellion/setup.cards:42:3 */
+    { 12, 45, 30 }, /* 1051: cards/rebellion/setup.cards:45:30 */
+    { 12, 45, 22 }, /* 1052: cards/rebellion/setup.cards:45:22 */
+    { 12, 45, 53 }, /* 1053: cards/rebellion/setup.cards:45:53 */
+    { 12, 45, 45 }, /* 1054: cards/rebellion/setup.cards:45:45 */
+    { 12, 46, 3 }, /* 1055: cards/rebellion/setup.cards:46:3 */
+    { 12, 47, 3 }, /* 1056: cards/rebellion/setup.cards:47:3 */
+    { 12, 48, 3 }, /* 1057: cards/rebellion/setup.cards:48:3 */
+    { 12, 51, 3 }, /* 1058: cards/rebellion/setup.cards:51:3 */
+    { 12, 53, 13 }, /* 1059: cards/rebellion/setup.cards:53:13 */
+    { 12, 54, 5 }, /* 1060: cards/rebellion/setup.cards:54:5 */
+    { 12, 56, 7 }, /* 1061: cards/rebellion/setup.cards:56:7 */
+    { 12, 57, 7 }, /* 1062: cards/rebellion/setup.cards:57:7 */
+    { 12, 57, 15 }, /* 1063: cards/rebellion/setup.cards:57:15 */
+    { 12, 59, 7 }, /* 1064: cards/rebellion/setup.cards:59:7 */
+    { 12, 61, 7 }, /* 1065: cards/rebellion/setup.cards:61:7 */
+    { 12, 63, 9 }, /* 1066: cards/rebellion/setup.cards:63:9 */
+    { 12, 66, 9 }, /* 1067: cards/rebellion/setup.cards:66:9 */
+    { 12, 66, 17 }, /* 1068: cards/rebellion/setup.cards:66:17 */
+    { 12, 69, 7 }, /* 1069: cards/rebellion/setup.cards:69:7 */
+    { 12, 71, 7 }, /* 1070: cards/rebellion/setup.cards:71:7 */
+    { 12, 52, 3 }, /* 1071: cards/rebellion/setup.cards:52:3 */
+    { 12, 74, 3 }, /* 1072: cards/rebellion/setup.cards:74:3 */
+    { 12, 75, 3 }, /* 1073: cards/rebellion/setup.cards:75:3 */
+    { 12, 79, 3 }, /* 1074: cards/rebellion/setup.cards:79:3 */
+    { 12, 80, 3 }, /* 1075: cards/rebellion/setup.cards:80:3 */
+    { 12, 81, 3 }, /* 1076: cards/rebellion/setup.cards:81:3 */
+    { 12, 82, 3 }, /* 1077: cards/rebellion/setup.cards:82:3 */
+    { 12, 83, 3 }, /* 1078: cards/rebellion/setup.cards:83:3 */
+    { 12, 84, 3 }, /* 1079: cards/rebellion/setup.cards:84:3 */
+    { 12, 85, 3 }, /* 1080: cards/rebellion/setup.cards:85:3 */
+    { 12, 86, 3 }, /* 1081: cards/rebellion/setup.cards:86:3 */
+    { 12, 87, 5 }, /* 1082: cards/rebellion/setup.cards:87:5 */
+    { 12, 88, 17 }, /* 1083: cards/rebellion/setup.cards:88:17 */
+    { 12, 88, 7 }, /* 1084: cards/rebellion/setup.cards:88:7 */
+    { 12, 91, 3 }, /* 1085: cards/rebellion/setup.cards:91:3 */
+    { 12, 92, 5 }, /* 1086: cards/rebellion/setup.cards:92:5 */
+    { 12, 92, 17 }, /* 1087: cards/rebellion/setup.cards:92:17 */
+    { 12, 93, 17 }, /* 1088: cards/rebellion/setup.cards:93:17 */
+    { 12, 93, 7 }, /* 1089: cards/rebellion/setup.cards:93:7 */
+    { 12, 99, 3 }, /* 1090: cards/rebellion/setup.cards:99:3 */
+    { 12, 100, 3 }, /* 1091: cards/rebellion/setup.cards:100:3 */
+    { 12, 101, 3 }, /* 1092: cards/rebellion/setup.cards:101:3 */
+    { 12, 102, 3 }, /* 1093: cards/rebellion/setup.cards:102:3 */
+    { 12, 103, 3 }, /* 1094: cards/rebellion/setup.cards:103:3 */
+    { 12, 104, 3 }, /* 1095: cards/rebellion/setup.cards:104:3 */
+    { 12, 105, 3 }, /* 1096: cards/rebellion/setup.cards:105:3 */
+    { 12, 105, 15 }, /* 1097: cards/rebellion/setup.cards:105:15 */
+    { 12, 106, 5 }, /* 1098: cards/rebellion/setup.cards:106:5 */
+    { 12, 107, 7 }, /* 1099: cards/rebellion/setup.cards:107:7 */
+    { 12, 108, 44 }, /* 1100: cards/rebellion/setup.cards:108:44 */
+    { 12, 109, 37 }, /* 1101: cards/rebellion/setup.cards:109:37 */
+    { 12, 109, 27 }, /* 1102: cards/rebellion/setup.cards:109:27 */
+    { 12, 118, 22 }, /* 1103: cards/rebellion/setup.cards:118:22 */
+    { 12, 118, 15 }, /* 1104: cards/rebellion/setup.cards:118:15 */
+    { 12, 119, 17 }, /* 1105: cards/rebellion/setup.cards:119:17 */
+    { 12, 119, 7 }, /* 1106: cards/rebellion/setup.cards:119:7 */
+    { 12, 120, 7 }, /* 1107: cards/rebellion/setup.cards:120:7 */
+    { 12, 126, 3 }, /* 1108: cards/rebellion/setup.cards:126:3 */
+    { 12, 127, 36 }, /* 1109: cards/rebellion/setup.cards:127:36 */
+    { 12, 129, 22 }, /* 1110: cards/rebellion/setup.cards:129:22 */
+    { 12, 129, 3 }, /* 1111: cards/rebellion/setup.cards:129:3 */
+    { 12, 130, 3 }, /* 1112: cards/rebellion/setup.cards:130:3 */
+    { 12, 130, 15 }, /* 1113: cards/rebellion/setup.cards:130:15 */
+    { 12, 131, 15 }, /* 1114: cards/rebellion/setup.cards:131:15 */
+    { 12, 131, 5 }, /* 1115: cards/rebellion/setup.cards:131:5 */
+    { 12, 133, 8 }, /* 1116: cards/rebellion/setup.cards:133:8 */
+    { 12, 133, 3 }, /* 1117: cards/rebellion/setup.cards:133:3 */
+    { 12, 134, 3 }, /* 1118: cards/rebellion/setup.cards:134:3 */
+    { 12, 138, 22 }, /* 1119: cards/rebellion/setup.cards:138:22 */
+    { 12, 10, 1 }, /* 1120: cards/rebellion/setup.cards:10:1 */
+    { 11, 11, 66 }, /* 1121: cards/rebellion/round.cards:11:66 */
+    { 11, 11, 5 }, /* 1122: cards/rebellion/round.cards:11:5 */
+    { 11, 16, 24 }, /* 1123: cards/rebellion/round.cards:16:24 */
+    { 11, 17, 75 }, /* 1124: cards/rebellion/round.cards:17:75 */
+    { 11, 17, 5 }, /* 1125: cards/rebellion/round.cards:17:5 */
+    { 11, 19, 19 }, /* 1126: cards/rebellion/round.cards:19:19 */
+    { 11, 7, 1 }, /* 1127: cards/rebellion/round.cards:7:1 */
 };
 
 /* the view's systems_held of each player: function systems_held */
@@ -18777,7 +19062,7 @@ const RtGameDef rebellion_game = {
     13, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1106, Site_table, 15, Site_files,
+    1128, Site_table, 15, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     20, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
