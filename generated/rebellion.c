@@ -4405,8 +4405,13 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_builds(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_edge(RtGame *g, RtFrame *f);
-RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_unsearched(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_carrier_in(RtGame *g, RtFrame *f, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_ground_near(RtGame *g, RtFrame *f, RtValue);
+RT_MAYBE_UNUSED static RtValue Fn_hunt(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_imperial_under_way(RtGame *g, RtFrame *f);
+RT_MAYBE_UNUSED static RtValue Fn_rebel_edge(RtGame *g, RtFrame *f);
+RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue);
 static RtStatus Script_proc_combat(RtGame *g, RtFrame *f);
 static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f);
@@ -4619,6 +4624,24 @@ static inline RtValue Memo_team_icons(RtGame *g, RtFrame *f, RtValue *m, RtValue
     return m[0];
 }
 
+static inline RtValue Memo_hunt(RtGame *g, RtFrame *f, RtValue *m)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_hunt(g, f);
+    }
+    return m[0];
+}
+
+static inline RtValue Memo_imperial_under_way(RtGame *g, RtFrame *f, RtValue *m)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_imperial_under_way(g, f);
+    }
+    return m[0];
+}
+
 static inline RtValue Memo_rebel_edge(RtGame *g, RtFrame *f, RtValue *m)
 {
     if (!m[1]) {
@@ -4642,7 +4665,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_shown_in(RtGame *g, RtFrame *f, RtValue 
         if (((!rt__state(g, it_l, 1)) && ((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == Inst_action_card(g, rt_card_inst(g, v_a, KIND_action_card, 0))->fd_side)) && ((((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 1)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 2)].fd_leader_b) == 0)) || (Inst_leader(g, it_l)->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 3)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 4)].fd_leader_b, "Luke Skywalker") == 0)))))) return 1;
     }
     return acc;
-#line 4646 "rebellion.c"
+#line 4669 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:104: function shown_in */
@@ -4654,7 +4677,7 @@ static inline RtValue Fn_shown_in(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_
     (void)v_t;
     #line 105 "cards/rebellion/combat.cards"
     return ((rt_card_kind(g, v_a) == KIND_action_card) && ((strcmp(Rows_action_card[rt__row(g, v_a)].fd_leader_a, "") == 0) || Agg1_shown_in(g, f, v_a, v_t)));
-#line 4658 "rebellion.c"
+#line 4681 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:156: any */
@@ -4670,7 +4693,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_special(RtGame *g, RtFrame *f, RtVal
         if (Count_symbol(g, it_d, ENUM_special, 6) == 1) return 1;
     }
     return acc;
-#line 4674 "rebellion.c"
+#line 4697 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:156: function has_special */
@@ -4681,7 +4704,7 @@ static inline RtValue Fn_has_special(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 156 "cards/rebellion/combat.cards"
     return Agg1_has_special(g, f, v_p);
-#line 4685 "rebellion.c"
+#line 4708 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:157: function can_hit */
@@ -4694,7 +4717,7 @@ static inline RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_q
     (void)v_th;
     #line 157 "cards/rebellion/combat.cards"
     return ((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == rt_player_side(g, v_q))) && (Inst_unit(g, v_u)->fd_theater == v_th)) && (Inst_unit(g, v_u)->fd_health > 0));
-#line 4698 "rebellion.c"
+#line 4721 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:267: function retreat_open */
@@ -4707,7 +4730,7 @@ static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 268 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 8))));
-#line 4711 "rebellion.c"
+#line 4734 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:269: function own_there */
@@ -4720,7 +4743,7 @@ static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 270 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 9), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 10)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 11), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 12))))));
-#line 4724 "rebellion.c"
+#line 4747 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:274: any */
@@ -4740,7 +4763,7 @@ RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, R
         if ((((Fn_units_of(g, f, it_x, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, it_x, KIND_system, 3, 18))))) && (((Fn_units_of(g, f, it_x, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 19), 0) == 1) && (!rt_card_state(g, it_x, KIND_system, 2, 20)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 21), 0) == (-1)) && (!rt_card_state(g, it_x, KIND_system, 2, 22)))))))) return 1;
     }
     return acc;
-#line 4744 "rebellion.c"
+#line 4767 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:273: function retreat_to */
@@ -4755,7 +4778,7 @@ static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 274 "cards/rebellion/combat.cards"
     return ((((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 13))))) && ((((Memo_units_of(g, f, memo2, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 14), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 15)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 16), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 17))))))) || (!Agg1_retreat_to(g, f, v_s, v_t, v_p))));
-#line 4759 "rebellion.c"
+#line 4782 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:117: function base_ok */
@@ -4767,7 +4790,7 @@ static inline RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 117 "cards/rebellion/effects.cards"
     return (((!rt_card_state(g, v_s, KIND_system, 2, 25)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) != (-1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) == 0));
-#line 4771 "rebellion.c"
+#line 4794 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:254: argmax */
@@ -4793,7 +4816,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 27, "argmax of no items");
     return acc;
-#line 4797 "rebellion.c"
+#line 4820 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:254: function player_of */
@@ -4804,7 +4827,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 254 "cards/rebellion/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 4808 "rebellion.c"
+#line 4831 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:255: function rebel_player */
@@ -4815,7 +4838,7 @@ static inline RtValue Fn_rebel_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 255 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_rebel);
-#line 4819 "rebellion.c"
+#line 4842 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:256: function empire_player */
@@ -4826,7 +4849,7 @@ static inline RtValue Fn_empire_player(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 256 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_empire);
-#line 4830 "rebellion.c"
+#line 4853 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:259: function icons */
@@ -4838,7 +4861,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_k)
     (void)v_k;
     #line 260 "cards/rebellion/game.cards"
     return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 28))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 29))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 30))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 31))->fd_logistics)));
-#line 4842 "rebellion.c"
+#line 4865 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:265: function lside */
@@ -4849,7 +4872,7 @@ static inline RtValue Fn_lside(RtGame *g, RtFrame *f, RtValue v_l)
     (void)v_l;
     #line 266 "cards/rebellion/game.cards"
     return ((((rt_card_kind(g, v_l) == KIND_leader) && (rt__state(g, v_l, 3) == ENUM_dark_side_ring)) || ((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == SIDE_empire))) ? SIDE_empire : SIDE_rebel);
-#line 4853 "rebellion.c"
+#line 4876 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:269: function has_tactics */
@@ -4862,7 +4885,7 @@ static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
     (void)v_l;
     #line 269 "cards/rebellion/game.cards"
     return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 32))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 33))->fd_ground_tactics)) > 0);
-#line 4866 "rebellion.c"
+#line 4889 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:271: function at_most */
@@ -4874,7 +4897,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 271 "cards/rebellion/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 4878 "rebellion.c"
+#line 4901 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:274: function populous */
@@ -4885,7 +4908,7 @@ static inline RtValue Fn_populous(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 274 "cards/rebellion/game.cards"
     return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 34))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 35)));
-#line 4889 "rebellion.c"
+#line 4912 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:275: function is_coruscant */
@@ -4896,7 +4919,7 @@ static inline RtValue Fn_is_coruscant(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 275 "cards/rebellion/game.cards"
     return (strcmp(rt_card_name(g, v_s), "Coruscant") == 0);
-#line 4900 "rebellion.c"
+#line 4923 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:276: function imperial_loyal */
@@ -4907,7 +4930,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 276 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 36), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 37)));
-#line 4911 "rebellion.c"
+#line 4934 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:277: function rebel_loyal */
@@ -4918,7 +4941,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 277 "cards/rebellion/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 38), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 39)));
-#line 4922 "rebellion.c"
+#line 4945 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:279: function imperial_system */
@@ -4929,7 +4952,7 @@ static inline RtValue Fn_imperial_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 279 "cards/rebellion/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 40)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 41), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 42)));
-#line 4933 "rebellion.c"
+#line 4956 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:281: function rebel_system */
@@ -4940,7 +4963,7 @@ static inline RtValue Fn_rebel_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 281 "cards/rebellion/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 43), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 44)))) && (!rt_card_state(g, v_s, KIND_system, 0, 45)));
-#line 4944 "rebellion.c"
+#line 4967 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: count */
@@ -4958,7 +4981,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4962 "rebellion.c"
+#line 4985 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:283: function units_of */
@@ -4970,7 +4993,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 283 "cards/rebellion/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 4974 "rebellion.c"
+#line 4997 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: count */
@@ -4988,7 +5011,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 4992 "rebellion.c"
+#line 5015 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:284: function ships_of */
@@ -5000,7 +5023,7 @@ static inline RtValue Fn_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 284 "cards/rebellion/game.cards"
     return Agg1_ships_of(g, f, v_s, v_sd);
-#line 5004 "rebellion.c"
+#line 5027 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:285: count */
@@ -5018,7 +5041,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 5022 "rebellion.c"
+#line 5045 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:285: function ground_of */
@@ -5030,7 +5053,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 285 "cards/rebellion/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 5034 "rebellion.c"
+#line 5057 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:286: count */
@@ -5049,7 +5072,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValu
         acc++;
     }
     return acc;
-#line 5053 "rebellion.c"
+#line 5076 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:286: function in_theater */
@@ -5062,7 +5085,7 @@ static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_th;
     #line 286 "cards/rebellion/game.cards"
     return Agg1_in_theater(g, f, v_s, v_sd, v_th);
-#line 5066 "rebellion.c"
+#line 5089 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:287: function opposing */
@@ -5077,7 +5100,7 @@ static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 288 "cards/rebellion/game.cards"
     return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 50))));
-#line 5081 "rebellion.c"
+#line 5104 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:292: any */
@@ -5094,7 +5117,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_leader_in(RtGame *g, RtFrame *f, Rt
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5098 "rebellion.c"
+#line 5121 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:292: function free_leader_in */
@@ -5106,7 +5129,7 @@ static inline RtValue Fn_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtVa
     (void)v_sd;
     #line 292 "cards/rebellion/game.cards"
     return Agg1_free_leader_in(g, f, v_s, v_sd);
-#line 5110 "rebellion.c"
+#line 5133 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:294: any */
@@ -5125,7 +5148,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f,
         if ((((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) && (((seq[0] = Inst_leader(g, it_l)->fd_space_tactics, (seq[0] + Inst_leader(g, it_l)->fd_ground_tactics)) > 0))) return 1;
     }
     return acc;
-#line 5129 "rebellion.c"
+#line 5152 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:293: function tactics_leader_in */
@@ -5137,7 +5160,7 @@ static inline RtValue Fn_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 294 "cards/rebellion/game.cards"
     return Agg1_tactics_leader_in(g, f, v_s, v_sd);
-#line 5141 "rebellion.c"
+#line 5164 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:296: max */
@@ -5162,7 +5185,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 54, "max of no items");
     return acc;
-#line 5166 "rebellion.c"
+#line 5189 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:295: function space_tactics_in */
@@ -5175,7 +5198,7 @@ static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, Rt
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 296 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_space_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5179 "rebellion.c"
+#line 5202 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:298: max */
@@ -5200,7 +5223,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 56, "max of no items");
     return acc;
-#line 5204 "rebellion.c"
+#line 5227 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:297: function ground_tactics_in */
@@ -5213,7 +5236,7 @@ static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, R
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 298 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_ground_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5217 "rebellion.c"
+#line 5240 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:304: function base_sys */
@@ -5224,7 +5247,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 304 "cards/rebellion/game.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 57), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 58);
-#line 5228 "rebellion.c"
+#line 5251 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:305: function shown_base */
@@ -5234,7 +5257,7 @@ static inline RtValue Fn_shown_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 305 "cards/rebellion/game.cards"
     return rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 59);
-#line 5238 "rebellion.c"
+#line 5261 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:306: function base_hidden */
@@ -5244,7 +5267,7 @@ static inline RtValue Fn_base_hidden(RtGame *g, RtFrame *f)
     (void)f;
     #line 306 "cards/rebellion/game.cards"
     return (!rt_var_at(g, VCELL_base_revealed));
-#line 5248 "rebellion.c"
+#line 5271 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:315: count */
@@ -5261,7 +5284,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_loyal_count(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 5265 "rebellion.c"
+#line 5288 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:315: function loyal_count */
@@ -5271,7 +5294,7 @@ static inline RtValue Fn_loyal_count(RtGame *g, RtFrame *f)
     (void)f;
     #line 315 "cards/rebellion/game.cards"
     return Agg1_loyal_count(g, f);
-#line 5275 "rebellion.c"
+#line 5298 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:318: sum */
@@ -5286,7 +5309,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transport;
     }
     return acc;
-#line 5290 "rebellion.c"
+#line 5313 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:318: function capacity */
@@ -5296,7 +5319,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 318 "cards/rebellion/game.cards"
     return Agg1_capacity(g, f);
-#line 5300 "rebellion.c"
+#line 5323 "rebellion.c"
 }
 
 /* cards/rebellion/game.cards:319: function carried */
@@ -5306,7 +5329,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/rebellion/game.cards"
     return rt_live_at(g, LCELL_4);
-#line 5310 "rebellion.c"
+#line 5333 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:173: any */
@@ -5323,7 +5346,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5327 "rebellion.c"
+#line 5350 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:174: any */
@@ -5340,7 +5363,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_may_aim(RtGame *g, RtFrame *f, RtValue v
         if ((int)((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u_2)->fd_theater == ENUM_on_ground)) & (int)(Inst_unit(g, it_u_2)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5344 "rebellion.c"
+#line 5367 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:179: any */
@@ -5357,7 +5380,7 @@ RT_PURE RT_NOINLINE static RtValue Agg3_may_aim(RtGame *g, RtFrame *f, RtValue v
         if (Inst_unit(g, it_u_3)->fd_death_star) return 1;
     }
     return acc;
-#line 5361 "rebellion.c"
+#line 5384 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:170: function may_aim */
@@ -5370,7 +5393,7 @@ static inline RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 171 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 63)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 64))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 65)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 68))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 69)))) && (!rt_card_state(g, v_s, KIND_system, 1, 70))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 71), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 72)))) && (!rt_card_state(g, v_s, KIND_system, 0, 73)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
-#line 5374 "rebellion.c"
+#line 5397 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:184: function leader_fits */
@@ -5384,7 +5407,7 @@ static inline RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue v_a, RtValue
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 185 "cards/rebellion/missions.cards"
     return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 80) : 0));
-#line 5388 "rebellion.c"
+#line 5411 "rebellion.c"
 }
 
 /* leader_aim for each value of its parameters, worked out by cardc */
@@ -5398,7 +5421,7 @@ static inline RtValue Fn_leader_aim(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 189 "cards/rebellion/missions.cards"
     return (uint32_t)v_a < 13u ? Tab_leader_aim[v_a] : ((int)(v_a == ENUM_rebel_leader) | (int)(v_a == ENUM_captured_leader));
-#line 5402 "rebellion.c"
+#line 5425 "rebellion.c"
 }
 
 struct Locals_has_target {
@@ -5422,7 +5445,7 @@ static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
         if (Fn_leader_fits(g, f, L->v_a, it_l, L->v_s)) return 1;
     }
     return acc;
-#line 5426 "rebellion.c"
+#line 5449 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:194: any */
@@ -5441,7 +5464,7 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     }
     L->v_s = 0;
     return acc;
-#line 5445 "rebellion.c"
+#line 5468 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:195: any */
@@ -5459,7 +5482,7 @@ static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
         if (Fn_may_aim(g, f, L->v_a, it_s_2)) return 1;
     }
     return acc;
-#line 5463 "rebellion.c"
+#line 5486 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:192: function has_target */
@@ -5473,7 +5496,7 @@ static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 193 "cards/rebellion/missions.cards"
     return ((L->v_a == ENUM_rebel_base_space) ? 1 : (Fn_leader_aim(g, f, L->v_a) ? Agg1_has_target(g, f, L) : Agg3_has_target(g, f, L)));
-#line 5477 "rebellion.c"
+#line 5500 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: sum */
@@ -5492,7 +5515,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_team_icons(RtGame *g, RtFrame *f, RtValu
         acc += (rt_select((v_sk == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_sk == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_sk == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
     }
     return acc;
-#line 5496 "rebellion.c"
+#line 5519 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: function team_icons */
@@ -5505,7 +5528,7 @@ static inline RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_sk;
     #line 198 "cards/rebellion/missions.cards"
     return Agg1_team_icons(g, f, v_p, v_k, v_sk);
-#line 5509 "rebellion.c"
+#line 5532 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:201: function portrait_of */
@@ -5517,7 +5540,7 @@ static inline RtValue Fn_portrait_of(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_l;
     #line 201 "cards/rebellion/missions.cards"
     return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 87)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 88))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 89)].fd_portrait, "Luke Skywalker") == 0)));
-#line 5521 "rebellion.c"
+#line 5544 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:203: function shows */
@@ -5529,7 +5552,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_l)
     (void)v_l;
     #line 204 "cards/rebellion/missions.cards"
     return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 91)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 92))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 93)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 94)].fd_leader_b, "Luke Skywalker") == 0))));
-#line 5533 "rebellion.c"
+#line 5556 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:207: function can_reveal */
@@ -5545,7 +5568,7 @@ static inline RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 207 "cards/rebellion/missions.cards"
     return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 95), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 96))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 97))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 98))->fd_aim));
-#line 5549 "rebellion.c"
+#line 5572 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:285: function opposes */
@@ -5557,7 +5580,7 @@ static inline RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_q
     (void)v_q;
     #line 285 "cards/rebellion/missions.cards"
     return (((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == rt_player_side(g, v_q))) && ((int)(!rt__state(g, v_l, 1)) | (int)((int)(!!rt_var_at(g, VCELL_against_leader)) & (int)(v_l == rt_var_at(g, VCELL_victim)))));
-#line 5561 "rebellion.c"
+#line 5584 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: any */
@@ -5574,7 +5597,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_leave(RtGame *g, RtFrame *f, RtValue
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5578 "rebellion.c"
+#line 5601 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: function can_leave */
@@ -5586,7 +5609,7 @@ static inline RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     return (!Agg1_can_leave(g, f, v_s, v_sd));
-#line 5590 "rebellion.c"
+#line 5613 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:14: function base_reaches */
@@ -5598,7 +5621,7 @@ static inline RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_t;
     #line 15 "cards/rebellion/moves.cards"
     return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 100), ZONE_base_card, v_p, 101)) || rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 102), ZONE_base_card, v_p, 103), v_t, 104))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
-#line 5602 "rebellion.c"
+#line 5625 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:20: function moves_alone */
@@ -5610,7 +5633,7 @@ static inline RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtValue v_u, RtValue
     (void)v_sd;
     #line 21 "cards/rebellion/moves.cards"
     return (((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && (!Inst_unit(g, v_u)->fd_needs_transport)) && (!Inst_unit(g, v_u)->fd_restricted));
-#line 5614 "rebellion.c"
+#line 5637 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:22: function moves_carried */
@@ -5625,7 +5648,7 @@ static inline RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue v_u, RtVal
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 23 "cards/rebellion/moves.cards"
     return ((((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && ((int)(!!Inst_unit(g, v_u)->fd_needs_transport) | (int)(!!Inst_unit(g, v_u)->fd_restricted))) && ((!Inst_unit(g, v_u)->fd_needs_transport) || (Memo_carried(g, f, memo1) < Memo_capacity(g, f, memo2)))) && ((int)(!Inst_unit(g, v_u)->fd_restricted) | (int)(!!v_cap_from_here)));
-#line 5629 "rebellion.c"
+#line 5652 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:10: function recruit_at */
@@ -5636,7 +5659,7 @@ static inline RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 10 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 3, 105) == 0);
-#line 5640 "rebellion.c"
+#line 5663 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:11: function build_at */
@@ -5647,7 +5670,7 @@ static inline RtValue Fn_build_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)v_k;
     #line 11 "cards/rebellion/refresh.cards"
     return (rt_mod(g, v_k, 2, 106) == 0);
-#line 5651 "rebellion.c"
+#line 5674 "rebellion.c"
 }
 
 struct Locals_goal_met {
@@ -5674,7 +5697,7 @@ static RtValue Agg1_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
         acc++;
     }
     return acc;
-#line 5678 "rebellion.c"
+#line 5701 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:64: count */
@@ -5692,7 +5715,7 @@ RT_PURE static RtValue Agg2_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         acc++;
     }
     return acc;
-#line 5696 "rebellion.c"
+#line 5719 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:65: any */
@@ -5709,7 +5732,7 @@ RT_PURE static RtValue Agg4_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
         if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 117))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5713 "rebellion.c"
+#line 5736 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:65: count */
@@ -5728,7 +5751,7 @@ static RtValue Agg3_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
     }
     L->v_k = 0;
     return acc;
-#line 5732 "rebellion.c"
+#line 5755 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:59: function goal_met */
@@ -5742,7 +5765,7 @@ static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue v_o)
     (void)v_o;
     #line 60 "cards/rebellion/refresh.cards"
     return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 107))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 108))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 109))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 110))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 113))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 120))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 121))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 122))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 123))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
-#line 5746 "rebellion.c"
+#line 5769 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:114: any */
@@ -5758,7 +5781,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_recruitable(RtGame *g, RtFrame *f, RtVal
         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 124)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 125)].fd_leader_b) == 0)) return 1;
     }
     return acc;
-#line 5762 "rebellion.c"
+#line 5785 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:114: function recruitable */
@@ -5769,7 +5792,7 @@ static inline RtValue Fn_recruitable(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 114 "cards/rebellion/refresh.cards"
     return Agg1_recruitable(g, f, v_a);
-#line 5773 "rebellion.c"
+#line 5796 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:144: function builds_in */
@@ -5782,7 +5805,7 @@ static inline RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 145 "cards/rebellion/refresh.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 1, 126)) && (!rt_card_state(g, v_s, KIND_system, 2, 127))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 128)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 129), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 130)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 131), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 132)))) && (!rt_card_state(g, v_s, KIND_system, 0, 133))))));
-#line 5786 "rebellion.c"
+#line 5809 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:150: function base_builds */
@@ -5793,7 +5816,7 @@ static inline RtValue Fn_base_builds(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 150 "cards/rebellion/refresh.cards"
     return (((!rt_var_at(g, VCELL_base_revealed))) ? 1 : ((Memo_units_of(g, f, memo1, rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 134), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 135)), KIND_system, 136), 0) != (-1))));
-#line 5797 "rebellion.c"
+#line 5820 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:163: any */
@@ -5809,7 +5832,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_supply(RtGame *g, RtFrame *f, RtValue
         if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 137))->fd_model)) return 1;
     }
     return acc;
-#line 5813 "rebellion.c"
+#line 5836 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:163: function in_supply */
@@ -5820,7 +5843,7 @@ static inline RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 163 "cards/rebellion/refresh.cards"
     return Agg1_in_supply(g, f, v_u);
-#line 5824 "rebellion.c"
+#line 5847 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:196: function deploys_in */
@@ -5833,7 +5856,7 @@ static inline RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 197 "cards/rebellion/refresh.cards"
     return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 138))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 139)))) && (!rt_card_state(g, v_s, KIND_system, 1, 140))) && (rt_card_state(g, v_s, KIND_system, 5, 141) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 142)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 143), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 144)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 145), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 146)))) && (!rt_card_state(g, v_s, KIND_system, 0, 147))))));
-#line 5837 "rebellion.c"
+#line 5860 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:246: count */
@@ -5851,7 +5874,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_systems_held(RtGame *g, RtFrame *f, RtVa
         acc++;
     }
     return acc;
-#line 5855 "rebellion.c"
+#line 5878 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:245: function systems_held */
@@ -5862,49 +5885,295 @@ static inline RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 246 "cards/rebellion/refresh.cards"
     return Agg1_systems_held(g, f, v_p);
-#line 5866 "rebellion.c"
+#line 5889 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:263: count */
-RT_PURE RT_NOINLINE static RtValue Agg1_rebel_edge(RtGame *g, RtFrame *f)
+/* cards/rebellion/refresh.cards:267: any */
+RT_PURE RT_NOINLINE static RtValue Agg1_unsearched(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
-    #line 263 "cards/rebellion/refresh.cards"
+    (void)v_s;
+    #line 267 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_probes, ZCELL_probes, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_empire)), 158);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_x = zc[1 + i]; (void)it_x;
+        if (it_x == v_s) return 1;
+    }
+    return acc;
+#line 5905 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:265: function unsearched */
+static inline RtValue Fn_unsearched(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_s;
+    #line 266 "cards/rebellion/refresh.cards"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 155)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 156), 0) != (-1))) && (!rt_card_state(g, v_s, KIND_system, 6, 157))) && (!Agg1_unsearched(g, f, v_s)));
+#line 5916 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:270: any */
+RT_PURE RT_NOINLINE static RtValue Agg1_carrier_in(RtGame *g, RtFrame *f, RtValue v_n)
+{
+    (void)f;
+    (void)v_n;
+    #line 270 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_n, 159));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_u = zc[1 + i]; (void)it_u;
+        if ((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_transport > 0)) & (int)(!Inst_unit(g, it_u)->fd_immobile)) return 1;
+    }
+    return acc;
+#line 5932 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:270: function carrier_in */
+static inline RtValue Fn_carrier_in(RtGame *g, RtFrame *f, RtValue v_n)
+{
+    (void)g;
+    (void)f;
+    (void)v_n;
+    #line 270 "cards/rebellion/refresh.cards"
+    return Agg1_carrier_in(g, f, v_n);
+#line 5943 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:272: sum */
+RT_NOINLINE static RtValue Agg1_ground_near(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)f;
+    (void)v_s;
+    #line 272 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 161);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, v_s, 0, gs, 160);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_n = gs[i]; (void)it_n;
+        if (rt_back_edge(g, 161)) return 0;   /* the step budget */
+        if (!(Fn_can_leave(g, f, it_n, SIDE_empire) && Fn_carrier_in(g, f, it_n))) continue;
+        acc = rt_add(g, acc, Fn_ground_of(g, f, it_n, SIDE_empire), 162);
+    }
+    return acc;
+#line 5962 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:271: function ground_near */
+static inline RtValue Fn_ground_near(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_s;
+    #line 272 "cards/rebellion/refresh.cards"
+    return Agg1_ground_near(g, f, v_s);
+#line 5973 "rebellion.c"
+}
+
+struct Locals_hunt {
+    RtValue v_s;
+    RtValue v_s_2;
+    RtValue v_s_3;
+    RtValue v_n;
+    RtValue v_k;
+    RtValue v_n_2;
+};
+
+/* cards/rebellion/refresh.cards:282: count */
+static RtValue Agg1_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 282 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 163);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 158)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 159), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 160))))) continue;
+        if (rt_back_edge(g, 164)) return 0;   /* the step budget */
+        if (!(Fn_unsearched(g, f, it_s))) continue;
         acc++;
     }
     return acc;
-#line 5883 "rebellion.c"
+#line 6001 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:261: function rebel_edge */
+/* cards/rebellion/refresh.cards:283: count */
+static RtValue Agg2_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 283 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 165);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s_2 = gs[i]; (void)it_s_2;
+        if (rt_back_edge(g, 166)) return 0;   /* the step budget */
+        if (!(Fn_unsearched(g, f, it_s_2) && (Fn_ground_near(g, f, it_s_2) > 0))) continue;
+        acc++;
+    }
+    return acc;
+#line 6020 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:284: count */
+static RtValue Agg3_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 284 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 167);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s_3 = gs[i]; (void)it_s_3;
+        if (rt_back_edge(g, 168)) return 0;   /* the step budget */
+        if (!((Fn_unsearched(g, f, it_s_3) && (Fn_ground_near(g, f, it_s_3) > 0)) && Fn_free_leader_in(g, f, it_s_3, SIDE_empire))) continue;
+        acc++;
+    }
+    return acc;
+#line 6039 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:288: sum */
+static RtValue Agg4_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 288 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, Fn_shown_base(g, f), 0, gs, 172);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_n = gs[i]; (void)it_n;
+        if (rt_back_edge(g, 173)) return 0;   /* the step budget */
+        if (!((Fn_units_of(g, f, it_n, SIDE_rebel) == 0) && Fn_free_leader_in(g, f, it_n, SIDE_empire))) continue;
+        acc = rt_add(g, acc, rt_mul(g, 2, Fn_ground_near(g, f, it_n), 171), 174);
+    }
+    return acc;
+#line 6058 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:289: sum */
+static RtValue Agg6_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 289 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, Fn_shown_base(g, f), L->v_k, gs, 176);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_n_2 = gs[i]; (void)it_n_2;
+        if (rt_back_edge(g, 177)) return 0;   /* the step budget */
+        acc = rt_add(g, acc, Fn_units_of(g, f, it_n_2, SIDE_empire), 178);
+    }
+    return acc;
+#line 6076 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:289: sum */
+static RtValue Agg5_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
+{
+    (void)f;
+    (void)L;
+    #line 289 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    for (int i = 0; i < 3; i++) {
+        RtValue it_k = i + 1; (void)it_k;
+        L->v_k = it_k;
+        acc = rt_add(g, acc, Agg6_hunt(g, f, L), 179);
+    }
+    L->v_k = 0;
+    return acc;
+#line 6093 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:280: function hunt */
+static RtValue Fn_hunt(RtGame *g, RtFrame *f)
+{
+    struct Locals_hunt Lv, *L = &Lv;
+    memset(&Lv, 0, sizeof Lv);
+    (void)g;
+    (void)f;
+    RtValue seq[7];   /* operands in order (emit_ordered) */
+    (void)seq;
+    #line 281 "cards/rebellion/refresh.cards"
+    return (Fn_base_hidden(g, f) ? (seq[1] = (seq[0] = (3 * Agg1_hunt(g, f, L)), (seq[0] - Agg2_hunt(g, f, L))), (seq[1] - (2 * Agg3_hunt(g, f, L)))) : (seq[6] = (seq[5] = (seq[4] = ((seq[2] = (3 * Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_rebel)), (seq[2] - (2 * Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_empire)))) - 10), rt_sub(g, seq[4], (seq[3] = (Fn_free_leader_in(g, f, Fn_shown_base(g, f), SIDE_empire) ? 3 : 1), rt_mul(g, seq[3], Fn_ground_near(g, f, Fn_shown_base(g, f)), 169)), 170)), rt_sub(g, seq[5], Agg4_hunt(g, f, L), 175)), rt_sub(g, seq[6], Agg5_hunt(g, f, L), 180)));
+#line 6107 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:293: count */
+RT_PURE RT_NOINLINE static RtValue Agg1_imperial_under_way(RtGame *g, RtFrame *f)
+{
+    (void)f;
+    #line 293 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_u = zc[1 + i]; (void)it_u;
+        if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)((int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) | (int)(Inst_unit(g, it_u)->fd_transport > 0))))) continue;
+        acc++;
+    }
+    return acc;
+#line 6123 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:292: function imperial_under_way */
+static inline RtValue Fn_imperial_under_way(RtGame *g, RtFrame *f)
+{
+    (void)g;
+    (void)f;
+    #line 293 "cards/rebellion/refresh.cards"
+    return Agg1_imperial_under_way(g, f);
+#line 6133 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:300: count */
+RT_PURE RT_NOINLINE static RtValue Agg1_rebel_edge(RtGame *g, RtFrame *f)
+{
+    (void)f;
+    #line 300 "cards/rebellion/refresh.cards"
+    RtValue acc = 0;
+    RtValue gs[33];
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 190);
+    for (int i = 0; i < gn; i++) {
+        RtValue it_s = gs[i]; (void)it_s;
+        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 187)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 188), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 189))))) continue;
+        acc++;
+    }
+    return acc;
+#line 6150 "rebellion.c"
+}
+
+/* cards/rebellion/refresh.cards:298: function rebel_edge */
 static inline RtValue Fn_rebel_edge(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    RtValue seq[2];   /* operands in order (emit_ordered) */
+    RtValue seq[3];   /* operands in order (emit_ordered) */
     (void)seq;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 262 "cards/rebellion/refresh.cards"
-    return rt_sub(g, (seq[1] = (seq[0] = rt_mul(g, 4, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 155), 156), rt_add(g, seq[0], (2 * Memo_loyal_count(g, f, memo1)), 157)), rt_sub(g, seq[1], Agg1_rebel_edge(g, f), 162)), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 163);
-#line 5896 "rebellion.c"
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 299 "cards/rebellion/refresh.cards"
+    return (seq[2] = (seq[1] = rt_sub(g, (seq[0] = rt_add(g, rt_mul(g, 6, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 181), 182), 12, 183), rt_add(g, seq[0], Memo_hunt(g, f, memo1), 184)), Memo_imperial_under_way(g, f, memo2), 185), rt_add(g, seq[1], Memo_loyal_count(g, f, memo3), 186)), rt_sub(g, seq[2], Agg1_rebel_edge(g, f), 191));
+#line 6165 "rebellion.c"
 }
 
-/* cards/rebellion/refresh.cards:265: function score */
+/* cards/rebellion/refresh.cards:301: function score */
 static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 265 "cards/rebellion/refresh.cards"
-    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 164));
-#line 5908 "rebellion.c"
+    #line 301 "cards/rebellion/refresh.cards"
+    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 192));
+#line 6177 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:143: function s_imperial */
@@ -5915,8 +6184,8 @@ static inline RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 143 "cards/rebellion/setup.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 165)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 166), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 167)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
-#line 5920 "rebellion.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 193)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 194), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 195)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
+#line 6189 "rebellion.c"
 }
 
 struct Locals_proc_combat {
@@ -5946,13 +6215,13 @@ RT_PURE static RtValue Agg1_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 47 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 182));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 210));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_empire) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)))) return 0;
     }
     return acc;
-#line 5956 "rebellion.c"
+#line 6225 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:58: all */
@@ -5962,13 +6231,13 @@ RT_PURE static RtValue Agg2_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 58 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 193));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 221));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)((int)(Inst_unit(g, it_u_3)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u_3)->fd_theater != ENUM_on_ground)) | (int)(!!Inst_unit(g, it_u_3)->fd_structure)))) return 0;
     }
     return acc;
-#line 5972 "rebellion.c"
+#line 6241 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:19: combat */
@@ -5991,16 +6260,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 168);
+            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 196);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 169);
+            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 197);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 170);
+            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 198);
         }
         #line 26 "cards/rebellion/combat.cards"
         L->v_space_fight = ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0));
         #line 27 "cards/rebellion/combat.cards"
-        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 171)));
+        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 199)));
         if (rt_check(g)) return RT_END;
         #line 28 "cards/rebellion/combat.cards"
         if (rt_logging(g)) {
@@ -6027,7 +6296,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 172);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 200);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6046,7 +6315,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 173);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 201);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6065,7 +6334,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 174);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 202);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6084,7 +6353,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 175);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 203);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6107,7 +6376,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 176);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 204);
             if (st != RT_DONE)
                 return st;
         }
@@ -6120,7 +6389,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 177);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 205);
             if (st != RT_DONE)
                 return st;
         }
@@ -6130,7 +6399,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/combat.cards"
         while (Fn_opposing(g, f, L->v_t)) {
             #line 40 "cards/rebellion/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 178));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 206));
             if (rt_check(g)) return RT_END;
             #line 41 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6149,7 +6418,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 179);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 207);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6170,7 +6439,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 180);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 208);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6194,7 +6463,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 181);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 209);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6202,13 +6471,13 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 47 "cards/rebellion/combat.cards"
                 if (((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_combat(g, f, L)) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0)) {
                     #line 48 "cards/rebellion/combat.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 183), 184);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 211), 212);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                         for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
                             L->v_u_2 = cells_v_list[1 + L->v_i_2];
-                            if (rt_back_edge(g, 185)) return RT_END;   /* the step budget */
+                            if (rt_back_edge(g, 213)) return RT_END;   /* the step budget */
                             if (!(Inst_unit(g, L->v_u_2)->fd_dsuc)) continue;
                             #line 48 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -6224,7 +6493,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 186);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 214);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6236,7 +6505,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 50 "cards/rebellion/combat.cards"
                 { /* death_star_plans */
                     RtValue arg0 = L->v_t;
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 187);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 215);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6260,20 +6529,20 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 188);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 216);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
             #line 53 "cards/rebellion/combat.cards"
-            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 189))) {
+            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 217))) {
                 #line 54 "cards/rebellion/combat.cards"
                 { /* attack */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 190);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 218);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6294,7 +6563,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 191);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 219);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6318,7 +6587,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 192);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 220);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6326,13 +6595,13 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 58 "cards/rebellion/combat.cards"
                 if (((Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg2_proc_combat(g, f, L)) {
                     #line 59 "cards/rebellion/combat.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 194), 195);
+                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 222), 223);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                         for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
                             L->v_u_4 = cells_v_list_2[1 + L->v_i_3];
-                            if (rt_back_edge(g, 196)) return RT_END;   /* the step budget */
+                            if (rt_back_edge(g, 224)) return RT_END;   /* the step budget */
                             if (!(Inst_unit(g, L->v_u_4)->fd_structure)) continue;
                             #line 59 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -6349,7 +6618,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 197);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 225);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6368,7 +6637,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 198);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 226);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6378,7 +6647,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = f->me;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 199);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 227);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6397,7 +6666,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = rt_next_player(g, f->me);
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 200);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 228);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6418,7 +6687,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_transports_alone)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 201);
+                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 229);
                 if (st != RT_DONE)
                     return st;
             }
@@ -6433,16 +6702,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 202);
+                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 230);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 203)) return RT_END;
+            if (rt_back_edge(g, 231)) return RT_END;
         }
         #line 71 "cards/rebellion/combat.cards"
         { /* end_objective */
-            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 204);
+            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 232);
         }
         f->pc = 12;
         {
@@ -6457,7 +6726,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
             #line 72 "cards/rebellion/combat.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 205), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 206, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 233), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 234, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 73 "cards/rebellion/combat.cards"
@@ -6470,12 +6739,12 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 73 "cards/rebellion/combat.cards"
                 if (Inst_tactic(g, it_c)->fd_theater == ENUM_in_space) {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 207, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 235, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 208, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 236, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -6484,18 +6753,18 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 74 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 209);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 237);
         #line 75 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 210);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 238);
         #line 76 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 211);
+            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 239);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_5 = rt_zone_cards(g, zone_v_u_5);
             for (int at_v_u_5 = walk_v_u_5[0]; at_v_u_5 >= 1; at_v_u_5--) {
                 RtValue it_u_5 = walk_v_u_5[at_v_u_5]; (void)it_u_5;
                 #line 76 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 212);
+                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 240);
             }
         }
         #line 77 "cards/rebellion/combat.cards"
@@ -6513,10 +6782,10 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_rebel); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_empire); (void)hole; }
         }
-#line 6517 "rebellion.c"
+#line 6786 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 213, "bad resume point");
+        return rt_fail(g, 241, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6543,10 +6812,10 @@ static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/combat.cards"
             rt_var_store(g, VAR_rebel_won_ground, VCELL_rebel_won_ground, 1);
         }
-#line 6547 "rebellion.c"
+#line 6816 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 214, "bad resume point");
+        return rt_fail(g, 242, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6565,9 +6834,9 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/rebellion/combat.cards"
-        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 215)[0] == 0))) {
+        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 243)[0] == 0))) {
             #line 91 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 209, 0, 216);
+            rt_choose_begin(g, L->v_p, 209, 0, 244);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
                     rt_log_player(g, L->v_p);
@@ -6591,7 +6860,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 0);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 1);
-                    rt_opt_done(g, &ob, 216);
+                    rt_opt_done(g, &ob, 244);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6605,7 +6874,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* no leader */
                 } else if (L->v_option == 1) { /* add a leader */
                     #line 94 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 210, 0, 217);
+                    rt_choose_begin(g, L->v_p, 210, 0, 245);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
@@ -6614,13 +6883,13 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 218);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 246);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 217);
+                        rt_opt_done(g, &ob, 245);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -6630,7 +6899,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 95 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 219), RT_AT_TOP, 220, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 247), RT_AT_TOP, 248, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 96 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -6647,10 +6916,10 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6651 "rebellion.c"
+#line 6920 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 221, "bad resume point");
+        return rt_fail(g, 249, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6671,14 +6940,14 @@ static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Locals_proc_s
     (void)L;
     #line 113 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 224);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 252);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
-        if (rt_back_edge(g, 225)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 253)) return 0;   /* the step budget */
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
     }
     return acc;
-#line 6682 "rebellion.c"
+#line 6951 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:107: start_cards */
@@ -6690,9 +6959,9 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
         #line 108 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 109 "cards/rebellion/combat.cards"
-        while (rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 222)[0] == 0))) {
+        while (rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 250)[0] == 0))) {
             #line 112 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 223);
+            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 251);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                     rt_log_player(g, L->v_p);
@@ -6715,7 +6984,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
-                    rt_opt_done(g, &ob, 223);
+                    rt_opt_done(g, &ob, 251);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6728,10 +6997,10 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* use a Start of Combat action card */
                     #line 113 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 226);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 254);
                 } else if (L->v_option == 1) { /* no more action cards */
                     #line 114 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 227);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 255);
                 }
             }
             #line 116 "cards/rebellion/combat.cards"
@@ -6748,7 +7017,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
             #line 118 "cards/rebellion/combat.cards"
             if (L->v_plays) {
                 #line 119 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 228);
+                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 256);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -6757,13 +7026,13 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 229);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 257);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                             if ((Inst_action_card(g, it_a_2)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a_2, L->v_t)) rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 228);
+                    rt_opt_done(g, &ob, 256);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -6776,7 +7045,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 230);
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 258);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -6796,12 +7065,12 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 #line 120 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 231)) return RT_END;
+            if (rt_back_edge(g, 259)) return RT_END;
         }
-#line 6802 "rebellion.c"
+#line 7071 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 232, "bad resume point");
+        return rt_fail(g, 260, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6829,14 +7098,14 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 233);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 261);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         #line 129 "cards/rebellion/combat.cards"
-        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 234))) {
+        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 262))) {
             #line 129 "cards/rebellion/combat.cards"
             { /* draw_tactic */
                 RtValue arg0 = L->v_p;
@@ -6847,16 +7116,16 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 235);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 263);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6857 "rebellion.c"
+#line 7126 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 236, "bad resume point");
+        return rt_fail(g, 264, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6885,23 +7154,23 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
                     #line 136 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_space_deck)[0] == 0)) {
                         #line 136 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 237), RT_AT_TOP, 238, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 265), RT_AT_TOP, 266, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 } else {
                     #line 138 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_ground_deck)[0] == 0)) {
                         #line 138 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 239), RT_AT_TOP, 240, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 267), RT_AT_TOP, 268, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6902 "rebellion.c"
+#line 7171 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 241, "bad resume point");
+        return rt_fail(g, 269, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6918,7 +7187,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 146 "cards/rebellion/combat.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 242);
+        rt_choose_begin(g, L->v_p, 213, 0, 270);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
@@ -6927,13 +7196,13 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 243));
+                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 271));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_u = zc[1 + i]; (void)it_u;
                     rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u)->fd_side != rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u)->fd_health > 0)), it_u, it_u, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 242);
+            rt_opt_done(g, &ob, 270);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6944,7 +7213,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             #line 147 "cards/rebellion/combat.cards"
-            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 244), 0, 245);
+            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 272), 0, 273);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6962,7 +7231,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 246);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 274);
             if (st != RT_DONE)
                 return st;
         }
@@ -6975,15 +7244,15 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 247);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 275);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6984 "rebellion.c"
+#line 7253 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 248, "bad resume point");
+        return rt_fail(g, 276, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7035,14 +7304,14 @@ RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 162 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 249));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 277));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_model == ENUM_ion_cannon)) continue;
         acc++;
     }
     return acc;
-#line 7046 "rebellion.c"
+#line 7315 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:163: sum */
@@ -7052,14 +7321,14 @@ RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 163 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 250));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 278));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_2)->fd_red_attack;
     }
     return acc;
-#line 7063 "rebellion.c"
+#line 7332 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:164: sum */
@@ -7069,14 +7338,14 @@ RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 164 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 252));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 280));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_3)->fd_black_attack;
     }
     return acc;
-#line 7080 "rebellion.c"
+#line 7349 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:177: any */
@@ -7086,14 +7355,14 @@ static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack
     (void)L;
     #line 177 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 260);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 288);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (rt_back_edge(g, 261)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 289)) return 0;   /* the step budget */
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
     }
     return acc;
-#line 7097 "rebellion.c"
+#line 7366 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:222: any */
@@ -7103,13 +7372,13 @@ RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 222 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 300));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 328));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_7 = zc[1 + i]; (void)it_u_7;
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
     }
     return acc;
-#line 7113 "rebellion.c"
+#line 7382 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:160: attack */
@@ -7124,7 +7393,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         L->v_ion = (((int)(rt_player_side(g, L->v_p) == SIDE_rebel) & (int)(L->v_th == ENUM_in_space)) ? Agg1_proc_attack(g, f, L) : 0);
         if (rt_check(g)) return RT_END;
         #line 163 "cards/rebellion/combat.cards"
-        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 251), 5);
+        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 279), 5);
         if (rt_check(g)) return RT_END;
         #line 164 "cards/rebellion/combat.cards"
         L->v_blacks = Fn_at_most(g, f, Agg3_proc_attack(g, f, L), 5);
@@ -7141,7 +7410,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 166 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 253), RT_AT_TOP, 254);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 281), RT_AT_TOP, 282);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7160,7 +7429,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 167 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 255), RT_AT_TOP, 256);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 283), RT_AT_TOP, 284);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7169,9 +7438,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 168 "cards/rebellion/combat.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 257);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 285);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 258);
+                Roll_any(g, rt_zone_at(g, zone, i), 286);
         }
         if (rt_check(g)) return RT_END;
         #line 169 "cards/rebellion/combat.cards"
@@ -7194,7 +7463,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         #line 172 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 175 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 259);
+            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 287);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
                     rt_log_player(g, L->v_p);
@@ -7220,7 +7489,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 7);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 9);
-                    rt_opt_done(g, &ob, 259);
+                    rt_opt_done(g, &ob, 287);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7233,13 +7502,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* discard a special die to draw a tactic card */
                     #line 176 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 262);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 290);
                 } else if (L->v_option == 1) { /* play a tactic card */
                     #line 177 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 263);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 291);
                 } else if (L->v_option == 2) { /* assign damage */
                     #line 178 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 264);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 292);
                 }
             }
             #line 180 "cards/rebellion/combat.cards"
@@ -7256,7 +7525,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             #line 182 "cards/rebellion/combat.cards"
             if (L->v_step == ENUM_draw_a_card) {
                 #line 183 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 215, 0, 265);
+                rt_choose_begin(g, L->v_p, 215, 0, 293);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7265,13 +7534,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 267);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 295);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-                            if (Count_symbol(g, it_d_3, ENUM_special, 266) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
+                            if (Count_symbol(g, it_d_3, ENUM_special, 294) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 265);
+                    rt_opt_done(g, &ob, 293);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -7281,7 +7550,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_d_3 = rt_chosen(g);
                     #line 183 "cards/rebellion/combat.cards"
-                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 268);
+                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 296);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 184 "cards/rebellion/combat.cards"
@@ -7294,14 +7563,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 269);
+                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 297);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             } else if (L->v_step == ENUM_play_a_card) {
                 #line 186 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 270);
+                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 298);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -7310,13 +7579,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 271);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 299);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (((int)(Inst_tactic(g, it_c_2)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_2)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c_2)->fd_special_icon))) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 270);
+                    rt_opt_done(g, &ob, 298);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -7326,12 +7595,12 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_c_2 = rt_chosen(g);
                     #line 187 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 272);
+                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 300);
                     if (rt_check(g)) return RT_END;
                     #line 188 "cards/rebellion/combat.cards"
                     if (Inst_tactic(g, L->v_c_2)->fd_special_icon) {
                         #line 189 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 215, 0, 273);
+                        rt_choose_begin(g, L->v_p, 215, 0, 301);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7340,13 +7609,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 275);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 303);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
-                                    if (Count_symbol(g, it_d_4, ENUM_special, 274) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
+                                    if (Count_symbol(g, it_d_4, ENUM_special, 302) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 273);
+                            rt_opt_done(g, &ob, 301);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 4;
@@ -7356,7 +7625,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_d_4 = rt_chosen(g);
                             #line 189 "cards/rebellion/combat.cards"
-                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 276);
+                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 304);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -7373,11 +7642,11 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     #line 192 "cards/rebellion/combat.cards"
                     for (L->v_i_3 = 0; L->v_i_3 < 2; L->v_i_3++) {
                         L->v_i = L->v_i_3 + 1;
-                        if (rt_back_edge(g, 277)) return RT_END;   /* the step budget */
+                        if (rt_back_edge(g, 305)) return RT_END;   /* the step budget */
                         #line 193 "cards/rebellion/combat.cards"
                         if (L->v_i <= Inst_tactic(g, L->v_c_2)->fd_damage) {
                             #line 194 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_p, 217, 0, 278);
+                            rt_choose_begin(g, L->v_p, 217, 0, 306);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -7387,13 +7656,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 279));
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 307));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                         if (Fn_can_hit(g, f, it_u_4, L->v_q, L->v_th) && ((int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_red) & (int)(!!Inst_unit(g, it_u_4)->fd_red_health)) | (int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_black) & (int)(!Inst_unit(g, it_u_4)->fd_red_health)))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 278);
+                                rt_opt_done(g, &ob, 306);
                             }
                             if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
@@ -7404,32 +7673,32 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 5:;
                                 L->v_u_4 = rt_chosen(g);
                                 #line 196 "cards/rebellion/combat.cards"
-                                rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 280), 0, 281);
+                                rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 308), 0, 309);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     }
                     #line 200 "cards/rebellion/combat.cards"
-                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 282, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 310, KIND_tactic, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 202 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 283)) return RT_END;
+            if (rt_back_edge(g, 311)) return RT_END;
         }
         #line 206 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 284), 285);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 312), 313);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list); L->v_i_4++) {
                 L->v_d_5 = rt_list_at(g, L->v_list, L->v_i_4);
-                if (rt_back_edge(g, 286)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 314)) return RT_END;   /* the step budget */
                 #line 207 "cards/rebellion/combat.cards"
-                if (Count_symbol(g, L->v_d_5, ENUM_hit, 287) > 0) {
+                if (Count_symbol(g, L->v_d_5, ENUM_hit, 315) > 0) {
                     #line 208 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 218, 0, 288);
+                    rt_choose_begin(g, L->v_p, 218, 0, 316);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -7438,13 +7707,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 289));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 317));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (Fn_can_hit(g, f, it_u_5, L->v_q, L->v_th) && (Inst_unit(g, it_u_5)->fd_red_health == (rt_card_kind(g, L->v_d_5) == KIND_red_die))) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 288);
+                        rt_opt_done(g, &ob, 316);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7455,7 +7724,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_5 = rt_chosen(g);
                         #line 209 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 290), 0, 291);
+                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 318), 0, 319);
                         if (rt_check(g)) return RT_END;
                         #line 210 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7468,9 +7737,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_log_end(g);
                         }
                     }
-                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 292) > 0) {
+                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 320) > 0) {
                     #line 213 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 219, 0, 293);
+                    rt_choose_begin(g, L->v_p, 219, 0, 321);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -7479,13 +7748,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 294));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 322));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_6 = zc[1 + i]; (void)it_u_6;
                                 if (Fn_can_hit(g, f, it_u_6, L->v_q, L->v_th)) rt_opt_add(&ob, it_u_6, it_u_6, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 293);
+                        rt_opt_done(g, &ob, 321);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7496,7 +7765,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_u_6 = rt_chosen(g);
                         #line 214 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 295), 0, 296);
+                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 323), 0, 324);
                         if (rt_check(g)) return RT_END;
                         #line 215 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7512,21 +7781,21 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 219 "cards/rebellion/combat.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 297), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 298);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 325), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 326);
         if (rt_check(g)) return RT_END;
         #line 221 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 222 "cards/rebellion/combat.cards"
-        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 299)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
+        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 327)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
             #line 223 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 301);
+            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 329);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
                     rt_log_player(g, L->v_q);
                     rt_log_str(g, ": block damage with a tactic card?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 302) > 0);   /* block damage */
+                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 330) > 0);   /* block damage */
                 int menu_1 = 1;   /* take the damage */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -7542,7 +7811,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 12);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 13);
-                    rt_opt_done(g, &ob, 301);
+                    rt_opt_done(g, &ob, 329);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7555,10 +7824,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* block damage */
                     #line 224 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 303);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 331);
                 } else if (L->v_option_2 == 1) { /* take the damage */
                     #line 225 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 304);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 332);
                 }
             }
             #line 227 "cards/rebellion/combat.cards"
@@ -7575,7 +7844,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             #line 229 "cards/rebellion/combat.cards"
             if (L->v_blocks) {
                 #line 230 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 305);
+                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 333);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
@@ -7584,13 +7853,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 306);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 334);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             rt_opt_add_if(&ob, ((int)(Inst_tactic(g, it_c_4)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_4)->fd_block > 0)), it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 305);
+                    rt_opt_done(g, &ob, 333);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 9;
@@ -7600,7 +7869,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 9:;
                     L->v_c_4 = rt_chosen(g);
                     #line 231 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 307);
+                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 335);
                     if (rt_check(g)) return RT_END;
                     #line 232 "cards/rebellion/combat.cards"
                     if (rt_logging(g)) {
@@ -7615,11 +7884,11 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     #line 233 "cards/rebellion/combat.cards"
                     for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
                         L->v_i_2 = L->v_i_5 + 1;
-                        if (rt_back_edge(g, 308)) return RT_END;   /* the step budget */
+                        if (rt_back_edge(g, 336)) return RT_END;   /* the step budget */
                         #line 234 "cards/rebellion/combat.cards"
                         if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
                             #line 235 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_q, 222, 0, 309);
+                            rt_choose_begin(g, L->v_q, 222, 0, 337);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
@@ -7628,13 +7897,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 310));
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 338));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_8 = zc[1 + i]; (void)it_u_8;
                                         rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u_8)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_8, 1) > 0)), it_u_8, it_u_8, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 309);
+                                rt_opt_done(g, &ob, 337);
                             }
                             if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
@@ -7645,31 +7914,31 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 10:;
                                 L->v_u_8 = rt_chosen(g);
                                 #line 236 "cards/rebellion/combat.cards"
-                                rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 311), 0, 312);
+                                rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 339), 0, 340);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     }
                     #line 240 "cards/rebellion/combat.cards"
-                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 313, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 341, KIND_tactic, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 242 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 314)) return RT_END;
+            if (rt_back_edge(g, 342)) return RT_END;
         }
         #line 244 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 315);
+            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 343);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_9 = rt_zone_cards(g, zone_v_u_9);
             for (int at_v_u_9 = walk_v_u_9[0]; at_v_u_9 >= 1; at_v_u_9--) {
                 RtValue it_u_9 = walk_v_u_9[at_v_u_9]; (void)it_u_9;
                 if (!(rt__state(g, it_u_9, 1) > 0)) continue;
                 #line 245 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 316), 0, 317);
+                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 344), 0, 345);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
@@ -7685,13 +7954,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 247 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 318);
+                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 346);
             }
         }
-#line 7692 "rebellion.c"
+#line 7961 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 319, "bad resume point");
+        return rt_fail(g, 347, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7712,23 +7981,23 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 254 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 320), 321);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 348), 349);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
-                if (rt_back_edge(g, 322)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 350)) return RT_END;   /* the step budget */
                 if (!(rt_flat((int)((int)(Inst_unit(g, L->v_u)->fd_theater == L->v_th) & (int)(Inst_unit(g, L->v_u)->fd_health > 0)) & (int)(rt__state(g, L->v_u, 0) >= Inst_unit(g, L->v_u)->fd_health)))) continue;
                 #line 255 "cards/rebellion/combat.cards"
                 L->v_p = Fn_player_of(g, f, rt_select((Inst_unit(g, L->v_u)->fd_side == SIDE_rebel), SIDE_empire, SIDE_rebel));
                 #line 256 "cards/rebellion/combat.cards"
-                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 323), 324);
+                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 351), 352);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/rebellion/combat.cards"
                 if (rt_flat((int)(!!Inst_unit(g, L->v_u)->fd_red_health) & (int)(Inst_unit(g, L->v_u)->fd_theater == ENUM_in_space))) {
                     #line 257 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 325), 326);
+                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 353), 354);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 258 "cards/rebellion/combat.cards"
@@ -7746,7 +8015,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 327);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 355);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -7754,10 +8023,10 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7758 "rebellion.c"
+#line 8027 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 328, "bad resume point");
+        return rt_fail(g, 356, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7787,13 +8056,13 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 278 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 329));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 357));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 7797 "rebellion.c"
+#line 8066 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:279: any */
@@ -7803,13 +8072,13 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 279 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 330));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 358));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 7813 "rebellion.c"
+#line 8082 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:280: any */
@@ -7820,14 +8089,14 @@ static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retre
     #line 280 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 331);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 359);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (rt_back_edge(g, 332)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 360)) return 0;   /* the step budget */
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 7831 "rebellion.c"
+#line 8100 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:276: retreat */
@@ -7839,7 +8108,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
         #line 277 "cards/rebellion/combat.cards"
         if ((((((rt_pvar_at(g, VCELL_retreated, PLAYER_CELLS, L->v_p) == 0) && Fn_free_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && Fn_opposing(g, f, L->v_t)) && Agg1_proc_retreat(g, f, L)) && (!((rt_player_side(g, L->v_p) == SIDE_empire) && Agg2_proc_retreat(g, f, L)))) && Agg3_proc_retreat(g, f, L)) {
             #line 281 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 223, 0, 333);
+            rt_choose_begin(g, L->v_p, 223, 0, 361);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
                     rt_log_player(g, L->v_p);
@@ -7863,7 +8132,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 14);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 15);
-                    rt_opt_done(g, &ob, 333);
+                    rt_opt_done(g, &ob, 361);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7877,9 +8146,9 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* stay */
                 } else if (L->v_option == 1) { /* retreat */
                     #line 284 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 334);
+                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 362);
                     #line 285 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 224, 0, 335);
+                    rt_choose_begin(g, L->v_p, 224, 0, 363);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
@@ -7888,13 +8157,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 336));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 364));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 if ((Fn_lside(g, f, it_l) == rt_player_side(g, L->v_p)) && (!rt__state(g, it_l, 1))) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 335);
+                        rt_opt_done(g, &ob, 363);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7905,7 +8174,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 286 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 225, 0, 337);
+                        rt_choose_begin(g, L->v_p, 225, 0, 365);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 225)) {
@@ -7915,13 +8184,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 338);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 366);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_retreat_to(g, f, it_s_2, L->v_t, L->v_p)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 337);
+                            rt_opt_done(g, &ob, 365);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7932,13 +8201,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 287 "cards/rebellion/combat.cards"
-                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 339), RT_AT_TOP, 340, KIND_leader, 4, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 367), RT_AT_TOP, 368, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 289 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 341);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 369);
                             if (rt_check(g)) return RT_END;
                             #line 290 "cards/rebellion/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 342), 343);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 370), 371);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7948,21 +8217,21 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                     #line 291 "cards/rebellion/combat.cards"
                                     if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                                         #line 291 "cards/rebellion/combat.cards"
-                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 344);
+                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 372);
                                         if (rt_check(g)) return RT_END;
                                     }
                                     #line 292 "cards/rebellion/combat.cards"
-                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 345, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 373, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                             rt_list_pop(g, L->v_list);
                             #line 294 "cards/rebellion/combat.cards"
                             L->v_n = 40;
-                            L->v_chosen = rt_list_new(g, 346);
+                            L->v_chosen = rt_list_new(g, 374);
                             if (L->v_chosen < 0) return RT_END;
                             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                                rt_choose_begin(g, L->v_p, 226, 0, 347);
+                                rt_choose_begin(g, L->v_p, 226, 0, 375);
                                 rt_choose_steps(g, L->v_k, L->v_n);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
@@ -7972,13 +8241,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 349));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 377));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 348)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 376)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 347);
+                                    rt_opt_done(g, &ob, 375);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -7990,15 +8259,15 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             case 4:;
                                 L->v_u_4 = rt_chosen(g);
                                 if (L->v_u_4 == RT_NONE) break;
-                                rt_list_add(g, L->v_chosen, L->v_u_4, 346);
+                                rt_list_add(g, L->v_chosen, L->v_u_4, 374);
                                 if (rt_check(g)) return RT_END;
                                 #line 295 "cards/rebellion/combat.cards"
-                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 350, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 378, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                 if (rt_check(g)) return RT_END;
                             }
                             rt_list_pop(g, L->v_chosen);
                             #line 297 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 351);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 379);
                             if (rt_check(g)) return RT_END;
                             #line 298 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -8020,17 +8289,17 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 rt_log_end(g);
                             }
                             #line 299 "cards/rebellion/combat.cards"
-                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 352), RT_AT_TOP, 353, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 380), RT_AT_TOP, 381, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             }
         }
-#line 8031 "rebellion.c"
+#line 8300 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 354, "bad resume point");
+        return rt_fail(g, 382, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8050,13 +8319,13 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 310 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 355));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 383));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 8060 "rebellion.c"
+#line 8329 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:309: transports_alone */
@@ -8068,13 +8337,13 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
         #line 310 "cards/rebellion/combat.cards"
         if ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_transports_alone(g, f, L)) {
             #line 311 "cards/rebellion/combat.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 356), 357);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 384), 385);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_u_2 = cells_v_list[1 + L->v_i];
-                    if (rt_back_edge(g, 358)) return RT_END;   /* the step budget */
+                    if (rt_back_edge(g, 386)) return RT_END;   /* the step budget */
                     if (!(Inst_unit(g, L->v_u_2)->fd_model == ENUM_rebel_transport)) continue;
                     #line 312 "cards/rebellion/combat.cards"
                     if (rt_logging(g)) {
@@ -8091,7 +8360,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 359);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 387);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8100,10 +8369,10 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 8104 "rebellion.c"
+#line 8373 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 360, "bad resume point");
+        return rt_fail(g, 388, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8126,13 +8395,13 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 323 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 361));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 389));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8136 "rebellion.c"
+#line 8405 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:321: death_star_plans */
@@ -8144,9 +8413,9 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
         #line 322 "cards/rebellion/combat.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 323 "cards/rebellion/combat.cards"
-        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 362)[0] == 0))) {
+        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 390)[0] == 0))) {
             #line 327 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 363);
+            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 391);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
                     rt_log_player(g, L->v_r);
@@ -8154,7 +8423,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 int menu_0 = 1;   /* keep it */
-                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 364) > 0);   /* play Death Star Plans */
+                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 392) > 0);   /* play Death Star Plans */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
@@ -8169,7 +8438,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 18);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 19);
-                    rt_opt_done(g, &ob, 363);
+                    rt_opt_done(g, &ob, 391);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8182,10 +8451,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep it */
                     #line 328 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 365);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 393);
                 } else if (L->v_option == 1) { /* play Death Star Plans */
                     #line 329 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 366);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 394);
                 }
             }
             #line 331 "cards/rebellion/combat.cards"
@@ -8202,7 +8471,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
             #line 333 "cards/rebellion/combat.cards"
             if (L->v_plays) {
                 #line 334 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 367);
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 395);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -8211,13 +8480,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 368);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 396);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                             rt_opt_add_if(&ob, (Inst_objective(g, it_o_2)->fd_goal == ENUM_plans), it_o_2, it_o_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 367);
+                    rt_opt_done(g, &ob, 395);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -8227,10 +8496,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_o_2 = rt_chosen(g);
                     #line 335 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 369);
+                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 397);
                     if (rt_check(g)) return RT_END;
                     #line 336 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 230, 0, 370);
+                    rt_choose_begin(g, L->v_r, 230, 0, 398);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
@@ -8239,13 +8508,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 371));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 399));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
                                 rt_opt_add_if(&ob, ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)), it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 370);
+                        rt_opt_done(g, &ob, 398);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -8270,7 +8539,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 372);
+                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 400);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8282,7 +8551,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 373);
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 401);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8290,10 +8559,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8294 "rebellion.c"
+#line 8563 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 374, "bad resume point");
+        return rt_fail(g, 402, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8313,7 +8582,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         #line 348 "cards/rebellion/combat.cards"
         { /* play_objective_at */
             RtValue arg0 = ENUM_combat_end;
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 375);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 403);
             if (args) {
                 args[0] = arg0;
             }
@@ -8327,10 +8596,10 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 8331 "rebellion.c"
+#line 8600 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 376, "bad resume point");
+        return rt_fail(g, 404, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8351,12 +8620,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
             #line 15 "cards/rebellion/effects.cards"
             if (L->v_sd == SIDE_rebel) {
                 #line 16 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 377), 0) == (-1)) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 405), 0) == (-1)) {
                     #line 16 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 379);
-                        rt_set_at(g, elem, who, 0, 378);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 407);
+                        rt_set_at(g, elem, who, 0, 406);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 16 "cards/rebellion/effects.cards"
@@ -8366,12 +8635,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Imperial loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 380), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 408), 0) == 0) {
                     #line 17 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 382);
-                        rt_set_at(g, elem, who, 1, 381);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 410);
+                        rt_set_at(g, elem, who, 1, 409);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 17 "cards/rebellion/effects.cards"
@@ -8379,22 +8648,22 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_begin(g);
                         rt_log_card(g, L->v_s);
                         rt_log_str(g, " gains Rebel loyalty");
-                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 383) ? " (beneath the subjugation marker)" : ""));
+                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 411) ? " (beneath the subjugation marker)" : ""));
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     } else {
-                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 384) ? " (beneath the subjugation marker)" : ""); (void)hole; }
+                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 412) ? " (beneath the subjugation marker)" : ""); (void)hole; }
                     }
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 19 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 385), 0) == 1) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 413), 0) == 1) {
                     #line 19 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 387);
-                        rt_set_at(g, elem, who, 0, 386);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 415);
+                        rt_set_at(g, elem, who, 0, 414);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 19 "cards/rebellion/effects.cards"
@@ -8404,18 +8673,18 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Rebel loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 388), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 416), 0) == 0) {
                     #line 21 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 390);
-                        rt_set_at(g, elem, who, (-1), 389);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 418);
+                        rt_set_at(g, elem, who, (-1), 417);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 22 "cards/rebellion/effects.cards"
-                    if (rt_card_state(g, L->v_s, KIND_system, 0, 391)) {
+                    if (rt_card_state(g, L->v_s, KIND_system, 0, 419)) {
                         #line 23 "cards/rebellion/effects.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 392);
+                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 420);
                         if (rt_check(g)) return RT_END;
                         #line 24 "cards/rebellion/effects.cards"
                         if (rt_logging(g)) {
@@ -8436,10 +8705,10 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8440 "rebellion.c"
+#line 8709 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 393, "bad resume point");
+        return rt_fail(g, 421, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8456,7 +8725,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 231, 0, 394);
+        rt_choose_begin(g, L->v_p, 231, 0, 422);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
@@ -8466,13 +8735,13 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 395);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 423);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     if (((Fn_units_of(g, f, it_s, rt_player_side(g, L->v_p)) > 0) && Fn_populous(g, f, it_s)) && (!Fn_is_coruscant(g, f, it_s))) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 394);
+            rt_opt_done(g, &ob, 422);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8490,16 +8759,16 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 396);
+                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 424);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8500 "rebellion.c"
+#line 8769 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 397, "bad resume point");
+        return rt_fail(g, 425, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8523,17 +8792,17 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/rebellion/effects.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 398);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 426);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
-                if (rt_back_edge(g, 399)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 427)) return RT_END;   /* the step budget */
                 #line 46 "cards/rebellion/effects.cards"
-                if (rt_card_state(g, L->v_s, KIND_system, 0, 400) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
+                if (rt_card_state(g, L->v_s, KIND_system, 0, 428) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
                     #line 47 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 401);
+                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 429);
                     if (rt_check(g)) return RT_END;
                     #line 48 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8553,19 +8822,19 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 402);
+                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 430);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
                 #line 51 "cards/rebellion/effects.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 403), 404);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 431), 432);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
-                        if (rt_back_edge(g, 405)) return RT_END;   /* the step budget */
+                        if (rt_back_edge(g, 433)) return RT_END;   /* the step budget */
                         if (!(rt__state(g, L->v_l, 1) && (Fn_units_of(g, f, L->v_s, SIDE_empire) == 0))) continue;
                         #line 51 "cards/rebellion/effects.cards"
                         { /* rescue */
@@ -8573,7 +8842,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 406);
+                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 434);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8585,14 +8854,14 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 55 "cards/rebellion/effects.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 407);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 435);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_s_2 = cells_v_list_3[1 + L->v_i_3];
-                if (rt_back_edge(g, 408)) return RT_END;   /* the step budget */
-                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 409))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
+                if (rt_back_edge(g, 436)) return RT_END;   /* the step budget */
+                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 437))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
                     if (rt_check(g)) return RT_END;
                     continue;
                 }
@@ -8603,7 +8872,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 410);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 438);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8615,15 +8884,15 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 411);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 439);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8624 "rebellion.c"
+#line 8893 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 412, "bad resume point");
+        return rt_fail(g, 440, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8636,7 +8905,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 66 "cards/rebellion/effects.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 67 "cards/rebellion/effects.cards"
-        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 413), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 414, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 441), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 442, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 68 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8649,15 +8918,15 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_shown_base(g, f); (void)hole; }
         }
         #line 69 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 415), RT_AT_TOP, 416, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 443), RT_AT_TOP, 444, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 70 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 417), RT_AT_TOP, 418, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 445), RT_AT_TOP, 446, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8658 "rebellion.c"
+#line 8927 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 419, "bad resume point");
+        return rt_fail(g, 447, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8677,7 +8946,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
         #line 76 "cards/rebellion/effects.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 77 "cards/rebellion/effects.cards"
-        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 420), ZONE_base_card, L->v_r, 421));
+        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 448), ZONE_base_card, L->v_r, 449));
         if (rt_check(g)) return RT_END;
         #line 78 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8691,7 +8960,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 79 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 6, 1, 422);
+        rt_set_card_state(g, L->v_s, KIND_system, 6, 1, 450);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/rebellion/effects.cards"
         if (L->v_here) {
@@ -8699,16 +8968,16 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 423);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 451);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8709 "rebellion.c"
+#line 8978 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 424, "bad resume point");
+        return rt_fail(g, 452, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8726,17 +8995,17 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
         #line 85 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_base_revealed)) {
             #line 85 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 425), RT_AT_TOP, 426);
+            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 453), RT_AT_TOP, 454);
             if (rt_check(g)) return RT_END;
         } else {
             #line 85 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 427);
+            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 455);
             if (rt_check(g)) return RT_END;
         }
-#line 8737 "rebellion.c"
+#line 9006 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 428, "bad resume point");
+        return rt_fail(g, 456, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8763,14 +9032,14 @@ static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 95 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 432);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 460);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-        if (rt_back_edge(g, 433)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 461)) return 0;   /* the step budget */
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 8774 "rebellion.c"
+#line 9043 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:90: establish_base */
@@ -8791,7 +9060,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 92 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 429), RT_AT_TOP, 430, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 457), RT_AT_TOP, 458, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8799,7 +9068,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 93 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 431);
+        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 459);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 232)) {
                 rt_log_player(g, L->v_r);
@@ -8822,7 +9091,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                rt_opt_done(g, &ob, 431);
+                rt_opt_done(g, &ob, 459);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -8835,10 +9104,10 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* keep the base where it is */
                 #line 94 "cards/rebellion/effects.cards"
-                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 434);
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 462);
             } else if (L->v_option == 1) { /* establish a new base */
                 #line 95 "cards/rebellion/effects.cards"
-                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 435);
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 463);
             }
         }
         #line 97 "cards/rebellion/effects.cards"
@@ -8860,7 +9129,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 { /* reveal_base */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 436);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 464);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8878,16 +9147,16 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 103 "cards/rebellion/effects.cards"
-            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 437), RT_AT_TOP, 438, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 465), RT_AT_TOP, 466, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/effects.cards"
-            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 439), RT_AT_TOP, 440, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 467), RT_AT_TOP, 468, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 105 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 441), RT_AT_TOP, 442);
+            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 469), RT_AT_TOP, 470);
             if (rt_check(g)) return RT_END;
             #line 106 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 443);
+            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 471);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
@@ -8896,13 +9165,13 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 444);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 472);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s_3 = zc[1 + i]; (void)it_s_3;
                         if (Fn_base_ok(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 443);
+                rt_opt_done(g, &ob, 471);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -8912,30 +9181,30 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_s_3 = rt_chosen(g);
                 #line 107 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 445), RT_AT_TOP, 446, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 473), RT_AT_TOP, 474, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
             #line 109 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 110 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 447);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 475);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_x = cells_v_list[1 + L->v_i];
                     #line 110 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_x, KIND_system, 6, 0, 448);
+                    rt_set_card_state(g, L->v_x, KIND_system, 6, 0, 476);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 112 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 449), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 450, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 477), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 478, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 113 "cards/rebellion/effects.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 451);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 479);
         #line 114 "cards/rebellion/effects.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_probe_bottom);
@@ -8943,7 +9212,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 114 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 452, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 480, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -8954,15 +9223,15 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 453);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 481);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8963 "rebellion.c"
+#line 9232 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 454, "bad resume point");
+        return rt_fail(g, 482, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8999,7 +9268,7 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
             #line 123 "cards/rebellion/effects.cards"
             L->v_r = Fn_rebel_player(g, f);
             #line 124 "cards/rebellion/effects.cards"
-            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 455), ZONE_base_card, L->v_r, 456));
+            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 483), ZONE_base_card, L->v_r, 484));
             if (rt_check(g)) return RT_END;
             #line 125 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9013,10 +9282,10 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9017 "rebellion.c"
+#line 9286 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 457, "bad resume point");
+        return rt_fail(g, 485, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9050,7 +9319,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
         #line 132 "cards/rebellion/effects.cards"
         if (Fn_base_hidden(g, f)) {
             #line 133 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, f->me, 234, 0, 458);
+            rt_choose_begin(g, f->me, 234, 0, 486);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
@@ -9075,7 +9344,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                 }
-                rt_opt_done(g, &ob, 458);
+                rt_opt_done(g, &ob, 486);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -9089,10 +9358,10 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
                     #line 136 "cards/rebellion/effects.cards"
                     L->v_n = 40;
-                    L->v_chosen = rt_list_new(g, 459);
+                    L->v_chosen = rt_list_new(g, 487);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 235, 0, 460);
+                        rt_choose_begin(g, f->me, 235, 0, 488);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9109,7 +9378,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u, SIDE_rebel) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 460);
+                            rt_opt_done(g, &ob, 488);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
@@ -9120,7 +9389,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 459);
+                        rt_list_add(g, L->v_chosen, L->v_u, 487);
                         if (rt_check(g)) return RT_END;
                         #line 137 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u)->fd_transport > 0) {
@@ -9128,14 +9397,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
                         #line 138 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 461, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 489, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
                     #line 140 "cards/rebellion/effects.cards"
                     L->v_n_2 = 40;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 236, 0, 462);
+                        rt_choose_begin(g, f->me, 236, 0, 490);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9152,7 +9421,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_2, SIDE_rebel, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 462);
+                            rt_opt_done(g, &ob, 490);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
@@ -9164,13 +9433,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
                         #line 141 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 463, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 491, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 143 "cards/rebellion/effects.cards"
                     { /* arrive */
                         RtValue arg0 = L->v_t;
-                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 464);
+                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 492);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -9186,14 +9455,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* from _t_ to the Rebel Base space */
                     #line 146 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 465);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 493);
                     if (rt_check(g)) return RT_END;
                     #line 147 "cards/rebellion/effects.cards"
                     L->v_n_3 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 466);
+                    L->v_chosen_2 = rt_list_new(g, 494);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 237, 0, 467);
+                        rt_choose_begin(g, f->me, 237, 0, 495);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9205,13 +9474,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 468));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 496));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
                                     if (Fn_moves_alone(g, f, it_u_3, SIDE_rebel) && !rt_list_has(g, L->v_chosen_2, it_u_3)) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 467);
+                            rt_opt_done(g, &ob, 495);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -9223,25 +9492,25 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 5:;
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 466);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 494);
                         if (rt_check(g)) return RT_END;
                         #line 148 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                             #line 148 "cards/rebellion/effects.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 469);
+                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 497);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 149 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 470, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 498, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
                     #line 151 "cards/rebellion/effects.cards"
                     L->v_n_4 = 40;
-                    L->v_chosen_3 = rt_list_new(g, 471);
+                    L->v_chosen_3 = rt_list_new(g, 499);
                     if (L->v_chosen_3 < 0) return RT_END;
                     for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                        rt_choose_begin(g, f->me, 238, 0, 472);
+                        rt_choose_begin(g, f->me, 238, 0, 500);
                         rt_choose_steps(g, L->v_k_4, L->v_n_4);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9251,13 +9520,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 474));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 502));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 473)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 501)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 472);
+                            rt_opt_done(g, &ob, 500);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -9269,15 +9538,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_4 = rt_chosen(g);
                         if (L->v_u_4 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 471);
+                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 499);
                         if (rt_check(g)) return RT_END;
                         #line 152 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 475, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 503, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_3);
                     #line 154 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 476);
+                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 504);
                     if (rt_check(g)) return RT_END;
                     #line 155 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -9293,15 +9562,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 156 "cards/rebellion/effects.cards"
-                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 477, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 505, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 9302 "rebellion.c"
+#line 9571 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 478, "bad resume point");
+        return rt_fail(g, 506, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9324,17 +9593,17 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 167 "cards/rebellion/effects.cards"
-        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 479)) {
+        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 507)) {
             #line 168 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 480);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 508);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_s = cells_v_list[1 + L->v_i];
-                    if (rt_back_edge(g, 481)) return RT_END;   /* the step budget */
+                    if (rt_back_edge(g, 509)) return RT_END;   /* the step budget */
                     #line 169 "cards/rebellion/effects.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 482), 483);
+                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 510), 511);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9347,7 +9616,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 484);
+                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 512);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -9359,10 +9628,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 171 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 485);
+            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 513);
             if (rt_check(g)) return RT_END;
             #line 172 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 486);
+            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 514);
             if (rt_check(g)) return RT_END;
             #line 173 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9374,10 +9643,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9378 "rebellion.c"
+#line 9647 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 487, "bad resume point");
+        return rt_fail(g, 515, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9393,10 +9662,10 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 180 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 488);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 516);
         if (rt_check(g)) return RT_END;
         #line 181 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 489);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 517);
         if (rt_check(g)) return RT_END;
         #line 182 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9411,15 +9680,15 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 490);
+            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 518);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9420 "rebellion.c"
+#line 9689 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 491, "bad resume point");
+        return rt_fail(g, 519, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9435,13 +9704,13 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 193 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 492);
+        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 520);
         if (rt_check(g)) return RT_END;
         #line 194 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 493);
+        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 521);
         if (rt_check(g)) return RT_END;
         #line 195 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 494);
+        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 522);
         if (rt_check(g)) return RT_END;
         #line 196 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9452,10 +9721,10 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
             rt_log_str(g, " until the end of the game.");
             rt_log_end(g);
         }
-#line 9456 "rebellion.c"
+#line 9725 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 495, "bad resume point");
+        return rt_fail(g, 523, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9478,12 +9747,12 @@ static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 201 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 496);
+        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 524);
         if (rt_check(g)) return RT_END;
-#line 9484 "rebellion.c"
+#line 9753 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 497, "bad resume point");
+        return rt_fail(g, 525, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9506,20 +9775,20 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 206 "cards/rebellion/effects.cards"
-        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 498), 499);
+        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 526), 527);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_l = cells_v_list[1 + L->v_i];
-                if (rt_back_edge(g, 500)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 528)) return RT_END;   /* the step budget */
                 if (!(strcmp(rt_card_name(g, L->v_l), "Luke Skywalker") == 0)) continue;
                 #line 207 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 501, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 529, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 208 "cards/rebellion/effects.cards"
                 L->v_left = 1;
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 502);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 530);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9529,7 +9798,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                         if (!((rt_card_kind(g, L->v_j) == KIND_leader) && Inst_leader(g, L->v_j)->fd_jedi)) continue;
                         L->v_left--;
                         #line 208 "cards/rebellion/effects.cards"
-                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 503), RT_AT_TOP, 504);
+                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 531), RT_AT_TOP, 532);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -9543,10 +9812,10 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9547 "rebellion.c"
+#line 9816 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 505, "bad resume point");
+        return rt_fail(g, 533, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9565,9 +9834,9 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 218 "cards/rebellion/effects.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 506))->fd_dsuc) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 534))->fd_dsuc) {
             #line 219 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 507), 508);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 535), 536);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9581,19 +9850,19 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 221 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 509, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 537, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 224 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 510);
+        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 538);
         if (rt_check(g)) return RT_END;
-#line 9594 "rebellion.c"
+#line 9863 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 511, "bad resume point");
+        return rt_fail(g, 539, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9616,10 +9885,10 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
     case 0:;
         #line 229 "cards/rebellion/effects.cards"
         L->v_n_2 = L->v_n;
-        L->v_chosen = rt_list_new(g, 512);
+        L->v_chosen = rt_list_new(g, 540);
         if (L->v_chosen < 0) return RT_END;
         for (L->v_k = 0; L->v_k < L->v_n_2; L->v_k++) {
-            rt_choose_begin(g, f->me, 239, 0, 513);
+            rt_choose_begin(g, f->me, 239, 0, 541);
             rt_choose_steps(g, L->v_k, L->v_n_2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -9630,13 +9899,13 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 514));
+                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 542));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_u = zc[1 + i]; (void)it_u;
                         if (((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) & (int)((int)(!L->v_ground) | (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 513);
+                rt_opt_done(g, &ob, 541);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) break;
@@ -9646,7 +9915,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_u = rt_chosen(g);
-            rt_list_add(g, L->v_chosen, L->v_u, 512);
+            rt_list_add(g, L->v_chosen, L->v_u, 540);
             if (rt_check(g)) return RT_END;
             #line 231 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9663,17 +9932,17 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 515);
+                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 543);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9674 "rebellion.c"
+#line 9943 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 516, "bad resume point");
+        return rt_fail(g, 544, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9696,7 +9965,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 238 "cards/rebellion/effects.cards"
         L->v_left = L->v_n;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 517);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 545);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9706,7 +9975,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 239 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 518), RT_AT_TOP, 519);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 546), RT_AT_TOP, 547);
                 if (rt_check(g)) return RT_END;
                 #line 240 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9722,10 +9991,10 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9726 "rebellion.c"
+#line 9995 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 520, "bad resume point");
+        return rt_fail(g, 548, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9748,7 +10017,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 246 "cards/rebellion/effects.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 521);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 549);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9758,10 +10027,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 247 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 522), RT_AT_TOP, 523);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 550), RT_AT_TOP, 551);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/rebellion/effects.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 524);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 552);
                 if (rt_check(g)) return RT_END;
                 #line 249 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9777,10 +10046,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9781 "rebellion.c"
+#line 10050 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 525, "bad resume point");
+        return rt_fail(g, 553, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9808,7 +10077,7 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 9812 "rebellion.c"
+#line 10081 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:255: any */
@@ -9824,7 +10093,7 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 9828 "rebellion.c"
+#line 10097 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:254: construct_death_star */
@@ -9837,7 +10106,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
         if (Agg1_proc_construct_death_star(g, f, L) && Agg2_proc_construct_death_star(g, f, L)) {
             #line 256 "cards/rebellion/effects.cards"
             L->v_left = 1;
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 526);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 554);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9847,7 +10116,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                     if (!((rt_card_kind(g, L->v_u_3) == KIND_unit) && Inst_unit(g, L->v_u_3)->fd_dsuc)) continue;
                     L->v_left--;
                     #line 256 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 527), RT_AT_TOP, 528);
+                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 555), RT_AT_TOP, 556);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9862,7 +10131,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 529);
+                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 557);
                 if (st != RT_DONE)
                     return st;
             }
@@ -9876,10 +10145,10 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9880 "rebellion.c"
+#line 10149 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 530, "bad resume point");
+        return rt_fail(g, 558, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9907,13 +10176,13 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 267 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 531));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 559));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 9917 "rebellion.c"
+#line 10186 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:276: count */
@@ -9923,14 +10192,14 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 276 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 541));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 569));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_3)->fd_needs_transport)))) continue;
         acc++;
     }
     return acc;
-#line 9934 "rebellion.c"
+#line 10203 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:277: sum */
@@ -9940,14 +10209,14 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 277 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 542));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 570));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
         if (!(Inst_unit(g, it_u_4)->fd_side == SIDE_empire)) continue;
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 9951 "rebellion.c"
+#line 10220 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:266: destroy_system */
@@ -9970,19 +10239,19 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             }
         } else {
             #line 270 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 532);
+            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 560);
             if (rt_check(g)) return RT_END;
             #line 271 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 533);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 561);
             if (rt_check(g)) return RT_END;
             #line 272 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 534);
+            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 562);
             if (rt_check(g)) return RT_END;
             #line 273 "cards/rebellion/effects.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 536);
-                rt_set_at(g, elem, who, 0, 535);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 564);
+                rt_set_at(g, elem, who, 0, 563);
             }
             if (rt_check(g)) return RT_END;
             #line 274 "cards/rebellion/effects.cards"
@@ -9994,13 +10263,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 275 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 537), 538);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 565), 566);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_u_2 = cells_v_list[1 + L->v_i];
-                    if (rt_back_edge(g, 539)) return RT_END;   /* the step budget */
+                    if (rt_back_edge(g, 567)) return RT_END;   /* the step budget */
                     if (!(rt_flat((int)(Inst_unit(g, L->v_u_2)->fd_side == SIDE_rebel) & (int)(Inst_unit(g, L->v_u_2)->fd_theater == ENUM_on_ground)))) continue;
                     #line 275 "cards/rebellion/effects.cards"
                     { /* destroy_unit */
@@ -10008,7 +10277,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 540);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 568);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10024,10 +10293,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 #line 279 "cards/rebellion/effects.cards"
                 L->v_n = L->v_excess;
                 L->v_by = Fn_empire_player(g, f);
-                L->v_chosen = rt_list_new(g, 543);
+                L->v_chosen = rt_list_new(g, 571);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, L->v_by, 240, 0, 544);
+                    rt_choose_begin(g, L->v_by, 240, 0, 572);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -10038,13 +10307,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 545));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 573));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 544);
+                        rt_opt_done(g, &ob, 572);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) == 0) break;
@@ -10054,7 +10323,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_u_5 = rt_chosen(g);
-                    rt_list_add(g, L->v_chosen, L->v_u_5, 543);
+                    rt_list_add(g, L->v_chosen, L->v_u_5, 571);
                     if (rt_check(g)) return RT_END;
                     #line 281 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -10071,7 +10340,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 546);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 574);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10087,7 +10356,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 547);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 575);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10105,10 +10374,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 10109 "rebellion.c"
+#line 10378 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 548, "bad resume point");
+        return rt_fail(g, 576, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10132,11 +10401,11 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
         #line 298 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 4; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            if (rt_back_edge(g, 549)) return RT_END;   /* the step budget */
+            if (rt_back_edge(g, 577)) return RT_END;   /* the step budget */
             #line 299 "cards/rebellion/effects.cards"
             if (L->v_i <= L->v_n) {
                 #line 300 "cards/rebellion/effects.cards"
-                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 550)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 578)[0] == 0) {
                     #line 301 "cards/rebellion/effects.cards"
                     {
                         RtValue pluck_from = rt_zone_shared(g, ZONE_mission_discard);
@@ -10146,7 +10415,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                             RtValue it_c = pluck_cells[pluck_at];
                             if (!(Inst_mission(g, it_c)->fd_side == rt_player_side(g, L->v_p))) continue;
                             #line 301 "cards/rebellion/effects.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 551), RT_AT_TOP, 552, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 579), RT_AT_TOP, 580, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -10154,21 +10423,21 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                     #line 302 "cards/rebellion/effects.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 553), 554);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 581), 582);
                 }
                 #line 304 "cards/rebellion/effects.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 555)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 583)[0] == 0)) {
                     #line 304 "cards/rebellion/effects.cards"
-                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 556);
-                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 557), RT_AT_TOP, 558, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 584);
+                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 585), RT_AT_TOP, 586, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10169 "rebellion.c"
+#line 10438 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 559, "bad resume point");
+        return rt_fail(g, 587, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10181,13 +10450,13 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
         #line 310 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_objective_deck)[0] == 0)) {
             #line 310 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 560), RT_AT_TOP, 561, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 588), RT_AT_TOP, 589, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
-#line 10188 "rebellion.c"
+#line 10457 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 562, "bad resume point");
+        return rt_fail(g, 590, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10207,18 +10476,18 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
         #line 314 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 2; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            if (rt_back_edge(g, 563)) return RT_END;   /* the step budget */
+            if (rt_back_edge(g, 591)) return RT_END;   /* the step budget */
             #line 315 "cards/rebellion/effects.cards"
             if (rt_flat((int)(L->v_i <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_probe_deck)[0] == 0)))) {
                 #line 315 "cards/rebellion/effects.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 564), RT_AT_TOP, 565, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 592), RT_AT_TOP, 593, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 10219 "rebellion.c"
+#line 10488 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 566, "bad resume point");
+        return rt_fail(g, 594, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10231,21 +10500,21 @@ static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
         #line 322 "cards/rebellion/effects.cards"
         if (rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0) {
             #line 323 "cards/rebellion/effects.cards"
-            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 567, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 595, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 324 "cards/rebellion/effects.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 568);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 596);
         }
         #line 326 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0)) {
             #line 326 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 569), RT_AT_TOP, 570, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 597), RT_AT_TOP, 598, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10246 "rebellion.c"
+#line 10515 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 571, "bad resume point");
+        return rt_fail(g, 599, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10276,7 +10545,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 332 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 572), RT_AT_TOP, 573, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 600), RT_AT_TOP, 601, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10284,7 +10553,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 333 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 574);
+        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 602);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 241)) {
@@ -10293,13 +10562,13 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 575);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 603);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                     rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 574);
+            rt_opt_done(g, &ob, 602);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10309,27 +10578,27 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_o_2 = rt_chosen(g);
             #line 333 "cards/rebellion/effects.cards"
-            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 576), RT_AT_TOP, 577, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
+            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 604), RT_AT_TOP, 605, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
         #line 334 "cards/rebellion/effects.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 578);
+            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 606);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 334 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 579, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 607, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10330 "rebellion.c"
+#line 10599 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 580, "bad resume point");
+        return rt_fail(g, 608, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10347,7 +10616,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 340 "cards/rebellion/effects.cards"
-        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 581))->fd_timing == ENUM_immediate);
+        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 609))->fd_timing == ENUM_immediate);
         if (rt_check(g)) return RT_END;
         #line 341 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -10364,7 +10633,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
             { /* use_action */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 582);
+                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 610);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -10380,10 +10649,10 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 10384 "rebellion.c"
+#line 10653 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 583, "bad resume point");
+        return rt_fail(g, 611, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10401,7 +10670,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 347 "cards/rebellion/effects.cards"
-        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 584);
+        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 612);
         if (rt_check(g)) return RT_END;
         #line 348 "cards/rebellion/effects.cards"
         if (rt_card_kind(g, L->v_a) == KIND_action_card) {
@@ -10412,7 +10681,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_card(g, L->v_a);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 585)].fd_text);
+                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 613)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
@@ -10420,7 +10689,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             L->v_ability_card = L->v_a;
             f->pc = 1;
             {
-                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 586))->fd_effect, L->v_ability_card, L->v_p, 586);
+                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 614))->fd_effect, L->v_ability_card, L->v_p, 614);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10428,13 +10697,13 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
             #line 351 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 587);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 615);
             if (rt_check(g)) return RT_END;
         }
-#line 10435 "rebellion.c"
+#line 10704 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 588, "bad resume point");
+        return rt_fail(g, 616, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10449,7 +10718,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 363 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
             #line 364 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 589);
+            return rt_win(g, Fn_empire_player(g, f), 617);
         }
         #line 366 "cards/rebellion/effects.cards"
         if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_rebel) == 0)) {
@@ -10468,7 +10737,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 368 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
             #line 369 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 590);
+            return rt_win(g, Fn_empire_player(g, f), 618);
         }
         #line 371 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
@@ -10483,12 +10752,12 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 373 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
             #line 374 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_rebel_player(g, f), 591);
+            return rt_win(g, Fn_rebel_player(g, f), 619);
         }
-#line 10489 "rebellion.c"
+#line 10758 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 592, "bad resume point");
+        return rt_fail(g, 620, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10521,13 +10790,13 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 217 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 596);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 624);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10531 "rebellion.c"
+#line 10800 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:227: any */
@@ -10537,14 +10806,14 @@ static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 227 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 606));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 634));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (rt_back_edge(g, 607)) return 0;   /* the step budget */
-        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 605))->fd_aim, it_l_3, L->v_s)) return 1;
+        if (rt_back_edge(g, 635)) return 0;   /* the step budget */
+        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 633))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10548 "rebellion.c"
+#line 10817 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:212: reveal_mission */
@@ -10554,18 +10823,18 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 214 "cards/rebellion/missions.cards"
-        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 593);
+        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 621);
         if (rt_check(g)) return RT_END;
         #line 215 "cards/rebellion/missions.cards"
         if (rt_card_kind(g, L->v_c) == KIND_mission) {
             #line 216 "cards/rebellion/missions.cards"
-            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 594);
+            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 622);
             if (rt_check(g)) return RT_END;
             #line 217 "cards/rebellion/missions.cards"
-            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 595)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
+            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 623)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
             if (rt_check(g)) return RT_END;
             #line 218 "cards/rebellion/missions.cards"
-            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 597);
+            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 625);
             if (rt_check(g)) return RT_END;
             #line 219 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
@@ -10574,20 +10843,20 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 rt_log_str(g, " reveals ");
                 rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 598)].fd_text);
+                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 626)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
             #line 220 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 599))->fd_aim));
+            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 627))->fd_aim));
             if (rt_check(g)) return RT_END;
             #line 221 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 600))->fd_aim == ENUM_rebel_base_space));
+            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 628))->fd_aim == ENUM_rebel_base_space));
             if (rt_check(g)) return RT_END;
             #line 222 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_at_base)) {
                 #line 223 "cards/rebellion/missions.cards"
-                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 601), 602);
+                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 629), 630);
                 if (L->v_list < 0) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10600,7 +10869,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 603);
+                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 631);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -10617,7 +10886,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
                 #line 227 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 242, 0, 604);
+                rt_choose_begin(g, f->me, 242, 0, 632);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
@@ -10629,14 +10898,14 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 608);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 636);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s = gs[i]; (void)it_s;
                             L->v_s = it_s;
                             if (Agg2_proc_reveal_mission(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 604);
+                    rt_opt_done(g, &ob, 632);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10649,7 +10918,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     #line 228 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s);
                     #line 229 "cards/rebellion/missions.cards"
-                    rt_choose_begin(g, f->me, 243, 0, 609);
+                    rt_choose_begin(g, f->me, 243, 0, 637);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 243)) {
@@ -10660,13 +10929,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 611));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 639));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 610))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
+                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 638))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 609);
+                        rt_opt_done(g, &ob, 637);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -10681,7 +10950,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 231 "cards/rebellion/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 612), 613);
+                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 640), 641);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -10689,7 +10958,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_5 = cells_v_list_2[1 + L->v_i_2];
                         if (!(rt__state(g, L->v_l_5, 0) == L->v_k)) continue;
                         #line 231 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 614), RT_AT_TOP, 615, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 642), RT_AT_TOP, 643, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10709,7 +10978,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 234 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 244, 0, 616);
+                rt_choose_begin(g, f->me, 244, 0, 644);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
@@ -10721,13 +10990,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 618);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 646);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
-                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 617))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 645))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 616);
+                    rt_opt_done(g, &ob, 644);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10741,7 +11010,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s_2);
                 }
                 #line 235 "cards/rebellion/missions.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 619), 620);
+                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 647), 648);
                 if (L->v_list_3 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -10749,7 +11018,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_6 = cells_v_list_3[1 + L->v_i_3];
                         if (!(rt__state(g, L->v_l_6, 0) == L->v_k)) continue;
                         #line 235 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 621), RT_AT_TOP, 622, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 649), RT_AT_TOP, 650, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10769,12 +11038,12 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             #line 238 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
             #line 239 "cards/rebellion/missions.cards"
-            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 623))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
+            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 651))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
                 #line 239 "cards/rebellion/missions.cards"
                 { /* oppose */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_bonus;
-                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 624);
+                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 652);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -10803,7 +11072,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 5;
                 {
-                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 625))->fd_effect, L->v_ability_card, f->me, 625);
+                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 653))->fd_effect, L->v_ability_card, f->me, 653);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10820,37 +11089,37 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             }
             #line 247 "cards/rebellion/missions.cards"
-            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 626))->fd_starting) {
+            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 654))->fd_starting) {
                 #line 247 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 627), RT_AT_TOP, 628);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 655), RT_AT_TOP, 656);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 629))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 657))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
                 #line 248 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 630);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 658);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 631))->fd_project) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 659))->fd_project) {
                 #line 249 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 632);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 660);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 250 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 633);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 661);
                 if (rt_check(g)) return RT_END;
             }
             #line 251 "cards/rebellion/missions.cards"
             { /* tidy */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 634);
+                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 662);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 10851 "rebellion.c"
+#line 11120 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 635, "bad resume point");
+        return rt_fail(g, 663, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10876,13 +11145,13 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 271 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 642));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 670));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 10886 "rebellion.c"
+#line 11155 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:272: sum */
@@ -10892,14 +11161,14 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 272 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 644));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 672));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!((Fn_lside(g, f, it_l_3) == rt_player_side(g, f->me)) && (!rt__state(g, it_l_3, 1)))) continue;
-        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 643))->fd_skill);
+        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 671))->fd_skill);
     }
     return acc;
-#line 10903 "rebellion.c"
+#line 11172 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:273: sum */
@@ -10909,14 +11178,14 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 273 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 646));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 674));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(Fn_opposes(g, f, it_l_4, L->v_q))) continue;
-        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 645))->fd_skill);
+        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 673))->fd_skill);
     }
     return acc;
-#line 10920 "rebellion.c"
+#line 11189 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:259: oppose */
@@ -10930,7 +11199,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
         #line 261 "cards/rebellion/missions.cards"
         L->v_s = rt_var_at(g, VCELL_target);
         #line 262 "cards/rebellion/missions.cards"
-        rt_choose_begin(g, L->v_q, 245, 0, 636);
+        rt_choose_begin(g, L->v_q, 245, 0, 664);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 245)) {
                 rt_log_player(g, L->v_q);
@@ -10941,7 +11210,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 637)[0] == 0);   /* send a leader from your pool to oppose */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 665)[0] == 0);   /* send a leader from your pool to oppose */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -10956,7 +11225,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 28);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 29);
-                rt_opt_done(g, &ob, 636);
+                rt_opt_done(g, &ob, 664);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -10969,7 +11238,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* send a leader from your pool to oppose */
                 #line 264 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, L->v_q, 246, 0, 638);
+                rt_choose_begin(g, L->v_q, 246, 0, 666);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 246)) {
@@ -10979,13 +11248,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 639);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 667);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 638);
+                    rt_opt_done(g, &ob, 666);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -10995,7 +11264,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_l = rt_chosen(g);
                     #line 265 "cards/rebellion/missions.cards"
-                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 640), RT_AT_TOP, 641, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 668), RT_AT_TOP, 669, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 266 "cards/rebellion/missions.cards"
                     if (rt_logging(g)) {
@@ -11030,13 +11299,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 647);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 675);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 275 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 648));
+            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 676));
             if (rt_check(g)) return RT_END;
             #line 276 "cards/rebellion/missions.cards"
             { /* skill_roll */
@@ -11046,7 +11315,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 649);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 677);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11077,10 +11346,10 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             #line 279 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 11081 "rebellion.c"
+#line 11350 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 650, "bad resume point");
+        return rt_fail(g, 678, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11104,13 +11373,13 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
     (void)seq;
     #line 295 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 665);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 693);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 659), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 660), 661)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 662), 663), 664)), 666);
+        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 687), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 688), 689)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 690), 691), 692)), 694);
     }
     return acc;
-#line 11114 "rebellion.c"
+#line 11383 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:291: skill_roll */
@@ -11131,7 +11400,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 292 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 651), RT_AT_TOP, 652);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 679), RT_AT_TOP, 680);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11139,7 +11408,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 293 "cards/rebellion/missions.cards"
-        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 653)[0], 654);
+        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 681)[0], 682);
         if (rt_check(g)) return RT_END;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -11151,7 +11420,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 293 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 655), RT_AT_TOP, 656);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 683), RT_AT_TOP, 684);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11160,21 +11429,21 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 294 "cards/rebellion/missions.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 657);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 685);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 658);
+                Roll_any(g, rt_zone_at(g, zone, i), 686);
         }
         if (rt_check(g)) return RT_END;
         #line 295 "cards/rebellion/missions.cards"
         rt_var_store(g, VAR_rolled_successes, VCELL_rolled_successes, Agg1_proc_skill_roll(g, f, L));
         if (rt_check(g)) return RT_END;
         #line 296 "cards/rebellion/missions.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 667), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 668);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 695), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 696);
         if (rt_check(g)) return RT_END;
-#line 11175 "rebellion.c"
+#line 11444 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 669, "bad resume point");
+        return rt_fail(g, 697, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11191,7 +11460,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 28 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 247, 0, 670);
+        rt_choose_begin(g, f->me, 247, 0, 698);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
@@ -11203,13 +11472,13 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 671);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 699);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 670);
+            rt_opt_done(g, &ob, 698);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11220,7 +11489,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 29 "cards/rebellion/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 672), RT_AT_TOP, 673);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 700), RT_AT_TOP, 701);
             if (rt_check(g)) return RT_END;
             #line 30 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11236,7 +11505,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             #line 31 "cards/rebellion/moves.cards"
             { /* move_in */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 674);
+                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 702);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11251,10 +11520,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 11255 "rebellion.c"
+#line 11524 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 675, "bad resume point");
+        return rt_fail(g, 703, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11302,19 +11571,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/moves.cards"
         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
         #line 40 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 676);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 704);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_s = rt_list_at(g, L->v_list, L->v_i);
-                if (rt_back_edge(g, 677)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 705)) return RT_END;   /* the step budget */
                 if (!(Fn_can_leave(g, f, L->v_s, L->v_sd))) continue;
                 #line 41 "cards/rebellion/moves.cards"
                 L->v_n = 40;
-                L->v_chosen = rt_list_new(g, 678);
+                L->v_chosen = rt_list_new(g, 706);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 248, 0, 679);
+                    rt_choose_begin(g, f->me, 248, 0, 707);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11327,13 +11596,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 680));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 708));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if (Fn_moves_alone(g, f, it_u, L->v_sd) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 679);
+                        rt_opt_done(g, &ob, 707);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11345,19 +11614,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     if (L->v_u == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen, L->v_u, 678);
+                    rt_list_add(g, L->v_chosen, L->v_u, 706);
                     if (rt_check(g)) return RT_END;
                     #line 42 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u)->fd_transport > 0) {
                         #line 42 "cards/rebellion/moves.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 681);
+                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 709);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 43 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 682);
+                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 710);
                     if (rt_check(g)) return RT_END;
                     #line 44 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 683, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 711, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
@@ -11367,7 +11636,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 49 "cards/rebellion/moves.cards"
         if (rt_flat((int)((int)(L->v_sd == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f))) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0)))) {
             #line 50 "cards/rebellion/moves.cards"
-            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 684);
+            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 712);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 249)) {
                     rt_log_player(g, f->me);
@@ -11391,7 +11660,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                    rt_opt_done(g, &ob, 684);
+                    rt_opt_done(g, &ob, 712);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11404,10 +11673,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* no units from the Rebel Base space */
                     #line 51 "cards/rebellion/moves.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 685);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 713);
                 } else if (L->v_option == 1) { /* move units from the Rebel Base space */
                     #line 52 "cards/rebellion/moves.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 686);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 714);
                 }
             }
             #line 55 "cards/rebellion/moves.cards"
@@ -11425,10 +11694,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
             if (L->v_sends) {
                 #line 58 "cards/rebellion/moves.cards"
                 L->v_n_2 = 40;
-                L->v_chosen_2 = rt_list_new(g, 687);
+                L->v_chosen_2 = rt_list_new(g, 715);
                 if (L->v_chosen_2 < 0) return RT_END;
                 for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 235, 0, 688);
+                    rt_choose_begin(g, f->me, 235, 0, 716);
                     rt_choose_steps(g, L->v_k_2, L->v_n_2);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11445,7 +11714,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 if (Fn_moves_alone(g, f, it_u_2, L->v_sd) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 688);
+                        rt_opt_done(g, &ob, 716);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
@@ -11456,7 +11725,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 687);
+                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 715);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u_2)->fd_transport > 0) {
@@ -11464,14 +11733,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                     }
                     #line 60 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 689, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 717, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_2);
                 #line 62 "cards/rebellion/moves.cards"
                 L->v_n_3 = 40;
                 for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                    rt_choose_begin(g, f->me, 250, 0, 690);
+                    rt_choose_begin(g, f->me, 250, 0, 718);
                     rt_choose_steps(g, L->v_k_3, L->v_n_3);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11488,7 +11757,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 if (Fn_moves_carried(g, f, it_u_3, L->v_sd, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 690);
+                        rt_opt_done(g, &ob, 718);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
@@ -11500,25 +11769,25 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     L->v_u_3 = rt_chosen(g);
                     if (L->v_u_3 == RT_NONE) break;
                     #line 63 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 691, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 719, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         #line 67 "cards/rebellion/moves.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 692);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 720);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
                 L->v_s_2 = rt_list_at(g, L->v_list_2, L->v_i_2);
-                if (rt_back_edge(g, 693)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 721)) return RT_END;   /* the step budget */
                 if (!(Fn_can_leave(g, f, L->v_s_2, L->v_sd))) continue;
                 #line 68 "cards/rebellion/moves.cards"
                 L->v_n_4 = 40;
-                L->v_chosen_3 = rt_list_new(g, 694);
+                L->v_chosen_3 = rt_list_new(g, 722);
                 if (L->v_chosen_3 < 0) return RT_END;
                 for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                    rt_choose_begin(g, f->me, 251, 0, 695);
+                    rt_choose_begin(g, f->me, 251, 0, 723);
                     rt_choose_steps(g, L->v_k_4, L->v_n_4);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11531,13 +11800,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 697));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 725));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 696)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 724)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 695);
+                        rt_opt_done(g, &ob, 723);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11549,13 +11818,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 5:;
                     L->v_u_4 = rt_chosen(g);
                     if (L->v_u_4 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 694);
+                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 722);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 698);
+                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 726);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 699, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 727, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_3);
@@ -11563,10 +11832,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if ((L->v_sd == SIDE_empire) && (Fn_capacity(g, f) > 0)) {
                     #line 74 "cards/rebellion/moves.cards"
                     L->v_n_5 = 8;
-                    L->v_chosen_4 = rt_list_new(g, 700);
+                    L->v_chosen_4 = rt_list_new(g, 728);
                     if (L->v_chosen_4 < 0) return RT_END;
                     for (L->v_k_5 = 0; L->v_k_5 < L->v_n_5; L->v_k_5++) {
-                        rt_choose_begin(g, f->me, 252, 0, 701);
+                        rt_choose_begin(g, f->me, 252, 0, 729);
                         rt_choose_steps(g, L->v_k_5, L->v_n_5);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11579,13 +11848,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 702));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 730));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     if (rt__state(g, it_l, 1) && !rt_list_has(g, L->v_chosen_4, it_l)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 701);
+                            rt_opt_done(g, &ob, 729);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11597,16 +11866,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_l = rt_chosen(g);
                         if (L->v_l == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_4, L->v_l, 700);
+                        rt_list_add(g, L->v_chosen_4, L->v_l, 728);
                         if (rt_check(g)) return RT_END;
                         #line 75 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 703), RT_AT_TOP, 704, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 731), RT_AT_TOP, 732, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_4);
                 }
                 #line 78 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 705);
+                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 733);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11614,7 +11883,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 80 "cards/rebellion/moves.cards"
         { /* arrive */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 706);
+            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 734);
             if (args) {
                 args[0] = arg0;
             }
@@ -11628,10 +11897,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11632 "rebellion.c"
+#line 11901 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 707, "bad resume point");
+        return rt_fail(g, 735, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11658,7 +11927,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11662 "rebellion.c"
+#line 11931 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:84: arrive */
@@ -11685,7 +11954,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         #line 86 "cards/rebellion/moves.cards"
         L->v_imperial_ground = ((rt_player_side(g, f->me) == SIDE_empire) && Agg1_proc_arrive(g, f, L));
         #line 87 "cards/rebellion/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 708), RT_AT_TOP, 709, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 736), RT_AT_TOP, 737, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 88 "cards/rebellion/moves.cards"
         if (L->v_imperial_ground) {
@@ -11695,7 +11964,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 710);
+                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 738);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11708,7 +11977,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 711);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 739);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -11720,7 +11989,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 94 "cards/rebellion/moves.cards"
             { /* combat */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 712);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 740);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11736,14 +12005,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 95 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 713);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 741);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 95 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 714);
+                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 742);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11752,15 +12021,15 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 715);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 743);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 11761 "rebellion.c"
+#line 12030 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 716, "bad resume point");
+        return rt_fail(g, 744, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11776,9 +12045,9 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 102 "cards/rebellion/moves.cards"
-        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 717), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 718))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
+        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 745), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 746))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
             #line 103 "cards/rebellion/moves.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 719);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 747);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11788,10 +12057,10 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 11792 "rebellion.c"
+#line 12061 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 720, "bad resume point");
+        return rt_fail(g, 748, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11828,7 +12097,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 19 "cards/rebellion/refresh.cards"
         { /* play_objective_at */
             RtValue arg0 = ENUM_refresh_start;
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 721);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 749);
             if (args) {
                 args[0] = arg0;
             }
@@ -11843,23 +12112,23 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
     case 1:;
         if (rt_check(g)) return RT_END;
         #line 20 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 722);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 750);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 21 "cards/rebellion/refresh.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 723), 724);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 751), 752);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
-                        if (rt_back_edge(g, 725)) return RT_END;   /* the step budget */
+                        if (rt_back_edge(g, 753)) return RT_END;   /* the step budget */
                         if (!(!rt__state(g, L->v_l, 1))) continue;
                         #line 21 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 726), RT_AT_TOP, 727, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 754), RT_AT_TOP, 755, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -11868,24 +12137,24 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 23 "cards/rebellion/refresh.cards"
-        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 728), RT_AT_TOP, 729, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 756), RT_AT_TOP, 757, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 24 "cards/rebellion/refresh.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 25 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 730);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 731), RT_AT_TOP, 732, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 758);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 759), RT_AT_TOP, 760, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 26 "cards/rebellion/refresh.cards"
-            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 733);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 734), RT_AT_TOP, 735, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 761);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 762), RT_AT_TOP, 763, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 30 "cards/rebellion/refresh.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
-            if (rt_back_edge(g, 736)) return RT_END;   /* the step budget */
+            if (rt_back_edge(g, 764)) return RT_END;   /* the step budget */
             #line 31 "cards/rebellion/refresh.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
@@ -11894,15 +12163,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 737);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 765);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 32 "cards/rebellion/refresh.cards"
-            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 738)[0] > 10) {
+            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 766)[0] > 10) {
                 #line 33 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 739);
+                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 767);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
@@ -11911,13 +12180,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 740);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 768);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add_if(&ob, (!Inst_mission(g, it_c)->fd_starting), it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 739);
+                    rt_opt_done(g, &ob, 767);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -11927,20 +12196,20 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_c = rt_chosen(g);
                     #line 34 "cards/rebellion/refresh.cards"
-                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 741);
+                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 769);
                     if (rt_check(g)) return RT_END;
                     #line 35 "cards/rebellion/refresh.cards"
                     if (Inst_mission(g, L->v_c)->fd_project) {
                         #line 35 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 742, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 770, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 35 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 743, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 771, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                if (rt_back_edge(g, 744)) return RT_END;
+                if (rt_back_edge(g, 772)) return RT_END;
             }
         }
         #line 40 "cards/rebellion/refresh.cards"
@@ -11949,7 +12218,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 745);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 773);
             if (st != RT_DONE)
                 return st;
         }
@@ -11958,7 +12227,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 746);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 774);
             if (st != RT_DONE)
                 return st;
         }
@@ -11979,7 +12248,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 747);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 775);
             if (st != RT_DONE)
                 return st;
         }
@@ -11988,7 +12257,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         if (Fn_recruit_at(g, f, rt_var_at(g, VCELL_time))) {
             #line 47 "cards/rebellion/refresh.cards"
             { /* recruit_phase */
-                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 748);
+                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 776);
             }
             f->pc = 3;
             {
@@ -12005,11 +12274,11 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 49 "cards/rebellion/refresh.cards"
             for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
                 L->v_p_3 = L->v_i_5;
-                if (rt_back_edge(g, 749)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 777)) return RT_END;   /* the step budget */
                 #line 49 "cards/rebellion/refresh.cards"
                 { /* build */
                     RtValue arg0 = L->v_p_3;
-                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 750);
+                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 778);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -12028,7 +12297,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 52 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_r;
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 751);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 779);
             if (args) {
                 args[0] = arg0;
             }
@@ -12045,7 +12314,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 53 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 752);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 780);
             if (args) {
                 args[0] = arg0;
             }
@@ -12063,15 +12332,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 753);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 781);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12072 "rebellion.c"
+#line 12341 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 754, "bad resume point");
+        return rt_fail(g, 782, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12092,14 +12361,14 @@ static RtValue Agg1_proc_play_objective_at(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 80 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 757);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 785);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
-        if (rt_back_edge(g, 758)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 786)) return 0;   /* the step budget */
         if ((Inst_objective(g, it_o)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 12103 "rebellion.c"
+#line 12372 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:75: play_objective_at */
@@ -12111,9 +12380,9 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
         #line 76 "cards/rebellion/refresh.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 77 "cards/rebellion/refresh.cards"
-        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 755)[0] == 0))) {
+        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 783)[0] == 0))) {
             #line 78 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 756);
+            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 784);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
                     rt_log_player(g, L->v_r);
@@ -12138,7 +12407,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 33);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 34);
-                    rt_opt_done(g, &ob, 756);
+                    rt_opt_done(g, &ob, 784);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12151,10 +12420,10 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep them */
                     #line 79 "cards/rebellion/refresh.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 759);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 787);
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 80 "cards/rebellion/refresh.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 760);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 788);
                 }
             }
             #line 82 "cards/rebellion/refresh.cards"
@@ -12171,7 +12440,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/refresh.cards"
             if (L->v_plays) {
                 #line 85 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 761);
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 789);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -12180,13 +12449,13 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 762);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 790);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                             if ((Inst_objective(g, it_o_2)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 761);
+                    rt_opt_done(g, &ob, 789);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -12201,7 +12470,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 763);
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 791);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -12209,10 +12478,10 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12213 "rebellion.c"
+#line 12482 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 764, "bad resume point");
+        return rt_fail(g, 792, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12230,10 +12499,10 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
         #line 93 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_objective_played, VCELL_objective_played, 1);
         #line 94 "cards/rebellion/refresh.cards"
-        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 765);
+        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 793);
         if (rt_check(g)) return RT_END;
         #line 95 "cards/rebellion/refresh.cards"
-        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 766))->fd_reputation, 1, 16));
+        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 794))->fd_reputation, 1, 16));
         if (rt_check(g)) return RT_END;
         #line 96 "cards/rebellion/refresh.cards"
         if (rt_var_at(g, VCELL_reputation) < rt_var_at(g, VCELL_time)) {
@@ -12247,32 +12516,32 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
             rt_log_str(g, " plays ");
             rt_log_card(g, L->v_o);
             rt_log_str(g, " for ");
-            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 767))->fd_reputation);
+            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 795))->fd_reputation);
             rt_log_str(g, " reputation: the reputation marker is at ");
             rt_log_int(g, rt_var_at(g, VCELL_reputation));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
-            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 768))->fd_reputation; (void)hole; }
+            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 796))->fd_reputation; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 98 "cards/rebellion/refresh.cards"
-        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 769);
+        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 797);
         if (rt_check(g)) return RT_END;
         #line 99 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 770);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 798);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12273 "rebellion.c"
+#line 12542 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 771, "bad resume point");
+        return rt_fail(g, 799, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12293,18 +12562,18 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 107 "cards/rebellion/refresh.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            if (rt_back_edge(g, 772)) return RT_END;   /* the step budget */
+            if (rt_back_edge(g, 800)) return RT_END;   /* the step budget */
             #line 108 "cards/rebellion/refresh.cards"
             L->v_left = 2;
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 773);
+                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 801);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     if (L->v_left <= 0) break;
                     L->v_left--;
                     #line 108 "cards/rebellion/refresh.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 774), RT_AT_TOP, 775, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 802), RT_AT_TOP, 803, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -12315,7 +12584,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 110 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_rebel_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 776);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 804);
             if (args) {
                 args[0] = arg0;
             }
@@ -12332,7 +12601,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 111 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 777);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 805);
             if (args) {
                 args[0] = arg0;
             }
@@ -12346,10 +12615,10 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 12350 "rebellion.c"
+#line 12619 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 778, "bad resume point");
+        return rt_fail(g, 806, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12372,14 +12641,14 @@ static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recru
     (void)L;
     #line 120 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 779);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 807);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
-        if (rt_back_edge(g, 780)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 808)) return 0;   /* the step budget */
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 12383 "rebellion.c"
+#line 12652 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:125: any */
@@ -12389,14 +12658,14 @@ static RtValue Agg2_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recru
     (void)L;
     #line 125 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 785);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 813);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
-        if (rt_back_edge(g, 786)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 814)) return 0;   /* the step budget */
         if (Fn_recruitable(g, f, it_a_2)) return 1;
     }
     return acc;
-#line 12400 "rebellion.c"
+#line 12669 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:116: recruit */
@@ -12422,10 +12691,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         #line 122 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_none);
         #line 123 "cards/rebellion/refresh.cards"
-        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 781)[0] == 0))) {
+        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 809)[0] == 0))) {
             #line 124 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 782);
-            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 783), RT_AT_TOP, 784, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 810);
+            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 811), RT_AT_TOP, 812, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 125 "cards/rebellion/refresh.cards"
             L->v_still = (!Agg2_proc_recruit(g, f, L));
@@ -12441,10 +12710,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             }
             #line 127 "cards/rebellion/refresh.cards"
             rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_still);
-            if (rt_back_edge(g, 787)) return RT_END;
+            if (rt_back_edge(g, 815)) return RT_END;
         }
         #line 129 "cards/rebellion/refresh.cards"
-        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 788);
+        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 816);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 255)) {
@@ -12453,13 +12722,13 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 789);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 817);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_a_3 = zc[1 + i]; (void)it_a_3;
                     rt_opt_add(&ob, it_a_3, it_a_3, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 788);
+            rt_opt_done(g, &ob, 816);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -12469,10 +12738,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a_3 = rt_chosen(g);
             #line 130 "cards/rebellion/refresh.cards"
-            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 790), RT_AT_TOP, 791, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 818), RT_AT_TOP, 819, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
             if (rt_check(g)) return RT_END;
             #line 131 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 792);
+            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 820);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
@@ -12487,7 +12756,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_b) == 0)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 792);
+                rt_opt_done(g, &ob, 820);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -12497,7 +12766,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 132 "cards/rebellion/refresh.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 793), RT_AT_TOP, 794, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 821), RT_AT_TOP, 822, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 133 "cards/rebellion/refresh.cards"
                 if (rt_logging(g)) {
@@ -12513,7 +12782,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             { /* immediate_action */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a_3;
-                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 795);
+                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 823);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12531,22 +12800,22 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         }
         #line 137 "cards/rebellion/refresh.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 796);
+            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 824);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 137 "cards/rebellion/refresh.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 797), RT_AT_BOTTOM, 798, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 825), RT_AT_BOTTOM, 826, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12547 "rebellion.c"
+#line 12816 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 799, "bad resume point");
+        return rt_fail(g, 827, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12565,19 +12834,19 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 153 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 800);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 828);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_s = rt_list_at(g, L->v_list, L->v_i);
-                if (rt_back_edge(g, 801)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 829)) return RT_END;   /* the step budget */
                 if (!(Fn_builds_in(g, f, L->v_p, L->v_s))) continue;
                 #line 154 "cards/rebellion/refresh.cards"
                 { /* build_one */
                     RtValue arg0 = L->v_p;
-                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 802))->fd_res1;
-                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 803))->fd_slot1;
-                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 804);
+                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 830))->fd_res1;
+                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 831))->fd_slot1;
+                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 832);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12594,13 +12863,13 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
                 #line 155 "cards/rebellion/refresh.cards"
-                if (!rt_card_state(g, L->v_s, KIND_system, 0, 805)) {
+                if (!rt_card_state(g, L->v_s, KIND_system, 0, 833)) {
                     #line 155 "cards/rebellion/refresh.cards"
                     { /* build_one */
                         RtValue arg0 = L->v_p;
-                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 806))->fd_res2;
-                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 807))->fd_slot2;
-                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 808);
+                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 834))->fd_res2;
+                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 835))->fd_slot2;
+                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 836);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -12627,7 +12896,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_blue_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 809);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 837);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12648,7 +12917,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_orange_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 810);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 838);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12665,10 +12934,10 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12669 "rebellion.c"
+#line 12938 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 811, "bad resume point");
+        return rt_fail(g, 839, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12701,7 +12970,7 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12705 "rebellion.c"
+#line 12974 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:177: any */
@@ -12711,14 +12980,14 @@ static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     (void)L;
     #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 813));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 841));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-        if (rt_back_edge(g, 814)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 842)) return 0;   /* the step budget */
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12722 "rebellion.c"
+#line 12991 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:177: any */
@@ -12729,7 +12998,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 815);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 843);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -12737,7 +13006,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 12741 "rebellion.c"
+#line 13010 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:186: any */
@@ -12753,7 +13022,7 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12757 "rebellion.c"
+#line 13026 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:178: any */
@@ -12763,14 +13032,14 @@ static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     (void)L;
     #line 178 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 821));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 849));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
-        if (rt_back_edge(g, 822)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 850)) return 0;   /* the step budget */
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 12774 "rebellion.c"
+#line 13043 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:167: build_one */
@@ -12782,7 +13051,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
         #line 168 "cards/rebellion/refresh.cards"
         if (L->v_r != ENUM_no_res) {
             #line 169 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 257, 0, 812);
+            rt_choose_begin(g, L->v_p, 257, 0, 840);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 257)) {
                     rt_log_player(g, L->v_p);
@@ -12810,7 +13079,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 39);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 40);
-                    rt_opt_done(g, &ob, 812);
+                    rt_opt_done(g, &ob, 840);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12823,7 +13092,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* from your supply */
                     #line 171 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 258, 0, 816);
+                    rt_choose_begin(g, L->v_p, 258, 0, 844);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 258)) {
@@ -12838,7 +13107,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 if (((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_icon == L->v_r)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 816);
+                        rt_opt_done(g, &ob, 844);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -12848,10 +13117,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 172 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 817), RT_AT_TOP, 818);
+                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 845), RT_AT_TOP, 846);
                         if (rt_check(g)) return RT_END;
                         #line 173 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 819);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 847);
                         if (rt_check(g)) return RT_END;
                         #line 174 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -12867,7 +13136,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
                     #line 178 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 259, 0, 820);
+                    rt_choose_begin(g, L->v_p, 259, 0, 848);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
@@ -12877,14 +13146,14 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 823);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 851);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_2 = gs[i]; (void)it_s_2;
                                 L->v_s_2 = it_s_2;
                                 if (Agg5_proc_build_one(g, f, L)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 820);
+                        rt_opt_done(g, &ob, 848);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -12895,7 +13164,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_2 = rt_chosen(g);
                         #line 179 "cards/rebellion/refresh.cards"
-                        rt_choose_begin(g, L->v_p, 260, 0, 824);
+                        rt_choose_begin(g, L->v_p, 260, 0, 852);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 260)) {
@@ -12904,13 +13173,13 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 825));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 853));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                     if (((int)(Inst_unit(g, it_u_4)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_4)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_4))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 824);
+                            rt_opt_done(g, &ob, 852);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -12921,10 +13190,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_u_4 = rt_chosen(g);
                             #line 180 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 826), RT_AT_TOP, 827, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 854), RT_AT_TOP, 855, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                             #line 181 "cards/rebellion/refresh.cards"
-                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 828);
+                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 856);
                             #line 182 "cards/rebellion/refresh.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -12944,10 +13213,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12948 "rebellion.c"
+#line 13217 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 829, "bad resume point");
+        return rt_fail(g, 857, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12970,14 +13239,14 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 201 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 830);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 858);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 201 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 831);
+                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 859);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -12986,27 +13255,27 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, 0);
         #line 203 "cards/rebellion/refresh.cards"
         {
-            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 832));
+            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 860));
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 203 "cards/rebellion/refresh.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 833), 0, 834);
+                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 861), 0, 862);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 204 "cards/rebellion/refresh.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 835), 836);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 863), 864);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_2, L->v_i_2);
-                if (rt_back_edge(g, 837)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 865)) return RT_END;   /* the step budget */
                 if (!(rt__state(g, L->v_u_2, 2) <= 0)) continue;
                 #line 204 "cards/rebellion/refresh.cards"
                 { /* slid_off */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_u_2;
-                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 838);
+                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 866);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -13024,10 +13293,10 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 13028 "rebellion.c"
+#line 13297 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 839, "bad resume point");
+        return rt_fail(g, 867, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13045,7 +13314,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         #line 208 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_p;
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 840);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 868);
             if (args) {
                 args[0] = arg0;
             }
@@ -13059,10 +13328,10 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13063 "rebellion.c"
+#line 13332 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 841, "bad resume point");
+        return rt_fail(g, 869, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13089,13 +13358,13 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 843));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 871));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 13099 "rebellion.c"
+#line 13368 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:213: any */
@@ -13106,16 +13375,16 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 844);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 872);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
-        if (rt_back_edge(g, 845)) { L->v_s = 0; return 0; }   /* the step budget */
+        if (rt_back_edge(g, 873)) { L->v_s = 0; return 0; }   /* the step budget */
         if (Agg2_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s, SIDE_rebel) == 0)) { L->v_s = 0; return 1; }
     }
     L->v_s = 0;
     return acc;
-#line 13119 "rebellion.c"
+#line 13388 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:214: any */
@@ -13125,13 +13394,13 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 214 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 847));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 875));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 13135 "rebellion.c"
+#line 13404 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:224: any */
@@ -13142,14 +13411,14 @@ static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     #line 224 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 856);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 884);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
-        if (rt_back_edge(g, 857)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 885)) return 0;   /* the step budget */
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 13153 "rebellion.c"
+#line 13422 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:210: slid_off */
@@ -13159,11 +13428,11 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 211 "cards/rebellion/refresh.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 842))->fd_death_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 870))->fd_death_star) {
             #line 213 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
                 #line 214 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 261, 0, 846);
+                rt_choose_begin(g, L->v_p, 261, 0, 874);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
@@ -13173,14 +13442,14 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 848);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 876);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             L->v_s_2 = it_s_2;
                             if (Agg3_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s_2, SIDE_rebel) == 0)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 846);
+                    rt_opt_done(g, &ob, 874);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -13191,7 +13460,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s_2 = rt_chosen(g);
                     #line 215 "cards/rebellion/refresh.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 849), 850);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 877), 878);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -13199,13 +13468,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                             L->v_x_3 = cells_v_list[1 + L->v_i];
                             if (!(Inst_unit(g, L->v_x_3)->fd_dsuc)) continue;
                             #line 215 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 851, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 879, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     rt_list_pop(g, L->v_list);
                     #line 216 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 852), RT_AT_TOP, 853);
+                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 880), RT_AT_TOP, 881);
                     if (rt_check(g)) return RT_END;
                     #line 217 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13218,12 +13487,12 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 220 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 854);
+                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 882);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 223 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 262, 0, 855);
+            rt_choose_begin(g, L->v_p, 262, 0, 883);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 262)) {
                     rt_log_player(g, L->v_p);
@@ -13251,7 +13520,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 41);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 42);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 43);
-                    rt_opt_done(g, &ob, 855);
+                    rt_opt_done(g, &ob, 883);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13264,7 +13533,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
                     #line 225 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 263, 0, 858);
+                    rt_choose_begin(g, L->v_p, 263, 0, 886);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
@@ -13275,13 +13544,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 859);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 887);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_4 = gs[i]; (void)it_s_4;
                                 if (Fn_deploys_in(g, f, L->v_p, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 858);
+                        rt_opt_done(g, &ob, 886);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -13292,10 +13561,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_4 = rt_chosen(g);
                         #line 226 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 860), RT_AT_TOP, 861);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 888), RT_AT_TOP, 889);
                         if (rt_check(g)) return RT_END;
                         #line 227 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 862), 1, 863), 864);
+                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 890), 1, 891), 892);
                         if (rt_check(g)) return RT_END;
                         #line 228 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -13311,10 +13580,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* deploy in the Rebel Base space */
                     #line 232 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 865);
+                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 893);
                     if (rt_check(g)) return RT_END;
                     #line 233 "cards/rebellion/refresh.cards"
-                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 866));
+                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 894));
                     if (rt_check(g)) return RT_END;
                     #line 234 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13327,15 +13596,15 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 2) { /* keep it on space 1 of the build queue */
                     #line 236 "cards/rebellion/refresh.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 867);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 895);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 13336 "rebellion.c"
+#line 13605 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 868, "bad resume point");
+        return rt_fail(g, 896, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13358,15 +13627,15 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
         #line 26 "cards/rebellion/round.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 29 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 869);
+            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 897);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 264)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": assign a leader to a mission?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 870)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 871)[0] == 0));   /* assign leaders to a mission */
-                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 872) > 0);   /* use an Assignment action card */
+                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 898)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 899)[0] == 0));   /* assign leaders to a mission */
+                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 900) > 0);   /* use an Assignment action card */
                 int menu_2 = 1;   /* done assigning */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
@@ -13384,7 +13653,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 44);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 45);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 46);
-                    rt_opt_done(g, &ob, 869);
+                    rt_opt_done(g, &ob, 897);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13397,13 +13666,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* assign leaders to a mission */
                     #line 30 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 873);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 901);
                 } else if (L->v_option == 1) { /* use an Assignment action card */
                     #line 31 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 874);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 902);
                 } else if (L->v_option == 2) { /* done assigning */
                     #line 32 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 875);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 903);
                 }
             }
             #line 34 "cards/rebellion/round.cards"
@@ -13421,7 +13690,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             if (L->v_step == ENUM_assign_leaders) {
                 #line 36 "cards/rebellion/round.cards"
                 { /* assign_one */
-                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 876);
+                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 904);
                 }
                 f->pc = 2;
                 {
@@ -13434,7 +13703,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->v_step == ENUM_play_a_card) {
                 #line 38 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 877);
+                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 905);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
@@ -13443,13 +13712,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 878);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 906);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                             rt_opt_add_if(&ob, (Inst_action_card(g, it_a_2)->fd_timing == ENUM_assignment), it_a_2, it_a_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 877);
+                    rt_opt_done(g, &ob, 905);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13462,7 +13731,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = f->me;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 879);
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 907);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -13482,12 +13751,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 #line 39 "cards/rebellion/round.cards"
                 rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
             }
-            if (rt_back_edge(g, 880)) return RT_END;
+            if (rt_back_edge(g, 908)) return RT_END;
         }
-#line 13488 "rebellion.c"
+#line 13757 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 881, "bad resume point");
+        return rt_fail(g, 909, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13508,14 +13777,14 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 68 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 900);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 928);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!(rt__state(g, it_l_3, 0) == L->v_k)) continue;
         acc++;
     }
     return acc;
-#line 13519 "rebellion.c"
+#line 13788 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:46: assign_one */
@@ -13525,12 +13794,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 47 "cards/rebellion/round.cards"
-        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 882));
+        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 910));
         if (rt_check(g)) return RT_END;
         #line 48 "cards/rebellion/round.cards"
         L->v_k = rt_var_at(g, VCELL_mission_no);
         #line 51 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 883);
+        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 911);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 266)) {
@@ -13539,13 +13808,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 884);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 912);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 883);
+            rt_opt_done(g, &ob, 911);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -13555,13 +13824,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 52 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 885), RT_AT_TOP, 886, KIND_mission, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 913), RT_AT_TOP, 914, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 887);
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 915);
         }
         #line 55 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 267, 0, 888);
+        rt_choose_begin(g, f->me, 267, 0, 916);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
@@ -13570,13 +13839,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 889);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 917);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 888);
+            rt_opt_done(g, &ob, 916);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 2;
@@ -13586,13 +13855,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 2:;
             L->v_l = rt_chosen(g);
             #line 56 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 890), RT_AT_TOP, 891, KIND_leader, 4, RT_KEEP_SOME, -1);
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 918), RT_AT_TOP, 919, KIND_leader, 4, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 57 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 892);
+            rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 920);
         }
         #line 59 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 268, 0, 893);
+        rt_choose_begin(g, f->me, 268, 0, 921);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
                 rt_log_player(g, f->me);
@@ -13600,7 +13869,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             int menu_0 = 1;   /* one leader */
-            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 894)[0] == 0);   /* add a second leader */
+            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 922)[0] == 0);   /* add a second leader */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
                 RtValue drawn_value;
@@ -13614,7 +13883,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 47);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 48);
-                rt_opt_done(g, &ob, 893);
+                rt_opt_done(g, &ob, 921);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -13628,7 +13897,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             if (L->v_option == 0) { /* one leader */
             } else if (L->v_option == 1) { /* add a second leader */
                 #line 62 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 269, 0, 895);
+                rt_choose_begin(g, f->me, 269, 0, 923);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
@@ -13637,13 +13906,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 896);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 924);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 895);
+                    rt_opt_done(g, &ob, 923);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -13653,10 +13922,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 4:;
                     L->v_l_2 = rt_chosen(g);
                     #line 63 "cards/rebellion/round.cards"
-                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 897), RT_AT_TOP, 898, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 925), RT_AT_TOP, 926, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/round.cards"
-                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 899);
+                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 927);
                 }
             }
         }
@@ -13669,10 +13938,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, " leaders to a facedown mission.");
             rt_log_end(g);
         }
-#line 13673 "rebellion.c"
+#line 13942 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 901, "bad resume point");
+        return rt_fail(g, 929, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13693,13 +13962,13 @@ RT_PURE static RtValue Agg1_proc_command_turn(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 77 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 903);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 931);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (Fn_has_tactics(g, f, it_l)) return 1;
     }
     return acc;
-#line 13703 "rebellion.c"
+#line 13972 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:78: any */
@@ -13709,14 +13978,14 @@ static RtValue Agg2_proc_command_turn(RtGame *g, RtFrame *f, struct Locals_proc_
     (void)L;
     #line 78 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 904);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 932);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (rt_back_edge(g, 905)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 933)) return 0;   /* the step budget */
         if (Fn_can_reveal(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 13720 "rebellion.c"
+#line 13989 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:74: command_turn */
@@ -13728,7 +13997,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
         #line 75 "cards/rebellion/round.cards"
         if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, f->me)) {
             #line 76 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 902);
+            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 930);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
                     rt_log_player(g, f->me);
@@ -13754,7 +14023,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 51);
-                    rt_opt_done(g, &ob, 902);
+                    rt_opt_done(g, &ob, 930);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13767,13 +14036,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* activate a system */
                     #line 77 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 906);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 934);
                 } else if (L->v_option == 1) { /* reveal a mission */
                     #line 78 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 907);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 935);
                 } else if (L->v_option == 2) { /* pass */
                     #line 79 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 908);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 936);
                 }
             }
             #line 81 "cards/rebellion/round.cards"
@@ -13791,7 +14060,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             if (L->v_step == ENUM_activate_a_system) {
                 #line 84 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 909);
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 937);
                 }
                 f->pc = 2;
                 {
@@ -13803,7 +14072,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
                 #line 85 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 271, 0, 910);
+                rt_choose_begin(g, f->me, 271, 0, 938);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
@@ -13812,13 +14081,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 911);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 939);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             if (Fn_has_tactics(g, f, it_l_2)) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 910);
+                    rt_opt_done(g, &ob, 938);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13830,7 +14099,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     #line 85 "cards/rebellion/round.cards"
                     { /* activate */
                         RtValue arg0 = L->v_l_2;
-                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 912);
+                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 940);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -13848,7 +14117,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             } else if (L->v_step == ENUM_reveal_a_mission) {
                 #line 87 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 913);
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 941);
                 }
                 f->pc = 5;
                 {
@@ -13860,7 +14129,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             case 5:;
                 if (rt_check(g)) return RT_END;
                 #line 88 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 914);
+                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 942);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
@@ -13869,13 +14138,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 915);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 943);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (Fn_can_reveal(g, f, f->me, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 914);
+                    rt_opt_done(g, &ob, 942);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 6;
@@ -13887,7 +14156,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     #line 88 "cards/rebellion/round.cards"
                     { /* reveal_mission */
                         RtValue arg0 = L->v_c_2;
-                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 916);
+                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 944);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -13904,13 +14173,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 90 "cards/rebellion/round.cards"
-                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 917);
+                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 945);
             }
         }
-#line 13911 "rebellion.c"
+#line 14180 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 918, "bad resume point");
+        return rt_fail(g, 946, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13928,7 +14197,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/round.cards"
         if (rt_flat((int)(rt_player_side(g, f->me) == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f)))) {
             #line 99 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 273, 0, 919);
+            rt_choose_begin(g, f->me, 273, 0, 947);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
                     rt_log_player(g, f->me);
@@ -13950,7 +14219,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 53);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 54);
-                    rt_opt_done(g, &ob, 919);
+                    rt_opt_done(g, &ob, 947);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13967,7 +14236,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 920);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 948);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -13975,10 +14244,10 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13979 "rebellion.c"
+#line 14248 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 921, "bad resume point");
+        return rt_fail(g, 949, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14008,17 +14277,17 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 147 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 922);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 950);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 14019 "rebellion.c"
+#line 14288 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 923, "bad resume point");
+        return rt_fail(g, 951, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14038,7 +14307,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 924);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 952);
             if (st != RT_DONE)
                 return st;
         }
@@ -14053,15 +14322,15 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 925);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 953);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14062 "rebellion.c"
+#line 14331 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 926, "bad resume point");
+        return rt_fail(g, 954, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14074,7 +14343,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         #line 17 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 927);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 955);
             if (args) {
                 args[0] = arg0;
             }
@@ -14088,10 +14357,10 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14092 "rebellion.c"
+#line 14361 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 928, "bad resume point");
+        return rt_fail(g, 956, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14105,15 +14374,15 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 929);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 957);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14114 "rebellion.c"
+#line 14383 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 930, "bad resume point");
+        return rt_fail(g, 958, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14131,15 +14400,15 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 931);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 959);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14140 "rebellion.c"
+#line 14409 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 932, "bad resume point");
+        return rt_fail(g, 960, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14159,15 +14428,15 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 933);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 961);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14168 "rebellion.c"
+#line 14437 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 934, "bad resume point");
+        return rt_fail(g, 962, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14187,7 +14456,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 935);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 963);
             if (st != RT_DONE)
                 return st;
         }
@@ -14202,15 +14471,15 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 936);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 964);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14211 "rebellion.c"
+#line 14480 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 937, "bad resume point");
+        return rt_fail(g, 965, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14223,7 +14492,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         #line 42 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 938);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 966);
             if (args) {
                 args[0] = arg0;
             }
@@ -14237,10 +14506,10 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14241 "rebellion.c"
+#line 14510 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 939, "bad resume point");
+        return rt_fail(g, 967, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14253,7 +14522,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         #line 47 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 940);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 968);
             if (args) {
                 args[0] = arg0;
             }
@@ -14267,10 +14536,10 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14271 "rebellion.c"
+#line 14540 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 941, "bad resume point");
+        return rt_fail(g, 969, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14288,15 +14557,15 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 942);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 970);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14297 "rebellion.c"
+#line 14566 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 943, "bad resume point");
+        return rt_fail(g, 971, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14316,15 +14585,15 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 944);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 972);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14325 "rebellion.c"
+#line 14594 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 945, "bad resume point");
+        return rt_fail(g, 973, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14344,15 +14613,15 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 946);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 974);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14353 "rebellion.c"
+#line 14622 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 947, "bad resume point");
+        return rt_fail(g, 975, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14366,15 +14635,15 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 948);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 976);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14375 "rebellion.c"
+#line 14644 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 949, "bad resume point");
+        return rt_fail(g, 977, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14387,7 +14656,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         #line 78 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 950);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 978);
             if (args) {
                 args[0] = arg0;
             }
@@ -14401,10 +14670,10 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14405 "rebellion.c"
+#line 14674 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 951, "bad resume point");
+        return rt_fail(g, 979, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14417,7 +14686,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         #line 83 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 952);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 980);
             if (args) {
                 args[0] = arg0;
             }
@@ -14431,10 +14700,10 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14435 "rebellion.c"
+#line 14704 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 953, "bad resume point");
+        return rt_fail(g, 981, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14454,15 +14723,15 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 954);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 982);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14463 "rebellion.c"
+#line 14732 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 955, "bad resume point");
+        return rt_fail(g, 983, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14482,15 +14751,15 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 956);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 984);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14491 "rebellion.c"
+#line 14760 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 957, "bad resume point");
+        return rt_fail(g, 985, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14510,15 +14779,15 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 958);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 986);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14519 "rebellion.c"
+#line 14788 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 959, "bad resume point");
+        return rt_fail(g, 987, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14534,15 +14803,15 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 960);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 988);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14543 "rebellion.c"
+#line 14812 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 961, "bad resume point");
+        return rt_fail(g, 989, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14560,15 +14829,15 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 962);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 990);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14569 "rebellion.c"
+#line 14838 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 963, "bad resume point");
+        return rt_fail(g, 991, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14581,7 +14850,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         #line 113 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 964);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 992);
             if (args) {
                 args[0] = arg0;
             }
@@ -14595,10 +14864,10 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14599 "rebellion.c"
+#line 14868 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 965, "bad resume point");
+        return rt_fail(g, 993, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14616,15 +14885,15 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 966);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 994);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14625 "rebellion.c"
+#line 14894 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 967, "bad resume point");
+        return rt_fail(g, 995, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14637,7 +14906,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         #line 126 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 968);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 996);
             if (args) {
                 args[0] = arg0;
             }
@@ -14651,10 +14920,10 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14655 "rebellion.c"
+#line 14924 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 969, "bad resume point");
+        return rt_fail(g, 997, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14674,15 +14943,15 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 970);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 998);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14683 "rebellion.c"
+#line 14952 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 971, "bad resume point");
+        return rt_fail(g, 999, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14702,7 +14971,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 972);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1000);
             if (st != RT_DONE)
                 return st;
         }
@@ -14717,15 +14986,15 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 973);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1001);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14726 "rebellion.c"
+#line 14995 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 974, "bad resume point");
+        return rt_fail(g, 1002, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14743,15 +15012,15 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 975);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1003);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14752 "rebellion.c"
+#line 15021 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 976, "bad resume point");
+        return rt_fail(g, 1004, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14766,7 +15035,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 1;
             RtValue arg2 = 0;
-            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 977);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 1005);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14782,10 +15051,10 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14786 "rebellion.c"
+#line 15055 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 978, "bad resume point");
+        return rt_fail(g, 1006, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14799,15 +15068,15 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 979);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1007);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14808 "rebellion.c"
+#line 15077 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 980, "bad resume point");
+        return rt_fail(g, 1008, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14820,7 +15089,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         #line 29 "cards/rebellion/missions.cards"
         { /* covert_transit */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 981);
+            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 1009);
             if (args) {
                 args[0] = arg0;
             }
@@ -14834,10 +15103,10 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14838 "rebellion.c"
+#line 15107 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 982, "bad resume point");
+        return rt_fail(g, 1010, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14855,7 +15124,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 983);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1011);
             if (st != RT_DONE)
                 return st;
         }
@@ -14868,15 +15137,15 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 984);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1012);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14877 "rebellion.c"
+#line 15146 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 985, "bad resume point");
+        return rt_fail(g, 1013, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14896,15 +15165,15 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 986);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 1014);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14905 "rebellion.c"
+#line 15174 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 987, "bad resume point");
+        return rt_fail(g, 1015, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14915,7 +15184,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 48 "cards/rebellion/missions.cards"
-        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 988);
+        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 1016);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/rebellion/missions.cards"
         if (rt_logging(g)) {
@@ -14926,10 +15195,10 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 14930 "rebellion.c"
+#line 15199 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 989, "bad resume point");
+        return rt_fail(g, 1017, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14945,15 +15214,15 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 990);
+            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 1018);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14954 "rebellion.c"
+#line 15223 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 991, "bad resume point");
+        return rt_fail(g, 1019, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14968,7 +15237,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 2;
             RtValue arg2 = 1;
-            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 992);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 1020);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -14984,10 +15253,10 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14988 "rebellion.c"
+#line 15257 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 993, "bad resume point");
+        return rt_fail(g, 1021, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14999,7 +15268,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 65 "cards/rebellion/missions.cards"
         { /* infiltrate */
-            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 994);
+            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 1022);
         }
         f->pc = 1;
         {
@@ -15010,10 +15279,10 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15014 "rebellion.c"
+#line 15283 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 995, "bad resume point");
+        return rt_fail(g, 1023, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15029,15 +15298,15 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_train_luke)] = {0};
             RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 996);
+            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 1024);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15038 "rebellion.c"
+#line 15307 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 997, "bad resume point");
+        return rt_fail(g, 1025, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15049,7 +15318,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 75 "cards/rebellion/missions.cards"
         { /* establish_base */
-            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 998);
+            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 1026);
         }
         f->pc = 1;
         {
@@ -15060,10 +15329,10 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15064 "rebellion.c"
+#line 15333 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 999, "bad resume point");
+        return rt_fail(g, 1027, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15081,15 +15350,15 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1000);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1028);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15090 "rebellion.c"
+#line 15359 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1001, "bad resume point");
+        return rt_fail(g, 1029, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15107,15 +15376,15 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 1002);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 1030);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15116 "rebellion.c"
+#line 15385 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1003, "bad resume point");
+        return rt_fail(g, 1031, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15131,15 +15400,15 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 1004);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 1032);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15140 "rebellion.c"
+#line 15409 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1005, "bad resume point");
+        return rt_fail(g, 1033, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15152,7 +15421,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/missions.cards"
         { /* slide_queue */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 1006);
+            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 1034);
             if (args) {
                 args[0] = arg0;
             }
@@ -15166,10 +15435,10 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15170 "rebellion.c"
+#line 15439 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1007, "bad resume point");
+        return rt_fail(g, 1035, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15183,15 +15452,15 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
         { /* draw_project */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_project)] = {0};
             RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 1008);
+            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 1036);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15192 "rebellion.c"
+#line 15461 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1009, "bad resume point");
+        return rt_fail(g, 1037, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15207,15 +15476,15 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_long_range_probe)] = {0};
             RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 1010);
+            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 1038);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15216 "rebellion.c"
+#line 15485 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1011, "bad resume point");
+        return rt_fail(g, 1039, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15231,15 +15500,15 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 1012);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 1040);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15240 "rebellion.c"
+#line 15509 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1013, "bad resume point");
+        return rt_fail(g, 1041, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15259,15 +15528,15 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 1014);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 1042);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15268 "rebellion.c"
+#line 15537 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1015, "bad resume point");
+        return rt_fail(g, 1043, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15283,15 +15552,15 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_eliminate_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 1016);
+            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 1044);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15292 "rebellion.c"
+#line 15561 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1017, "bad resume point");
+        return rt_fail(g, 1045, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15309,15 +15578,15 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 1018);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 1046);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15318 "rebellion.c"
+#line 15587 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1019, "bad resume point");
+        return rt_fail(g, 1047, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15333,15 +15602,15 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_turn_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 1020);
+            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 1048);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15342 "rebellion.c"
+#line 15611 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1021, "bad resume point");
+        return rt_fail(g, 1049, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15359,7 +15628,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1022);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1050);
             if (st != RT_DONE)
                 return st;
         }
@@ -15372,15 +15641,15 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1023);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1051);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15381 "rebellion.c"
+#line 15650 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1024, "bad resume point");
+        return rt_fail(g, 1052, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15396,15 +15665,15 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_construct_death_star)] = {0};
             RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 1025);
+            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 1053);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15405 "rebellion.c"
+#line 15674 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1026, "bad resume point");
+        return rt_fail(g, 1054, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15417,7 +15686,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         #line 154 "cards/rebellion/missions.cards"
         { /* destroy_system */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 1027);
+            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 1055);
             if (args) {
                 args[0] = arg0;
             }
@@ -15431,10 +15700,10 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15435 "rebellion.c"
+#line 15704 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1028, "bad resume point");
+        return rt_fail(g, 1056, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15454,15 +15723,15 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1029);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1057);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15463 "rebellion.c"
+#line 15732 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1030, "bad resume point");
+        return rt_fail(g, 1058, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15533,7 +15802,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_7) return 1;
     }
     return acc;
-#line 15537 "rebellion.c"
+#line 15806 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -15562,7 +15831,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s_2) == KIND_system)) continue;
                 #line 13 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1031);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1059);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15578,7 +15847,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 #line 14 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1032);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1060);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15594,7 +15863,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 #line 15 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1033);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1061);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15612,12 +15881,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 16 "cards/rebellion/setup.cards"
                 if (Inst_tactic(g, it_t)->fd_theater == ENUM_in_space) {
                     #line 16 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 1034);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 1062);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 16 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 1035);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 1063);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15626,77 +15895,77 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/rebellion/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1036);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1064);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list[0]; L->v_i_3++) {
                 L->v_c = cells_v_list[1 + L->v_i_3];
-                if (rt_back_edge(g, 1037)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1065)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_c) == KIND_mission)) continue;
                 #line 18 "cards/rebellion/setup.cards"
-                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1038))->fd_project) {
+                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1066))->fd_project) {
                     #line 18 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 1039);
+                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 1067);
                     if (rt_check(g)) return RT_END;
-                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1040))->fd_starting) {
+                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1068))->fd_starting) {
                     #line 19 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1041))->fd_side), 1042), RT_AT_TOP, 1043);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1069))->fd_side), 1070), RT_AT_TOP, 1071);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 20 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1044))->fd_side), 1045), RT_AT_TOP, 1046);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1072))->fd_side), 1073), RT_AT_TOP, 1074);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 22 "cards/rebellion/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1047);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1075);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_4 = 0; L->v_i_4 < cells_v_list_2[0]; L->v_i_4++) {
                 L->v_a = cells_v_list_2[1 + L->v_i_4];
-                if (rt_back_edge(g, 1048)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1076)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_a) == KIND_action_card)) continue;
                 #line 23 "cards/rebellion/setup.cards"
-                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1049))->fd_recruit) {
+                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1077))->fd_recruit) {
                     #line 23 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1050))->fd_side), 1051), RT_AT_TOP, 1052);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1078))->fd_side), 1079), RT_AT_TOP, 1080);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 23 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1053))->fd_side), 1054), RT_AT_TOP, 1055);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1081))->fd_side), 1082), RT_AT_TOP, 1083);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 27 "cards/rebellion/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1056);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1084);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_5 = 0; L->v_i_5 < cells_v_list_3[0]; L->v_i_5++) {
                 L->v_l = cells_v_list_3[1 + L->v_i_5];
-                if (rt_back_edge(g, 1057)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1085)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 28 "cards/rebellion/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1058))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1086))->fd_starting) {
                     #line 28 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1059))->fd_side), 1060), RT_AT_TOP, 1061);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1087))->fd_side), 1088), RT_AT_TOP, 1089);
                     if (rt_check(g)) return RT_END;
-                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1062))->fd_jedi) {
+                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1090))->fd_jedi) {
                     #line 28 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1063);
+                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1091);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 33 "cards/rebellion/setup.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1064);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1092);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -15706,8 +15975,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 33 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1066);
-                    rt_set_at(g, elem, who, (-1), 1065);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1094);
+                    rt_set_at(g, elem, who, (-1), 1093);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -15716,36 +15985,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         #line 36 "cards/rebellion/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
-            if (rt_back_edge(g, 1067)) return RT_END;   /* the step budget */
+            if (rt_back_edge(g, 1095)) return RT_END;   /* the step budget */
             #line 37 "cards/rebellion/setup.cards"
-            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1068);
+            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1096);
             if (L->v_list_5 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                 for (L->v_i_8 = 0; L->v_i_8 < cells_v_list_5[0]; L->v_i_8++) {
                     L->v_o = cells_v_list_5[1 + L->v_i_8];
-                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1069)))) {
+                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1097)))) {
                         if (rt_check(g)) return RT_END;
                         continue;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 37 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1070);
+                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1098);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_5);
             #line 38 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1071);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1099);
             #line 39 "cards/rebellion/setup.cards"
-            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1072, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1100, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 42 "cards/rebellion/setup.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1073);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1101);
             if (st != RT_DONE)
                 return st;
         }
@@ -15754,36 +16023,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p = L->v_i_9;
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1074), 1075);
+            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1102), 1103);
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1076), 1077);
+            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1104), 1105);
         }
         #line 46 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1078);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1106);
         #line 47 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1079);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1107);
         #line 48 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1080);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1108);
         #line 51 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1081);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1109);
         #line 52 "cards/rebellion/setup.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_rebels_found) < 3) | (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
             #line 53 "cards/rebellion/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1082);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1110);
             if (rt_check(g)) return RT_END;
             #line 54 "cards/rebellion/setup.cards"
-            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1083);
+            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1111);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/rebellion/setup.cards"
             if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_rebel_icon) & (int)(rt_var_at(g, VCELL_rebels_found) < 3))) {
                 #line 56 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1084));
+                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1112));
                 if (rt_check(g)) return RT_END;
                 #line 57 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1086);
-                    rt_set_at(g, elem, who, 1, 1085);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1114);
+                    rt_set_at(g, elem, who, 1, 1113);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 58 "cards/rebellion/setup.cards"
@@ -15795,16 +16064,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 59 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1087, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1115, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_imperial_icon) & (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
                 #line 61 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1088));
+                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1116));
                 if (rt_check(g)) return RT_END;
                 #line 62 "cards/rebellion/setup.cards"
                 if (rt_var_at(g, VCELL_imperials_found) <= 2) {
                     #line 63 "cards/rebellion/setup.cards"
-                    rt_set_state_known(g, L->v_s_4, KIND_system, 0, 1, 0, 1089);
+                    rt_set_state_known(g, L->v_s_4, KIND_system, 0, 1, 0, 1117);
                     #line 64 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -15817,8 +16086,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 66 "cards/rebellion/setup.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1091);
-                        rt_set_at(g, elem, who, (-1), 1090);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1119);
+                        rt_set_at(g, elem, who, (-1), 1118);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 67 "cards/rebellion/setup.cards"
@@ -15831,20 +16100,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 69 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1092, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1120, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 71 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1093, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1121, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_back_edge(g, 1094)) return RT_END;
+            if (rt_back_edge(g, 1122)) return RT_END;
         }
         #line 74 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1095, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1123, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 75 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1096);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1124);
         #line 79 "cards/rebellion/setup.cards"
         { /* take_units */
             RtValue arg0 = ENUM_star_destroyer;
@@ -15853,7 +16122,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1097);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1125);
             if (st != RT_DONE)
                 return st;
         }
@@ -15866,7 +16135,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1098);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1126);
             if (st != RT_DONE)
                 return st;
         }
@@ -15879,7 +16148,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1099);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1127);
             if (st != RT_DONE)
                 return st;
         }
@@ -15892,7 +16161,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1100);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1128);
             if (st != RT_DONE)
                 return st;
         }
@@ -15905,7 +16174,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1101);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1129);
             if (st != RT_DONE)
                 return st;
         }
@@ -15918,7 +16187,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1102);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1130);
             if (st != RT_DONE)
                 return st;
         }
@@ -15931,21 +16200,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1103);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1131);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/setup.cards"
-        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1104);
+        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1132);
         if (L->v_list_6 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_6); L->v_i_10++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_6, L->v_i_10);
-                if (rt_back_edge(g, 1105)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1133)) return RT_END;   /* the step budget */
                 if (!(Fn_imperial_system(g, f, L->v_s_5))) continue;
                 #line 87 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1106);
+                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1134);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
@@ -15961,7 +16230,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground), it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1106);
+                    rt_opt_done(g, &ob, 1134);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -15971,21 +16240,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 88 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1107), RT_AT_TOP, 1108, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1135), RT_AT_TOP, 1136, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 91 "cards/rebellion/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1109);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1137);
         if (L->v_list_7 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_7); L->v_i_11++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
-                if (rt_back_edge(g, 1110)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1138)) return RT_END;   /* the step budget */
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1111);
+                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1139);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
@@ -15996,13 +16265,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1112);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1140);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_system(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1111);
+                    rt_opt_done(g, &ob, 1139);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -16013,7 +16282,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 93 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1113), RT_AT_TOP, 1114, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1141), RT_AT_TOP, 1142, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -16033,7 +16302,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1115);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1143);
             if (st != RT_DONE)
                 return st;
         }
@@ -16046,7 +16315,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1116);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1144);
             if (st != RT_DONE)
                 return st;
         }
@@ -16059,7 +16328,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1117);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1145);
             if (st != RT_DONE)
                 return st;
         }
@@ -16072,7 +16341,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1118);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1146);
             if (st != RT_DONE)
                 return st;
         }
@@ -16085,7 +16354,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1119);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1147);
             if (st != RT_DONE)
                 return st;
         }
@@ -16098,13 +16367,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1120);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1148);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1121);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1149);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
@@ -16114,13 +16383,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1122);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1150);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if (!Fn_s_imperial(g, f, it_w)) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1121);
+            rt_opt_done(g, &ob, 1149);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -16131,14 +16400,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_w = rt_chosen(g);
             #line 106 "cards/rebellion/setup.cards"
-            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1123);
+            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1151);
             if (L->v_list_8 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_8); L->v_i_12++) {
                     L->v_u_3 = rt_list_at(g, L->v_list_8, L->v_i_12);
-                    if (rt_back_edge(g, 1124)) return RT_END;   /* the step budget */
+                    if (rt_back_edge(g, 1152)) return RT_END;   /* the step budget */
                     #line 107 "cards/rebellion/setup.cards"
-                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1125);
+                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1153);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 277)) {
@@ -16157,7 +16426,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 1125);
+                        rt_opt_done(g, &ob, 1153);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -16168,11 +16437,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* in the Rebel Base space */
                             #line 108 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1126, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1154, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* in _w_ */
                             #line 109 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1127), RT_AT_TOP, 1128, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1155), RT_AT_TOP, 1156, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -16186,18 +16455,18 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 117 "cards/rebellion/setup.cards"
             for (L->v_i_14 = 0; L->v_i_14 < 2; L->v_i_14++) {
                 L->v_i_2 = L->v_i_14 + 1;
-                if (rt_back_edge(g, 1129)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1157)) return RT_END;   /* the step budget */
                 #line 118 "cards/rebellion/setup.cards"
-                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1130), 1131);
+                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1158), 1159);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1132), RT_AT_TOP, 1133, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1160), RT_AT_TOP, 1161, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
                 if (rt_check(g)) return RT_END;
                 #line 120 "cards/rebellion/setup.cards"
                 { /* immediate_action */
                     RtValue arg0 = L->v_p_2;
                     RtValue arg1 = L->v_a_2;
-                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1134);
+                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1162);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -16215,28 +16484,28 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
         }
         #line 126 "cards/rebellion/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1135);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1163);
         if (L->v_list_9 < 0) return RT_END;
         {
             const int32_t *cells_v_list_9 = rt_list_cells(g, L->v_list_9);
             for (L->v_i_15 = 0; L->v_i_15 < cells_v_list_9[0]; L->v_i_15++) {
                 L->v_s_7 = cells_v_list_9[1 + L->v_i_15];
-                if (rt_back_edge(g, 1136)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1164)) return RT_END;   /* the step budget */
                 if (!(Fn_units_of(g, f, L->v_s_7, SIDE_empire) > 0)) continue;
                 #line 127 "cards/rebellion/setup.cards"
                 if (!Agg1_setup(g, f, L)) {
                     #line 127 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1137);
+                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1165);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 129 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1138), RT_AT_TOP, 1139, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1166), RT_AT_TOP, 1167, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 130 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1140);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1168);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 278)) {
@@ -16245,13 +16514,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1141);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1169);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s_8 = zc[1 + i]; (void)it_s_8;
                     rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1140);
+            rt_opt_done(g, &ob, 1168);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 6;
@@ -16261,14 +16530,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 6:;
             L->v_s_8 = rt_chosen(g);
             #line 131 "cards/rebellion/setup.cards"
-            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1142), RT_AT_TOP, 1143, KIND_system, 7, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1170), RT_AT_TOP, 1171, KIND_system, 7, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 133 "cards/rebellion/setup.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1144), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1145, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1172), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1173, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 134 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1146);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1174);
         #line 135 "cards/rebellion/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -16286,7 +16555,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1147);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1175);
                 if (st != RT_DONE)
                     return st;
             }
@@ -16298,10 +16567,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 16302 "rebellion.c"
+#line 16571 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1148, "bad resume point");
+        return rt_fail(g, 1176, "bad resume point");
     }
     return RT_DONE;
 }
@@ -16333,7 +16602,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, it_p_2)) return 1;
     }
     return acc;
-#line 16337 "rebellion.c"
+#line 16606 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:7: round */
@@ -16355,7 +16624,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 11 "cards/rebellion/round.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1149);
+                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1177);
             }
             f->pc = 1;
             {
@@ -16368,7 +16637,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel_player(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1150)) return RT_END;
+            if (rt_back_edge(g, 1178)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 13 "cards/rebellion/round.cards"
@@ -16378,7 +16647,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 16 "cards/rebellion/round.cards"
-            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1151);
+            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1179);
         }
         #line 17 "cards/rebellion/round.cards"
         L->v_turn_2 = Fn_rebel_player(g, f);
@@ -16389,7 +16658,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 17 "cards/rebellion/round.cards"
             { /* command_turn */
-                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1152);
+                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1180);
             }
             f->pc = 2;
             {
@@ -16402,7 +16671,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (!Agg1_round(g, f, L)) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 1153)) return RT_END;
+            if (rt_back_edge(g, 1181)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 19 "cards/rebellion/round.cards"
@@ -16410,7 +16679,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 62);
         #line 19 "cards/rebellion/round.cards"
         { /* refresh */
-            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1154);
+            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1182);
         }
         f->pc = 3;
         {
@@ -16421,10 +16690,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 16425 "rebellion.c"
+#line 16694 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1155, "bad resume point");
+        return rt_fail(g, 1183, "bad resume point");
     }
     return RT_DONE;
 }
@@ -17549,1007 +17818,1035 @@ static const RtSite Site_table[] = {
     { 3, 279, 73 }, /* 152: cards/rebellion/game.cards:279:73 */
     { 3, 279, 85 }, /* 153: cards/rebellion/game.cards:279:85 */
     { 10, 246, 14 }, /* 154: cards/rebellion/refresh.cards:246:14 */
-    { 10, 262, 8 }, /* 155: cards/rebellion/refresh.cards:262:8 */
-    { 10, 262, 3 }, /* 156: cards/rebellion/refresh.cards:262:3 */
-    { 10, 262, 3 }, /* 157: cards/rebellion/refresh.cards:262:3 */
-    { 3, 279, 48 }, /* 158: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 159: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 160: cards/rebellion/game.cards:279:85 */
-    { 10, 263, 16 }, /* 161: cards/rebellion/refresh.cards:263:16 */
-    { 10, 262, 3 }, /* 162: cards/rebellion/refresh.cards:262:3 */
-    { 10, 262, 3 }, /* 163: cards/rebellion/refresh.cards:262:3 */
-    { 10, 265, 77 }, /* 164: cards/rebellion/refresh.cards:265:77 */
-    { 3, 279, 48 }, /* 165: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 166: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 167: cards/rebellion/game.cards:279:85 */
-    { 1, 25, 22 }, /* 168: cards/rebellion/combat.cards:25:22 */
-    { 1, 25, 39 }, /* 169: cards/rebellion/combat.cards:25:39 */
-    { 1, 25, 52 }, /* 170: cards/rebellion/combat.cards:25:52 */
-    { 1, 27, 83 }, /* 171: cards/rebellion/combat.cards:27:83 */
-    { 1, 30, 3 }, /* 172: cards/rebellion/combat.cards:30:3 */
-    { 1, 31, 3 }, /* 173: cards/rebellion/combat.cards:31:3 */
-    { 1, 32, 3 }, /* 174: cards/rebellion/combat.cards:32:3 */
-    { 1, 33, 3 }, /* 175: cards/rebellion/combat.cards:33:3 */
-    { 1, 35, 3 }, /* 176: cards/rebellion/combat.cards:35:3 */
-    { 1, 36, 3 }, /* 177: cards/rebellion/combat.cards:36:3 */
-    { 1, 40, 5 }, /* 178: cards/rebellion/combat.cards:40:5 */
-    { 1, 43, 7 }, /* 179: cards/rebellion/combat.cards:43:7 */
-    { 1, 44, 7 }, /* 180: cards/rebellion/combat.cards:44:7 */
-    { 1, 45, 7 }, /* 181: cards/rebellion/combat.cards:45:7 */
-    { 1, 47, 46 }, /* 182: cards/rebellion/combat.cards:47:46 */
-    { 1, 48, 18 }, /* 183: cards/rebellion/combat.cards:48:18 */
-    { 1, 48, 9 }, /* 184: cards/rebellion/combat.cards:48:9 */
-    { 1, 48, 9 }, /* 185: cards/rebellion/combat.cards:48:9 */
-    { 1, 48, 103 }, /* 186: cards/rebellion/combat.cards:48:103 */
-    { 1, 50, 7 }, /* 187: cards/rebellion/combat.cards:50:7 */
-    { 1, 51, 7 }, /* 188: cards/rebellion/combat.cards:51:7 */
-    { 1, 53, 69 }, /* 189: cards/rebellion/combat.cards:53:69 */
-    { 1, 54, 7 }, /* 190: cards/rebellion/combat.cards:54:7 */
-    { 1, 55, 7 }, /* 191: cards/rebellion/combat.cards:55:7 */
-    { 1, 56, 7 }, /* 192: cards/rebellion/combat.cards:56:7 */
-    { 1, 58, 76 }, /* 193: cards/rebellion/combat.cards:58:76 */
-    { 1, 59, 18 }, /* 194: cards/rebellion/combat.cards:59:18 */
-    { 1, 59, 9 }, /* 195: cards/rebellion/combat.cards:59:9 */
-    { 1, 59, 9 }, /* 196: cards/rebellion/combat.cards:59:9 */
-    { 1, 59, 78 }, /* 197: cards/rebellion/combat.cards:59:78 */
-    { 1, 61, 7 }, /* 198: cards/rebellion/combat.cards:61:7 */
-    { 1, 64, 5 }, /* 199: cards/rebellion/combat.cards:64:5 */
-    { 1, 65, 5 }, /* 200: cards/rebellion/combat.cards:65:5 */
-    { 1, 66, 5 }, /* 201: cards/rebellion/combat.cards:66:5 */
-    { 1, 67, 5 }, /* 202: cards/rebellion/combat.cards:67:5 */
-    { 1, 39, 3 }, /* 203: cards/rebellion/combat.cards:39:3 */
-    { 1, 71, 3 }, /* 204: cards/rebellion/combat.cards:71:3 */
-    { 1, 72, 27 }, /* 205: cards/rebellion/combat.cards:72:27 */
-    { 1, 72, 22 }, /* 206: cards/rebellion/combat.cards:72:22 */
-    { 1, 73, 56 }, /* 207: cards/rebellion/combat.cards:73:56 */
-    { 1, 73, 86 }, /* 208: cards/rebellion/combat.cards:73:86 */
-    { 1, 74, 3 }, /* 209: cards/rebellion/combat.cards:74:3 */
-    { 1, 75, 3 }, /* 210: cards/rebellion/combat.cards:75:3 */
-    { 1, 76, 12 }, /* 211: cards/rebellion/combat.cards:76:12 */
-    { 1, 76, 22 }, /* 212: cards/rebellion/combat.cards:76:22 */
-    { 1, 19, 11 }, /* 213: cards/rebellion/combat.cards:19:11 */
-    { 1, 82, 11 }, /* 214: cards/rebellion/combat.cards:82:11 */
-    { 1, 90, 53 }, /* 215: cards/rebellion/combat.cards:90:53 */
-    { 1, 91, 5 }, /* 216: cards/rebellion/combat.cards:91:5 */
-    { 1, 94, 9 }, /* 217: cards/rebellion/combat.cards:94:9 */
-    { 1, 94, 21 }, /* 218: cards/rebellion/combat.cards:94:21 */
-    { 1, 95, 21 }, /* 219: cards/rebellion/combat.cards:95:21 */
-    { 1, 95, 11 }, /* 220: cards/rebellion/combat.cards:95:11 */
-    { 1, 89, 11 }, /* 221: cards/rebellion/combat.cards:89:11 */
-    { 1, 109, 30 }, /* 222: cards/rebellion/combat.cards:109:30 */
-    { 1, 112, 5 }, /* 223: cards/rebellion/combat.cards:112:5 */
-    { 1, 113, 64 }, /* 224: cards/rebellion/combat.cards:113:64 */
-    { 1, 113, 55 }, /* 225: cards/rebellion/combat.cards:113:55 */
-    { 1, 113, 125 }, /* 226: cards/rebellion/combat.cards:113:125 */
-    { 1, 114, 39 }, /* 227: cards/rebellion/combat.cards:114:39 */
-    { 1, 119, 7 }, /* 228: cards/rebellion/combat.cards:119:7 */
-    { 1, 119, 19 }, /* 229: cards/rebellion/combat.cards:119:19 */
-    { 1, 119, 126 }, /* 230: cards/rebellion/combat.cards:119:126 */
-    { 1, 109, 3 }, /* 231: cards/rebellion/combat.cards:109:3 */
-    { 1, 107, 11 }, /* 232: cards/rebellion/combat.cards:107:11 */
-    { 1, 128, 59 }, /* 233: cards/rebellion/combat.cards:128:59 */
-    { 1, 129, 67 }, /* 234: cards/rebellion/combat.cards:129:67 */
-    { 1, 129, 81 }, /* 235: cards/rebellion/combat.cards:129:81 */
-    { 1, 127, 11 }, /* 236: cards/rebellion/combat.cards:127:11 */
-    { 1, 136, 60 }, /* 237: cards/rebellion/combat.cards:136:60 */
-    { 1, 136, 36 }, /* 238: cards/rebellion/combat.cards:136:36 */
-    { 1, 138, 62 }, /* 239: cards/rebellion/combat.cards:138:62 */
-    { 1, 138, 37 }, /* 240: cards/rebellion/combat.cards:138:37 */
-    { 1, 132, 11 }, /* 241: cards/rebellion/combat.cards:132:11 */
-    { 1, 146, 3 }, /* 242: cards/rebellion/combat.cards:146:3 */
-    { 1, 146, 15 }, /* 243: cards/rebellion/combat.cards:146:15 */
-    { 1, 147, 5 }, /* 244: cards/rebellion/combat.cards:147:5 */
-    { 1, 147, 5 }, /* 245: cards/rebellion/combat.cards:147:5 */
-    { 1, 150, 3 }, /* 246: cards/rebellion/combat.cards:150:3 */
-    { 1, 151, 3 }, /* 247: cards/rebellion/combat.cards:151:3 */
-    { 1, 145, 11 }, /* 248: cards/rebellion/combat.cards:145:11 */
-    { 1, 162, 67 }, /* 249: cards/rebellion/combat.cards:162:67 */
-    { 1, 163, 31 }, /* 250: cards/rebellion/combat.cards:163:31 */
-    { 1, 163, 22 }, /* 251: cards/rebellion/combat.cards:163:22 */
-    { 1, 164, 33 }, /* 252: cards/rebellion/combat.cards:164:33 */
-    { 1, 166, 51 }, /* 253: cards/rebellion/combat.cards:166:51 */
-    { 1, 166, 3 }, /* 254: cards/rebellion/combat.cards:166:3 */
-    { 1, 167, 55 }, /* 255: cards/rebellion/combat.cards:167:55 */
-    { 1, 167, 3 }, /* 256: cards/rebellion/combat.cards:167:3 */
-    { 1, 168, 8 }, /* 257: cards/rebellion/combat.cards:168:8 */
-    { 1, 168, 3 }, /* 258: cards/rebellion/combat.cards:168:3 */
-    { 1, 175, 5 }, /* 259: cards/rebellion/combat.cards:175:5 */
-    { 1, 177, 49 }, /* 260: cards/rebellion/combat.cards:177:49 */
-    { 1, 177, 40 }, /* 261: cards/rebellion/combat.cards:177:40 */
-    { 1, 176, 148 }, /* 262: cards/rebellion/combat.cards:176:148 */
-    { 1, 177, 139 }, /* 263: cards/rebellion/combat.cards:177:139 */
-    { 1, 178, 32 }, /* 264: cards/rebellion/combat.cards:178:32 */
-    { 1, 183, 7 }, /* 265: cards/rebellion/combat.cards:183:7 */
-    { 1, 183, 34 }, /* 266: cards/rebellion/combat.cards:183:34 */
-    { 1, 183, 19 }, /* 267: cards/rebellion/combat.cards:183:19 */
-    { 1, 183, 97 }, /* 268: cards/rebellion/combat.cards:183:97 */
-    { 1, 184, 7 }, /* 269: cards/rebellion/combat.cards:184:7 */
-    { 1, 186, 7 }, /* 270: cards/rebellion/combat.cards:186:7 */
-    { 1, 186, 19 }, /* 271: cards/rebellion/combat.cards:186:19 */
-    { 1, 187, 9 }, /* 272: cards/rebellion/combat.cards:187:9 */
-    { 1, 189, 11 }, /* 273: cards/rebellion/combat.cards:189:11 */
-    { 1, 189, 38 }, /* 274: cards/rebellion/combat.cards:189:38 */
-    { 1, 189, 23 }, /* 275: cards/rebellion/combat.cards:189:23 */
-    { 1, 189, 101 }, /* 276: cards/rebellion/combat.cards:189:101 */
-    { 1, 192, 9 }, /* 277: cards/rebellion/combat.cards:192:9 */
-    { 1, 194, 13 }, /* 278: cards/rebellion/combat.cards:194:13 */
-    { 1, 194, 25 }, /* 279: cards/rebellion/combat.cards:194:25 */
-    { 1, 196, 15 }, /* 280: cards/rebellion/combat.cards:196:15 */
-    { 1, 196, 15 }, /* 281: cards/rebellion/combat.cards:196:15 */
-    { 1, 200, 9 }, /* 282: cards/rebellion/combat.cards:200:9 */
-    { 1, 172, 3 }, /* 283: cards/rebellion/combat.cards:172:3 */
-    { 1, 206, 12 }, /* 284: cards/rebellion/combat.cards:206:12 */
-    { 1, 206, 3 }, /* 285: cards/rebellion/combat.cards:206:3 */
-    { 1, 206, 3 }, /* 286: cards/rebellion/combat.cards:206:3 */
-    { 1, 207, 8 }, /* 287: cards/rebellion/combat.cards:207:8 */
-    { 1, 208, 7 }, /* 288: cards/rebellion/combat.cards:208:7 */
-    { 1, 208, 19 }, /* 289: cards/rebellion/combat.cards:208:19 */
-    { 1, 209, 9 }, /* 290: cards/rebellion/combat.cards:209:9 */
-    { 1, 209, 9 }, /* 291: cards/rebellion/combat.cards:209:9 */
-    { 1, 212, 15 }, /* 292: cards/rebellion/combat.cards:212:15 */
-    { 1, 213, 7 }, /* 293: cards/rebellion/combat.cards:213:7 */
-    { 1, 213, 19 }, /* 294: cards/rebellion/combat.cards:213:19 */
-    { 1, 214, 9 }, /* 295: cards/rebellion/combat.cards:214:9 */
-    { 1, 214, 9 }, /* 296: cards/rebellion/combat.cards:214:9 */
-    { 1, 219, 8 }, /* 297: cards/rebellion/combat.cards:219:8 */
-    { 1, 219, 3 }, /* 298: cards/rebellion/combat.cards:219:3 */
-    { 1, 222, 30 }, /* 299: cards/rebellion/combat.cards:222:30 */
-    { 1, 222, 54 }, /* 300: cards/rebellion/combat.cards:222:54 */
-    { 1, 223, 5 }, /* 301: cards/rebellion/combat.cards:223:5 */
-    { 1, 224, 43 }, /* 302: cards/rebellion/combat.cards:224:43 */
-    { 1, 224, 89 }, /* 303: cards/rebellion/combat.cards:224:89 */
-    { 1, 225, 34 }, /* 304: cards/rebellion/combat.cards:225:34 */
-    { 1, 230, 7 }, /* 305: cards/rebellion/combat.cards:230:7 */
-    { 1, 230, 19 }, /* 306: cards/rebellion/combat.cards:230:19 */
-    { 1, 231, 9 }, /* 307: cards/rebellion/combat.cards:231:9 */
-    { 1, 233, 9 }, /* 308: cards/rebellion/combat.cards:233:9 */
-    { 1, 235, 13 }, /* 309: cards/rebellion/combat.cards:235:13 */
-    { 1, 235, 25 }, /* 310: cards/rebellion/combat.cards:235:25 */
-    { 1, 236, 15 }, /* 311: cards/rebellion/combat.cards:236:15 */
-    { 1, 236, 15 }, /* 312: cards/rebellion/combat.cards:236:15 */
-    { 1, 240, 9 }, /* 313: cards/rebellion/combat.cards:240:9 */
-    { 1, 222, 3 }, /* 314: cards/rebellion/combat.cards:222:3 */
-    { 1, 244, 12 }, /* 315: cards/rebellion/combat.cards:244:12 */
-    { 1, 245, 5 }, /* 316: cards/rebellion/combat.cards:245:5 */
-    { 1, 245, 5 }, /* 317: cards/rebellion/combat.cards:245:5 */
-    { 1, 247, 5 }, /* 318: cards/rebellion/combat.cards:247:5 */
-    { 1, 160, 11 }, /* 319: cards/rebellion/combat.cards:160:11 */
-    { 1, 254, 12 }, /* 320: cards/rebellion/combat.cards:254:12 */
-    { 1, 254, 3 }, /* 321: cards/rebellion/combat.cards:254:3 */
-    { 1, 254, 3 }, /* 322: cards/rebellion/combat.cards:254:3 */
-    { 1, 256, 5 }, /* 323: cards/rebellion/combat.cards:256:5 */
-    { 1, 256, 5 }, /* 324: cards/rebellion/combat.cards:256:5 */
-    { 1, 257, 49 }, /* 325: cards/rebellion/combat.cards:257:49 */
-    { 1, 257, 49 }, /* 326: cards/rebellion/combat.cards:257:49 */
-    { 1, 259, 5 }, /* 327: cards/rebellion/combat.cards:259:5 */
-    { 1, 253, 11 }, /* 328: cards/rebellion/combat.cards:253:11 */
-    { 1, 278, 19 }, /* 329: cards/rebellion/combat.cards:278:19 */
-    { 1, 279, 45 }, /* 330: cards/rebellion/combat.cards:279:45 */
-    { 1, 280, 19 }, /* 331: cards/rebellion/combat.cards:280:19 */
-    { 1, 280, 10 }, /* 332: cards/rebellion/combat.cards:280:10 */
-    { 1, 281, 5 }, /* 333: cards/rebellion/combat.cards:281:5 */
-    { 1, 284, 9 }, /* 334: cards/rebellion/combat.cards:284:9 */
-    { 1, 285, 9 }, /* 335: cards/rebellion/combat.cards:285:9 */
-    { 1, 285, 21 }, /* 336: cards/rebellion/combat.cards:285:21 */
-    { 1, 286, 11 }, /* 337: cards/rebellion/combat.cards:286:11 */
-    { 1, 286, 23 }, /* 338: cards/rebellion/combat.cards:286:23 */
-    { 1, 287, 23 }, /* 339: cards/rebellion/combat.cards:287:23 */
-    { 1, 287, 13 }, /* 340: cards/rebellion/combat.cards:287:13 */
-    { 1, 289, 13 }, /* 341: cards/rebellion/combat.cards:289:13 */
-    { 1, 290, 22 }, /* 342: cards/rebellion/combat.cards:290:22 */
-    { 1, 290, 13 }, /* 343: cards/rebellion/combat.cards:290:13 */
-    { 1, 291, 36 }, /* 344: cards/rebellion/combat.cards:291:36 */
-    { 1, 292, 15 }, /* 345: cards/rebellion/combat.cards:292:15 */
-    { 1, 294, 13 }, /* 346: cards/rebellion/combat.cards:294:13 */
-    { 1, 294, 13 }, /* 347: cards/rebellion/combat.cards:294:13 */
-    { 1, 294, 73 }, /* 348: cards/rebellion/combat.cards:294:73 */
-    { 1, 294, 34 }, /* 349: cards/rebellion/combat.cards:294:34 */
-    { 1, 295, 15 }, /* 350: cards/rebellion/combat.cards:295:15 */
-    { 1, 297, 13 }, /* 351: cards/rebellion/combat.cards:297:13 */
-    { 1, 299, 28 }, /* 352: cards/rebellion/combat.cards:299:28 */
-    { 1, 299, 13 }, /* 353: cards/rebellion/combat.cards:299:13 */
-    { 1, 276, 11 }, /* 354: cards/rebellion/combat.cards:276:11 */
-    { 1, 310, 42 }, /* 355: cards/rebellion/combat.cards:310:42 */
-    { 1, 311, 14 }, /* 356: cards/rebellion/combat.cards:311:14 */
-    { 1, 311, 5 }, /* 357: cards/rebellion/combat.cards:311:5 */
-    { 1, 311, 5 }, /* 358: cards/rebellion/combat.cards:311:5 */
-    { 1, 313, 7 }, /* 359: cards/rebellion/combat.cards:313:7 */
-    { 1, 309, 11 }, /* 360: cards/rebellion/combat.cards:309:11 */
-    { 1, 323, 67 }, /* 361: cards/rebellion/combat.cards:323:67 */
-    { 1, 324, 20 }, /* 362: cards/rebellion/combat.cards:324:20 */
-    { 1, 327, 5 }, /* 363: cards/rebellion/combat.cards:327:5 */
-    { 1, 329, 52 }, /* 364: cards/rebellion/combat.cards:329:52 */
-    { 1, 328, 26 }, /* 365: cards/rebellion/combat.cards:328:26 */
-    { 1, 329, 85 }, /* 366: cards/rebellion/combat.cards:329:85 */
-    { 1, 334, 7 }, /* 367: cards/rebellion/combat.cards:334:7 */
-    { 1, 334, 19 }, /* 368: cards/rebellion/combat.cards:334:19 */
-    { 1, 335, 9 }, /* 369: cards/rebellion/combat.cards:335:9 */
-    { 1, 336, 9 }, /* 370: cards/rebellion/combat.cards:336:9 */
-    { 1, 336, 21 }, /* 371: cards/rebellion/combat.cards:336:21 */
-    { 1, 338, 11 }, /* 372: cards/rebellion/combat.cards:338:11 */
-    { 1, 340, 9 }, /* 373: cards/rebellion/combat.cards:340:9 */
-    { 1, 321, 11 }, /* 374: cards/rebellion/combat.cards:321:11 */
-    { 1, 348, 3 }, /* 375: cards/rebellion/combat.cards:348:3 */
-    { 1, 346, 11 }, /* 376: cards/rebellion/combat.cards:346:11 */
-    { 2, 16, 18 }, /* 377: cards/rebellion/effects.cards:16:18 */
-    { 2, 16, 29 }, /* 378: cards/rebellion/effects.cards:16:29 */
-    { 2, 16, 37 }, /* 379: cards/rebellion/effects.cards:16:37 */
-    { 2, 17, 23 }, /* 380: cards/rebellion/effects.cards:17:23 */
-    { 2, 17, 33 }, /* 381: cards/rebellion/effects.cards:17:33 */
-    { 2, 17, 41 }, /* 382: cards/rebellion/effects.cards:17:41 */
-    { 2, 17, 81 }, /* 383: cards/rebellion/effects.cards:17:81 */
-    { 2, 17, 81 }, /* 384: cards/rebellion/effects.cards:17:81 */
-    { 2, 19, 18 }, /* 385: cards/rebellion/effects.cards:19:18 */
-    { 2, 19, 28 }, /* 386: cards/rebellion/effects.cards:19:28 */
-    { 2, 19, 36 }, /* 387: cards/rebellion/effects.cards:19:36 */
-    { 2, 20, 23 }, /* 388: cards/rebellion/effects.cards:20:23 */
-    { 2, 21, 9 }, /* 389: cards/rebellion/effects.cards:21:9 */
-    { 2, 21, 17 }, /* 390: cards/rebellion/effects.cards:21:17 */
-    { 2, 22, 12 }, /* 391: cards/rebellion/effects.cards:22:12 */
-    { 2, 23, 11 }, /* 392: cards/rebellion/effects.cards:23:11 */
-    { 2, 13, 11 }, /* 393: cards/rebellion/effects.cards:13:11 */
-    { 2, 35, 3 }, /* 394: cards/rebellion/effects.cards:35:3 */
-    { 2, 35, 15 }, /* 395: cards/rebellion/effects.cards:35:15 */
-    { 2, 37, 5 }, /* 396: cards/rebellion/effects.cards:37:5 */
-    { 2, 34, 11 }, /* 397: cards/rebellion/effects.cards:34:11 */
-    { 2, 45, 3 }, /* 398: cards/rebellion/effects.cards:45:3 */
-    { 2, 45, 3 }, /* 399: cards/rebellion/effects.cards:45:3 */
-    { 2, 46, 8 }, /* 400: cards/rebellion/effects.cards:46:8 */
-    { 2, 47, 7 }, /* 401: cards/rebellion/effects.cards:47:7 */
-    { 2, 50, 5 }, /* 402: cards/rebellion/effects.cards:50:5 */
-    { 2, 51, 14 }, /* 403: cards/rebellion/effects.cards:51:14 */
-    { 2, 51, 5 }, /* 404: cards/rebellion/effects.cards:51:5 */
-    { 2, 51, 5 }, /* 405: cards/rebellion/effects.cards:51:5 */
-    { 2, 51, 72 }, /* 406: cards/rebellion/effects.cards:51:72 */
-    { 2, 55, 3 }, /* 407: cards/rebellion/effects.cards:55:3 */
-    { 2, 55, 3 }, /* 408: cards/rebellion/effects.cards:55:3 */
-    { 2, 55, 65 }, /* 409: cards/rebellion/effects.cards:55:65 */
-    { 2, 56, 5 }, /* 410: cards/rebellion/effects.cards:56:5 */
-    { 2, 58, 3 }, /* 411: cards/rebellion/effects.cards:58:3 */
-    { 2, 44, 11 }, /* 412: cards/rebellion/effects.cards:44:11 */
-    { 2, 67, 12 }, /* 413: cards/rebellion/effects.cards:67:12 */
-    { 2, 67, 3 }, /* 414: cards/rebellion/effects.cards:67:3 */
-    { 2, 69, 22 }, /* 415: cards/rebellion/effects.cards:69:22 */
-    { 2, 69, 3 }, /* 416: cards/rebellion/effects.cards:69:3 */
-    { 2, 70, 24 }, /* 417: cards/rebellion/effects.cards:70:24 */
-    { 2, 70, 3 }, /* 418: cards/rebellion/effects.cards:70:3 */
-    { 2, 65, 11 }, /* 419: cards/rebellion/effects.cards:65:11 */
-    { 2, 77, 23 }, /* 420: cards/rebellion/effects.cards:77:23 */
-    { 2, 77, 19 }, /* 421: cards/rebellion/effects.cards:77:19 */
-    { 2, 79, 3 }, /* 422: cards/rebellion/effects.cards:79:3 */
-    { 2, 80, 13 }, /* 423: cards/rebellion/effects.cards:80:13 */
-    { 2, 75, 11 }, /* 424: cards/rebellion/effects.cards:75:11 */
-    { 2, 85, 32 }, /* 425: cards/rebellion/effects.cards:85:32 */
-    { 2, 85, 22 }, /* 426: cards/rebellion/effects.cards:85:22 */
-    { 2, 85, 62 }, /* 427: cards/rebellion/effects.cards:85:62 */
-    { 2, 84, 11 }, /* 428: cards/rebellion/effects.cards:84:11 */
-    { 2, 92, 35 }, /* 429: cards/rebellion/effects.cards:92:35 */
-    { 2, 92, 3 }, /* 430: cards/rebellion/effects.cards:92:3 */
-    { 2, 93, 3 }, /* 431: cards/rebellion/effects.cards:93:3 */
-    { 2, 95, 49 }, /* 432: cards/rebellion/effects.cards:95:49 */
-    { 2, 95, 40 }, /* 433: cards/rebellion/effects.cards:95:40 */
-    { 2, 94, 42 }, /* 434: cards/rebellion/effects.cards:94:42 */
-    { 2, 95, 75 }, /* 435: cards/rebellion/effects.cards:95:75 */
-    { 2, 100, 24 }, /* 436: cards/rebellion/effects.cards:100:24 */
-    { 2, 103, 24 }, /* 437: cards/rebellion/effects.cards:103:24 */
-    { 2, 103, 5 }, /* 438: cards/rebellion/effects.cards:103:5 */
-    { 2, 104, 26 }, /* 439: cards/rebellion/effects.cards:104:26 */
-    { 2, 104, 5 }, /* 440: cards/rebellion/effects.cards:104:5 */
-    { 2, 105, 17 }, /* 441: cards/rebellion/effects.cards:105:17 */
-    { 2, 105, 5 }, /* 442: cards/rebellion/effects.cards:105:5 */
-    { 2, 106, 5 }, /* 443: cards/rebellion/effects.cards:106:5 */
-    { 2, 106, 17 }, /* 444: cards/rebellion/effects.cards:106:17 */
-    { 2, 107, 17 }, /* 445: cards/rebellion/effects.cards:107:17 */
-    { 2, 107, 7 }, /* 446: cards/rebellion/effects.cards:107:7 */
-    { 2, 110, 5 }, /* 447: cards/rebellion/effects.cards:110:5 */
-    { 2, 110, 41 }, /* 448: cards/rebellion/effects.cards:110:41 */
-    { 2, 112, 8 }, /* 449: cards/rebellion/effects.cards:112:8 */
-    { 2, 112, 3 }, /* 450: cards/rebellion/effects.cards:112:3 */
-    { 2, 113, 3 }, /* 451: cards/rebellion/effects.cards:113:3 */
-    { 2, 114, 27 }, /* 452: cards/rebellion/effects.cards:114:27 */
-    { 2, 115, 3 }, /* 453: cards/rebellion/effects.cards:115:3 */
-    { 2, 90, 11 }, /* 454: cards/rebellion/effects.cards:90:11 */
-    { 2, 124, 25 }, /* 455: cards/rebellion/effects.cards:124:25 */
-    { 2, 124, 21 }, /* 456: cards/rebellion/effects.cards:124:21 */
-    { 2, 120, 11 }, /* 457: cards/rebellion/effects.cards:120:11 */
-    { 2, 133, 5 }, /* 458: cards/rebellion/effects.cards:133:5 */
-    { 2, 136, 9 }, /* 459: cards/rebellion/effects.cards:136:9 */
-    { 2, 136, 9 }, /* 460: cards/rebellion/effects.cards:136:9 */
-    { 2, 138, 11 }, /* 461: cards/rebellion/effects.cards:138:11 */
-    { 2, 140, 9 }, /* 462: cards/rebellion/effects.cards:140:9 */
-    { 2, 141, 11 }, /* 463: cards/rebellion/effects.cards:141:11 */
-    { 2, 143, 9 }, /* 464: cards/rebellion/effects.cards:143:9 */
-    { 2, 146, 9 }, /* 465: cards/rebellion/effects.cards:146:9 */
-    { 2, 147, 9 }, /* 466: cards/rebellion/effects.cards:147:9 */
-    { 2, 147, 9 }, /* 467: cards/rebellion/effects.cards:147:9 */
-    { 2, 147, 30 }, /* 468: cards/rebellion/effects.cards:147:30 */
-    { 2, 148, 32 }, /* 469: cards/rebellion/effects.cards:148:32 */
-    { 2, 149, 11 }, /* 470: cards/rebellion/effects.cards:149:11 */
-    { 2, 151, 9 }, /* 471: cards/rebellion/effects.cards:151:9 */
-    { 2, 151, 9 }, /* 472: cards/rebellion/effects.cards:151:9 */
-    { 2, 151, 68 }, /* 473: cards/rebellion/effects.cards:151:68 */
-    { 2, 151, 30 }, /* 474: cards/rebellion/effects.cards:151:30 */
-    { 2, 152, 11 }, /* 475: cards/rebellion/effects.cards:152:11 */
-    { 2, 154, 9 }, /* 476: cards/rebellion/effects.cards:154:9 */
-    { 2, 156, 9 }, /* 477: cards/rebellion/effects.cards:156:9 */
-    { 2, 131, 11 }, /* 478: cards/rebellion/effects.cards:131:11 */
-    { 2, 167, 10 }, /* 479: cards/rebellion/effects.cards:167:10 */
-    { 2, 168, 5 }, /* 480: cards/rebellion/effects.cards:168:5 */
-    { 2, 168, 5 }, /* 481: cards/rebellion/effects.cards:168:5 */
-    { 2, 169, 16 }, /* 482: cards/rebellion/effects.cards:169:16 */
-    { 2, 169, 7 }, /* 483: cards/rebellion/effects.cards:169:7 */
-    { 2, 169, 74 }, /* 484: cards/rebellion/effects.cards:169:74 */
-    { 2, 171, 5 }, /* 485: cards/rebellion/effects.cards:171:5 */
-    { 2, 172, 5 }, /* 486: cards/rebellion/effects.cards:172:5 */
-    { 2, 166, 11 }, /* 487: cards/rebellion/effects.cards:166:11 */
-    { 2, 180, 3 }, /* 488: cards/rebellion/effects.cards:180:3 */
-    { 2, 181, 3 }, /* 489: cards/rebellion/effects.cards:181:3 */
-    { 2, 183, 3 }, /* 490: cards/rebellion/effects.cards:183:3 */
-    { 2, 179, 11 }, /* 491: cards/rebellion/effects.cards:179:11 */
-    { 2, 193, 3 }, /* 492: cards/rebellion/effects.cards:193:3 */
-    { 2, 194, 3 }, /* 493: cards/rebellion/effects.cards:194:3 */
-    { 2, 195, 3 }, /* 494: cards/rebellion/effects.cards:195:3 */
-    { 2, 192, 11 }, /* 495: cards/rebellion/effects.cards:192:11 */
-    { 2, 201, 3 }, /* 496: cards/rebellion/effects.cards:201:3 */
-    { 2, 199, 11 }, /* 497: cards/rebellion/effects.cards:199:11 */
-    { 2, 206, 12 }, /* 498: cards/rebellion/effects.cards:206:12 */
-    { 2, 206, 3 }, /* 499: cards/rebellion/effects.cards:206:3 */
-    { 2, 206, 3 }, /* 500: cards/rebellion/effects.cards:206:3 */
-    { 2, 207, 5 }, /* 501: cards/rebellion/effects.cards:207:5 */
-    { 2, 208, 5 }, /* 502: cards/rebellion/effects.cards:208:5 */
-    { 2, 208, 59 }, /* 503: cards/rebellion/effects.cards:208:59 */
-    { 2, 208, 5 }, /* 504: cards/rebellion/effects.cards:208:5 */
-    { 2, 205, 11 }, /* 505: cards/rebellion/effects.cards:205:11 */
-    { 2, 218, 6 }, /* 506: cards/rebellion/effects.cards:218:6 */
-    { 2, 219, 14 }, /* 507: cards/rebellion/effects.cards:219:14 */
-    { 2, 219, 5 }, /* 508: cards/rebellion/effects.cards:219:5 */
-    { 2, 221, 7 }, /* 509: cards/rebellion/effects.cards:221:7 */
-    { 2, 224, 3 }, /* 510: cards/rebellion/effects.cards:224:3 */
-    { 2, 217, 11 }, /* 511: cards/rebellion/effects.cards:217:11 */
-    { 2, 229, 3 }, /* 512: cards/rebellion/effects.cards:229:3 */
-    { 2, 229, 3 }, /* 513: cards/rebellion/effects.cards:229:3 */
-    { 2, 229, 17 }, /* 514: cards/rebellion/effects.cards:229:17 */
-    { 2, 232, 5 }, /* 515: cards/rebellion/effects.cards:232:5 */
-    { 2, 228, 11 }, /* 516: cards/rebellion/effects.cards:228:11 */
-    { 2, 238, 3 }, /* 517: cards/rebellion/effects.cards:238:3 */
-    { 2, 239, 15 }, /* 518: cards/rebellion/effects.cards:239:15 */
-    { 2, 239, 5 }, /* 519: cards/rebellion/effects.cards:239:5 */
-    { 2, 237, 11 }, /* 520: cards/rebellion/effects.cards:237:11 */
-    { 2, 246, 3 }, /* 521: cards/rebellion/effects.cards:246:3 */
-    { 2, 247, 15 }, /* 522: cards/rebellion/effects.cards:247:15 */
-    { 2, 247, 5 }, /* 523: cards/rebellion/effects.cards:247:5 */
-    { 2, 248, 5 }, /* 524: cards/rebellion/effects.cards:248:5 */
-    { 2, 245, 11 }, /* 525: cards/rebellion/effects.cards:245:11 */
-    { 2, 256, 5 }, /* 526: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 65 }, /* 527: cards/rebellion/effects.cards:256:65 */
-    { 2, 256, 55 }, /* 528: cards/rebellion/effects.cards:256:55 */
-    { 2, 257, 5 }, /* 529: cards/rebellion/effects.cards:257:5 */
-    { 2, 254, 11 }, /* 530: cards/rebellion/effects.cards:254:11 */
-    { 2, 267, 15 }, /* 531: cards/rebellion/effects.cards:267:15 */
-    { 2, 270, 5 }, /* 532: cards/rebellion/effects.cards:270:5 */
-    { 2, 271, 5 }, /* 533: cards/rebellion/effects.cards:271:5 */
-    { 2, 272, 5 }, /* 534: cards/rebellion/effects.cards:272:5 */
-    { 2, 273, 5 }, /* 535: cards/rebellion/effects.cards:273:5 */
-    { 2, 273, 13 }, /* 536: cards/rebellion/effects.cards:273:13 */
-    { 2, 275, 14 }, /* 537: cards/rebellion/effects.cards:275:14 */
-    { 2, 275, 5 }, /* 538: cards/rebellion/effects.cards:275:5 */
-    { 2, 275, 5 }, /* 539: cards/rebellion/effects.cards:275:5 */
-    { 2, 275, 73 }, /* 540: cards/rebellion/effects.cards:275:73 */
-    { 2, 276, 29 }, /* 541: cards/rebellion/effects.cards:276:29 */
-    { 2, 277, 29 }, /* 542: cards/rebellion/effects.cards:277:29 */
-    { 2, 279, 7 }, /* 543: cards/rebellion/effects.cards:279:7 */
-    { 2, 279, 7 }, /* 544: cards/rebellion/effects.cards:279:7 */
-    { 2, 279, 26 }, /* 545: cards/rebellion/effects.cards:279:26 */
-    { 2, 282, 9 }, /* 546: cards/rebellion/effects.cards:282:9 */
-    { 2, 285, 24 }, /* 547: cards/rebellion/effects.cards:285:24 */
-    { 2, 266, 11 }, /* 548: cards/rebellion/effects.cards:266:11 */
-    { 2, 298, 3 }, /* 549: cards/rebellion/effects.cards:298:3 */
-    { 2, 300, 16 }, /* 550: cards/rebellion/effects.cards:300:16 */
-    { 2, 301, 61 }, /* 551: cards/rebellion/effects.cards:301:61 */
-    { 2, 301, 9 }, /* 552: cards/rebellion/effects.cards:301:9 */
-    { 2, 302, 17 }, /* 553: cards/rebellion/effects.cards:302:17 */
-    { 2, 302, 9 }, /* 554: cards/rebellion/effects.cards:302:9 */
-    { 2, 304, 20 }, /* 555: cards/rebellion/effects.cards:304:20 */
-    { 2, 304, 47 }, /* 556: cards/rebellion/effects.cards:304:47 */
-    { 2, 304, 66 }, /* 557: cards/rebellion/effects.cards:304:66 */
-    { 2, 304, 38 }, /* 558: cards/rebellion/effects.cards:304:38 */
-    { 2, 297, 11 }, /* 559: cards/rebellion/effects.cards:297:11 */
-    { 2, 310, 62 }, /* 560: cards/rebellion/effects.cards:310:62 */
-    { 2, 310, 34 }, /* 561: cards/rebellion/effects.cards:310:34 */
-    { 2, 309, 11 }, /* 562: cards/rebellion/effects.cards:309:11 */
-    { 2, 314, 3 }, /* 563: cards/rebellion/effects.cards:314:3 */
-    { 2, 315, 67 }, /* 564: cards/rebellion/effects.cards:315:67 */
-    { 2, 315, 43 }, /* 565: cards/rebellion/effects.cards:315:43 */
-    { 2, 313, 11 }, /* 566: cards/rebellion/effects.cards:313:11 */
-    { 2, 323, 5 }, /* 567: cards/rebellion/effects.cards:323:5 */
-    { 2, 324, 5 }, /* 568: cards/rebellion/effects.cards:324:5 */
-    { 2, 326, 58 }, /* 569: cards/rebellion/effects.cards:326:58 */
-    { 2, 326, 32 }, /* 570: cards/rebellion/effects.cards:326:32 */
-    { 2, 321, 11 }, /* 571: cards/rebellion/effects.cards:321:11 */
-    { 2, 332, 39 }, /* 572: cards/rebellion/effects.cards:332:39 */
-    { 2, 332, 3 }, /* 573: cards/rebellion/effects.cards:332:3 */
-    { 2, 333, 3 }, /* 574: cards/rebellion/effects.cards:333:3 */
-    { 2, 333, 15 }, /* 575: cards/rebellion/effects.cards:333:15 */
-    { 2, 333, 93 }, /* 576: cards/rebellion/effects.cards:333:93 */
-    { 2, 333, 83 }, /* 577: cards/rebellion/effects.cards:333:83 */
-    { 2, 334, 12 }, /* 578: cards/rebellion/effects.cards:334:12 */
-    { 2, 334, 26 }, /* 579: cards/rebellion/effects.cards:334:26 */
-    { 2, 330, 11 }, /* 580: cards/rebellion/effects.cards:330:11 */
-    { 2, 340, 13 }, /* 581: cards/rebellion/effects.cards:340:13 */
-    { 2, 342, 12 }, /* 582: cards/rebellion/effects.cards:342:12 */
-    { 2, 339, 11 }, /* 583: cards/rebellion/effects.cards:339:11 */
-    { 2, 347, 3 }, /* 584: cards/rebellion/effects.cards:347:3 */
-    { 2, 349, 25 }, /* 585: cards/rebellion/effects.cards:349:25 */
-    { 2, 350, 5 }, /* 586: cards/rebellion/effects.cards:350:5 */
-    { 2, 351, 5 }, /* 587: cards/rebellion/effects.cards:351:5 */
-    { 2, 346, 11 }, /* 588: cards/rebellion/effects.cards:346:11 */
-    { 2, 364, 5 }, /* 589: cards/rebellion/effects.cards:364:5 */
-    { 2, 369, 5 }, /* 590: cards/rebellion/effects.cards:369:5 */
-    { 2, 374, 5 }, /* 591: cards/rebellion/effects.cards:374:5 */
-    { 2, 361, 11 }, /* 592: cards/rebellion/effects.cards:361:11 */
-    { 7, 214, 3 }, /* 593: cards/rebellion/missions.cards:214:3 */
-    { 7, 216, 13 }, /* 594: cards/rebellion/missions.cards:216:13 */
-    { 7, 217, 17 }, /* 595: cards/rebellion/missions.cards:217:17 */
-    { 7, 217, 47 }, /* 596: cards/rebellion/missions.cards:217:47 */
-    { 7, 218, 5 }, /* 597: cards/rebellion/missions.cards:218:5 */
-    { 7, 219, 29 }, /* 598: cards/rebellion/missions.cards:219:29 */
-    { 7, 220, 33 }, /* 599: cards/rebellion/missions.cards:220:33 */
-    { 7, 221, 15 }, /* 600: cards/rebellion/missions.cards:221:15 */
-    { 7, 223, 16 }, /* 601: cards/rebellion/missions.cards:223:16 */
-    { 7, 223, 7 }, /* 602: cards/rebellion/missions.cards:223:7 */
-    { 7, 223, 50 }, /* 603: cards/rebellion/missions.cards:223:50 */
-    { 7, 227, 7 }, /* 604: cards/rebellion/missions.cards:227:7 */
-    { 7, 227, 82 }, /* 605: cards/rebellion/missions.cards:227:82 */
-    { 7, 227, 59 }, /* 606: cards/rebellion/missions.cards:227:59 */
-    { 7, 227, 50 }, /* 607: cards/rebellion/missions.cards:227:50 */
-    { 7, 227, 19 }, /* 608: cards/rebellion/missions.cards:227:19 */
-    { 7, 229, 9 }, /* 609: cards/rebellion/missions.cards:229:9 */
-    { 7, 229, 49 }, /* 610: cards/rebellion/missions.cards:229:49 */
-    { 7, 229, 21 }, /* 611: cards/rebellion/missions.cards:229:21 */
-    { 7, 231, 16 }, /* 612: cards/rebellion/missions.cards:231:16 */
-    { 7, 231, 7 }, /* 613: cards/rebellion/missions.cards:231:7 */
-    { 7, 231, 60 }, /* 614: cards/rebellion/missions.cards:231:60 */
-    { 7, 231, 50 }, /* 615: cards/rebellion/missions.cards:231:50 */
-    { 7, 234, 7 }, /* 616: cards/rebellion/missions.cards:234:7 */
-    { 7, 234, 58 }, /* 617: cards/rebellion/missions.cards:234:58 */
-    { 7, 234, 19 }, /* 618: cards/rebellion/missions.cards:234:19 */
-    { 7, 235, 16 }, /* 619: cards/rebellion/missions.cards:235:16 */
-    { 7, 235, 7 }, /* 620: cards/rebellion/missions.cards:235:7 */
-    { 7, 235, 60 }, /* 621: cards/rebellion/missions.cards:235:60 */
-    { 7, 235, 50 }, /* 622: cards/rebellion/missions.cards:235:50 */
-    { 7, 239, 8 }, /* 623: cards/rebellion/missions.cards:239:8 */
-    { 7, 239, 64 }, /* 624: cards/rebellion/missions.cards:239:64 */
-    { 7, 242, 7 }, /* 625: cards/rebellion/missions.cards:242:7 */
-    { 7, 247, 8 }, /* 626: cards/rebellion/missions.cards:247:8 */
-    { 7, 247, 31 }, /* 627: cards/rebellion/missions.cards:247:31 */
-    { 7, 247, 21 }, /* 628: cards/rebellion/missions.cards:247:21 */
-    { 7, 248, 13 }, /* 629: cards/rebellion/missions.cards:248:13 */
-    { 7, 248, 41 }, /* 630: cards/rebellion/missions.cards:248:41 */
-    { 7, 249, 13 }, /* 631: cards/rebellion/missions.cards:249:13 */
-    { 7, 249, 25 }, /* 632: cards/rebellion/missions.cards:249:25 */
-    { 7, 250, 12 }, /* 633: cards/rebellion/missions.cards:250:12 */
-    { 7, 251, 5 }, /* 634: cards/rebellion/missions.cards:251:5 */
-    { 7, 212, 11 }, /* 635: cards/rebellion/missions.cards:212:11 */
-    { 7, 262, 3 }, /* 636: cards/rebellion/missions.cards:262:3 */
-    { 7, 263, 68 }, /* 637: cards/rebellion/missions.cards:263:68 */
-    { 7, 264, 7 }, /* 638: cards/rebellion/missions.cards:264:7 */
-    { 7, 264, 19 }, /* 639: cards/rebellion/missions.cards:264:19 */
-    { 7, 265, 19 }, /* 640: cards/rebellion/missions.cards:265:19 */
-    { 7, 265, 9 }, /* 641: cards/rebellion/missions.cards:265:9 */
-    { 7, 271, 15 }, /* 642: cards/rebellion/missions.cards:271:15 */
-    { 7, 272, 98 }, /* 643: cards/rebellion/missions.cards:272:98 */
-    { 7, 272, 33 }, /* 644: cards/rebellion/missions.cards:272:33 */
-    { 7, 273, 75 }, /* 645: cards/rebellion/missions.cards:273:75 */
-    { 7, 273, 35 }, /* 646: cards/rebellion/missions.cards:273:35 */
-    { 7, 274, 5 }, /* 647: cards/rebellion/missions.cards:274:5 */
-    { 7, 275, 22 }, /* 648: cards/rebellion/missions.cards:275:22 */
-    { 7, 276, 5 }, /* 649: cards/rebellion/missions.cards:276:5 */
-    { 7, 259, 11 }, /* 650: cards/rebellion/missions.cards:259:11 */
-    { 7, 292, 48 }, /* 651: cards/rebellion/missions.cards:292:48 */
-    { 7, 292, 3 }, /* 652: cards/rebellion/missions.cards:292:3 */
-    { 7, 293, 24 }, /* 653: cards/rebellion/missions.cards:293:24 */
-    { 7, 293, 14 }, /* 654: cards/rebellion/missions.cards:293:14 */
-    { 7, 293, 68 }, /* 655: cards/rebellion/missions.cards:293:68 */
-    { 7, 293, 3 }, /* 656: cards/rebellion/missions.cards:293:3 */
-    { 7, 294, 8 }, /* 657: cards/rebellion/missions.cards:294:8 */
-    { 7, 294, 3 }, /* 658: cards/rebellion/missions.cards:294:3 */
-    { 7, 295, 41 }, /* 659: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 49 }, /* 660: cards/rebellion/missions.cards:295:49 */
-    { 7, 295, 41 }, /* 661: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 65 }, /* 662: cards/rebellion/missions.cards:295:65 */
-    { 7, 295, 61 }, /* 663: cards/rebellion/missions.cards:295:61 */
-    { 7, 295, 41 }, /* 664: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 31 }, /* 665: cards/rebellion/missions.cards:295:31 */
-    { 7, 295, 22 }, /* 666: cards/rebellion/missions.cards:295:22 */
-    { 7, 296, 8 }, /* 667: cards/rebellion/missions.cards:296:8 */
-    { 7, 296, 3 }, /* 668: cards/rebellion/missions.cards:296:3 */
-    { 7, 291, 11 }, /* 669: cards/rebellion/missions.cards:291:11 */
-    { 8, 28, 3 }, /* 670: cards/rebellion/moves.cards:28:3 */
-    { 8, 28, 15 }, /* 671: cards/rebellion/moves.cards:28:15 */
-    { 8, 29, 15 }, /* 672: cards/rebellion/moves.cards:29:15 */
-    { 8, 29, 5 }, /* 673: cards/rebellion/moves.cards:29:5 */
-    { 8, 31, 5 }, /* 674: cards/rebellion/moves.cards:31:5 */
-    { 8, 27, 11 }, /* 675: cards/rebellion/moves.cards:27:11 */
-    { 8, 40, 3 }, /* 676: cards/rebellion/moves.cards:40:3 */
-    { 8, 40, 3 }, /* 677: cards/rebellion/moves.cards:40:3 */
-    { 8, 41, 5 }, /* 678: cards/rebellion/moves.cards:41:5 */
-    { 8, 41, 5 }, /* 679: cards/rebellion/moves.cards:41:5 */
-    { 8, 41, 26 }, /* 680: cards/rebellion/moves.cards:41:26 */
-    { 8, 42, 28 }, /* 681: cards/rebellion/moves.cards:42:28 */
-    { 8, 43, 7 }, /* 682: cards/rebellion/moves.cards:43:7 */
-    { 8, 44, 7 }, /* 683: cards/rebellion/moves.cards:44:7 */
-    { 8, 50, 5 }, /* 684: cards/rebellion/moves.cards:50:5 */
-    { 8, 51, 53 }, /* 685: cards/rebellion/moves.cards:51:53 */
-    { 8, 52, 80 }, /* 686: cards/rebellion/moves.cards:52:80 */
-    { 8, 58, 7 }, /* 687: cards/rebellion/moves.cards:58:7 */
-    { 8, 58, 7 }, /* 688: cards/rebellion/moves.cards:58:7 */
-    { 8, 60, 9 }, /* 689: cards/rebellion/moves.cards:60:9 */
-    { 8, 62, 7 }, /* 690: cards/rebellion/moves.cards:62:7 */
-    { 8, 63, 9 }, /* 691: cards/rebellion/moves.cards:63:9 */
-    { 8, 67, 3 }, /* 692: cards/rebellion/moves.cards:67:3 */
-    { 8, 67, 3 }, /* 693: cards/rebellion/moves.cards:67:3 */
-    { 8, 68, 5 }, /* 694: cards/rebellion/moves.cards:68:5 */
-    { 8, 68, 5 }, /* 695: cards/rebellion/moves.cards:68:5 */
-    { 8, 68, 61 }, /* 696: cards/rebellion/moves.cards:68:61 */
-    { 8, 68, 26 }, /* 697: cards/rebellion/moves.cards:68:26 */
-    { 8, 69, 7 }, /* 698: cards/rebellion/moves.cards:69:7 */
-    { 8, 70, 7 }, /* 699: cards/rebellion/moves.cards:70:7 */
-    { 8, 74, 7 }, /* 700: cards/rebellion/moves.cards:74:7 */
-    { 8, 74, 7 }, /* 701: cards/rebellion/moves.cards:74:7 */
-    { 8, 74, 27 }, /* 702: cards/rebellion/moves.cards:74:27 */
-    { 8, 75, 19 }, /* 703: cards/rebellion/moves.cards:75:19 */
-    { 8, 75, 9 }, /* 704: cards/rebellion/moves.cards:75:9 */
-    { 8, 78, 5 }, /* 705: cards/rebellion/moves.cards:78:5 */
-    { 8, 80, 3 }, /* 706: cards/rebellion/moves.cards:80:3 */
-    { 8, 37, 11 }, /* 707: cards/rebellion/moves.cards:37:11 */
-    { 8, 87, 18 }, /* 708: cards/rebellion/moves.cards:87:18 */
-    { 8, 87, 3 }, /* 709: cards/rebellion/moves.cards:87:3 */
-    { 8, 90, 5 }, /* 710: cards/rebellion/moves.cards:90:5 */
-    { 8, 92, 24 }, /* 711: cards/rebellion/moves.cards:92:24 */
-    { 8, 94, 20 }, /* 712: cards/rebellion/moves.cards:94:20 */
-    { 8, 95, 3 }, /* 713: cards/rebellion/moves.cards:95:3 */
-    { 8, 95, 28 }, /* 714: cards/rebellion/moves.cards:95:28 */
-    { 8, 96, 3 }, /* 715: cards/rebellion/moves.cards:96:3 */
-    { 8, 84, 11 }, /* 716: cards/rebellion/moves.cards:84:11 */
-    { 8, 102, 30 }, /* 717: cards/rebellion/moves.cards:102:30 */
-    { 8, 102, 47 }, /* 718: cards/rebellion/moves.cards:102:47 */
-    { 8, 103, 5 }, /* 719: cards/rebellion/moves.cards:103:5 */
-    { 8, 101, 11 }, /* 720: cards/rebellion/moves.cards:101:11 */
-    { 10, 19, 3 }, /* 721: cards/rebellion/refresh.cards:19:3 */
-    { 10, 20, 3 }, /* 722: cards/rebellion/refresh.cards:20:3 */
-    { 10, 21, 14 }, /* 723: cards/rebellion/refresh.cards:21:14 */
-    { 10, 21, 5 }, /* 724: cards/rebellion/refresh.cards:21:5 */
-    { 10, 21, 5 }, /* 725: cards/rebellion/refresh.cards:21:5 */
-    { 10, 21, 57 }, /* 726: cards/rebellion/refresh.cards:21:57 */
-    { 10, 21, 47 }, /* 727: cards/rebellion/refresh.cards:21:47 */
-    { 10, 23, 24 }, /* 728: cards/rebellion/refresh.cards:23:24 */
-    { 10, 23, 3 }, /* 729: cards/rebellion/refresh.cards:23:3 */
-    { 10, 25, 10 }, /* 730: cards/rebellion/refresh.cards:25:10 */
-    { 10, 25, 26 }, /* 731: cards/rebellion/refresh.cards:25:26 */
-    { 10, 25, 5 }, /* 732: cards/rebellion/refresh.cards:25:5 */
-    { 10, 26, 10 }, /* 733: cards/rebellion/refresh.cards:26:10 */
-    { 10, 26, 24 }, /* 734: cards/rebellion/refresh.cards:26:24 */
-    { 10, 26, 5 }, /* 735: cards/rebellion/refresh.cards:26:5 */
-    { 10, 30, 3 }, /* 736: cards/rebellion/refresh.cards:30:3 */
-    { 10, 31, 5 }, /* 737: cards/rebellion/refresh.cards:31:5 */
-    { 10, 32, 17 }, /* 738: cards/rebellion/refresh.cards:32:17 */
-    { 10, 33, 7 }, /* 739: cards/rebellion/refresh.cards:33:7 */
-    { 10, 33, 19 }, /* 740: cards/rebellion/refresh.cards:33:19 */
-    { 10, 34, 9 }, /* 741: cards/rebellion/refresh.cards:34:9 */
-    { 10, 35, 24 }, /* 742: cards/rebellion/refresh.cards:35:24 */
-    { 10, 35, 59 }, /* 743: cards/rebellion/refresh.cards:35:59 */
-    { 10, 32, 5 }, /* 744: cards/rebellion/refresh.cards:32:5 */
-    { 10, 40, 3 }, /* 745: cards/rebellion/refresh.cards:40:3 */
-    { 10, 42, 3 }, /* 746: cards/rebellion/refresh.cards:42:3 */
-    { 10, 46, 3 }, /* 747: cards/rebellion/refresh.cards:46:3 */
-    { 10, 47, 25 }, /* 748: cards/rebellion/refresh.cards:47:25 */
-    { 10, 49, 5 }, /* 749: cards/rebellion/refresh.cards:49:5 */
-    { 10, 49, 39 }, /* 750: cards/rebellion/refresh.cards:49:39 */
-    { 10, 52, 3 }, /* 751: cards/rebellion/refresh.cards:52:3 */
-    { 10, 53, 3 }, /* 752: cards/rebellion/refresh.cards:53:3 */
-    { 10, 54, 3 }, /* 753: cards/rebellion/refresh.cards:54:3 */
-    { 10, 13, 11 }, /* 754: cards/rebellion/refresh.cards:13:11 */
-    { 10, 77, 41 }, /* 755: cards/rebellion/refresh.cards:77:41 */
-    { 10, 78, 5 }, /* 756: cards/rebellion/refresh.cards:78:5 */
-    { 10, 80, 53 }, /* 757: cards/rebellion/refresh.cards:80:53 */
-    { 10, 80, 44 }, /* 758: cards/rebellion/refresh.cards:80:44 */
-    { 10, 79, 28 }, /* 759: cards/rebellion/refresh.cards:79:28 */
-    { 10, 80, 103 }, /* 760: cards/rebellion/refresh.cards:80:103 */
-    { 10, 85, 7 }, /* 761: cards/rebellion/refresh.cards:85:7 */
-    { 10, 85, 19 }, /* 762: cards/rebellion/refresh.cards:85:19 */
-    { 10, 85, 118 }, /* 763: cards/rebellion/refresh.cards:85:118 */
-    { 10, 75, 11 }, /* 764: cards/rebellion/refresh.cards:75:11 */
-    { 10, 94, 3 }, /* 765: cards/rebellion/refresh.cards:94:3 */
-    { 10, 95, 17 }, /* 766: cards/rebellion/refresh.cards:95:17 */
-    { 10, 97, 40 }, /* 767: cards/rebellion/refresh.cards:97:40 */
-    { 10, 97, 40 }, /* 768: cards/rebellion/refresh.cards:97:40 */
-    { 10, 98, 3 }, /* 769: cards/rebellion/refresh.cards:98:3 */
-    { 10, 99, 3 }, /* 770: cards/rebellion/refresh.cards:99:3 */
-    { 10, 92, 11 }, /* 771: cards/rebellion/refresh.cards:92:11 */
-    { 10, 107, 3 }, /* 772: cards/rebellion/refresh.cards:107:3 */
-    { 10, 108, 23 }, /* 773: cards/rebellion/refresh.cards:108:23 */
-    { 10, 108, 40 }, /* 774: cards/rebellion/refresh.cards:108:40 */
-    { 10, 108, 5 }, /* 775: cards/rebellion/refresh.cards:108:5 */
-    { 10, 110, 3 }, /* 776: cards/rebellion/refresh.cards:110:3 */
-    { 10, 111, 3 }, /* 777: cards/rebellion/refresh.cards:111:3 */
-    { 10, 106, 11 }, /* 778: cards/rebellion/refresh.cards:106:11 */
-    { 10, 120, 27 }, /* 779: cards/rebellion/refresh.cards:120:27 */
-    { 10, 120, 18 }, /* 780: cards/rebellion/refresh.cards:120:18 */
-    { 10, 123, 34 }, /* 781: cards/rebellion/refresh.cards:123:34 */
-    { 10, 124, 14 }, /* 782: cards/rebellion/refresh.cards:124:14 */
-    { 10, 124, 32 }, /* 783: cards/rebellion/refresh.cards:124:32 */
-    { 10, 124, 5 }, /* 784: cards/rebellion/refresh.cards:124:5 */
-    { 10, 125, 30 }, /* 785: cards/rebellion/refresh.cards:125:30 */
-    { 10, 125, 21 }, /* 786: cards/rebellion/refresh.cards:125:21 */
-    { 10, 123, 3 }, /* 787: cards/rebellion/refresh.cards:123:3 */
-    { 10, 129, 3 }, /* 788: cards/rebellion/refresh.cards:129:3 */
-    { 10, 129, 15 }, /* 789: cards/rebellion/refresh.cards:129:15 */
-    { 10, 130, 15 }, /* 790: cards/rebellion/refresh.cards:130:15 */
-    { 10, 130, 5 }, /* 791: cards/rebellion/refresh.cards:130:5 */
-    { 10, 131, 5 }, /* 792: cards/rebellion/refresh.cards:131:5 */
-    { 10, 132, 17 }, /* 793: cards/rebellion/refresh.cards:132:17 */
-    { 10, 132, 7 }, /* 794: cards/rebellion/refresh.cards:132:7 */
-    { 10, 135, 5 }, /* 795: cards/rebellion/refresh.cards:135:5 */
-    { 10, 137, 12 }, /* 796: cards/rebellion/refresh.cards:137:12 */
-    { 10, 137, 39 }, /* 797: cards/rebellion/refresh.cards:137:39 */
-    { 10, 137, 29 }, /* 798: cards/rebellion/refresh.cards:137:29 */
-    { 10, 116, 11 }, /* 799: cards/rebellion/refresh.cards:116:11 */
-    { 10, 153, 3 }, /* 800: cards/rebellion/refresh.cards:153:3 */
-    { 10, 153, 3 }, /* 801: cards/rebellion/refresh.cards:153:3 */
-    { 10, 154, 18 }, /* 802: cards/rebellion/refresh.cards:154:18 */
-    { 10, 154, 26 }, /* 803: cards/rebellion/refresh.cards:154:26 */
-    { 10, 154, 5 }, /* 804: cards/rebellion/refresh.cards:154:5 */
-    { 10, 155, 12 }, /* 805: cards/rebellion/refresh.cards:155:12 */
-    { 10, 155, 40 }, /* 806: cards/rebellion/refresh.cards:155:40 */
-    { 10, 155, 48 }, /* 807: cards/rebellion/refresh.cards:155:48 */
-    { 10, 155, 27 }, /* 808: cards/rebellion/refresh.cards:155:27 */
-    { 10, 158, 5 }, /* 809: cards/rebellion/refresh.cards:158:5 */
-    { 10, 159, 5 }, /* 810: cards/rebellion/refresh.cards:159:5 */
-    { 10, 152, 11 }, /* 811: cards/rebellion/refresh.cards:152:11 */
-    { 10, 169, 5 }, /* 812: cards/rebellion/refresh.cards:169:5 */
-    { 10, 177, 126 }, /* 813: cards/rebellion/refresh.cards:177:126 */
-    { 10, 177, 117 }, /* 814: cards/rebellion/refresh.cards:177:117 */
-    { 10, 177, 91 }, /* 815: cards/rebellion/refresh.cards:177:91 */
-    { 10, 171, 9 }, /* 816: cards/rebellion/refresh.cards:171:9 */
-    { 10, 172, 21 }, /* 817: cards/rebellion/refresh.cards:172:21 */
-    { 10, 172, 11 }, /* 818: cards/rebellion/refresh.cards:172:11 */
-    { 10, 173, 11 }, /* 819: cards/rebellion/refresh.cards:173:11 */
-    { 10, 178, 9 }, /* 820: cards/rebellion/refresh.cards:178:9 */
-    { 10, 178, 61 }, /* 821: cards/rebellion/refresh.cards:178:61 */
-    { 10, 178, 52 }, /* 822: cards/rebellion/refresh.cards:178:52 */
-    { 10, 178, 21 }, /* 823: cards/rebellion/refresh.cards:178:21 */
-    { 10, 179, 11 }, /* 824: cards/rebellion/refresh.cards:179:11 */
-    { 10, 179, 23 }, /* 825: cards/rebellion/refresh.cards:179:23 */
-    { 10, 180, 23 }, /* 826: cards/rebellion/refresh.cards:180:23 */
-    { 10, 180, 13 }, /* 827: cards/rebellion/refresh.cards:180:13 */
-    { 10, 181, 13 }, /* 828: cards/rebellion/refresh.cards:181:13 */
-    { 10, 167, 11 }, /* 829: cards/rebellion/refresh.cards:167:11 */
-    { 10, 201, 3 }, /* 830: cards/rebellion/refresh.cards:201:3 */
-    { 10, 201, 39 }, /* 831: cards/rebellion/refresh.cards:201:39 */
-    { 10, 203, 12 }, /* 832: cards/rebellion/refresh.cards:203:12 */
-    { 10, 203, 22 }, /* 833: cards/rebellion/refresh.cards:203:22 */
-    { 10, 203, 22 }, /* 834: cards/rebellion/refresh.cards:203:22 */
-    { 10, 204, 12 }, /* 835: cards/rebellion/refresh.cards:204:12 */
-    { 10, 204, 3 }, /* 836: cards/rebellion/refresh.cards:204:3 */
-    { 10, 204, 3 }, /* 837: cards/rebellion/refresh.cards:204:3 */
-    { 10, 204, 39 }, /* 838: cards/rebellion/refresh.cards:204:39 */
-    { 10, 200, 11 }, /* 839: cards/rebellion/refresh.cards:200:11 */
-    { 10, 208, 36 }, /* 840: cards/rebellion/refresh.cards:208:36 */
-    { 10, 208, 11 }, /* 841: cards/rebellion/refresh.cards:208:11 */
-    { 10, 211, 6 }, /* 842: cards/rebellion/refresh.cards:211:6 */
-    { 10, 213, 52 }, /* 843: cards/rebellion/refresh.cards:213:52 */
-    { 10, 213, 17 }, /* 844: cards/rebellion/refresh.cards:213:17 */
-    { 10, 213, 8 }, /* 845: cards/rebellion/refresh.cards:213:8 */
-    { 10, 214, 7 }, /* 846: cards/rebellion/refresh.cards:214:7 */
-    { 10, 214, 59 }, /* 847: cards/rebellion/refresh.cards:214:59 */
-    { 10, 214, 19 }, /* 848: cards/rebellion/refresh.cards:214:19 */
-    { 10, 215, 18 }, /* 849: cards/rebellion/refresh.cards:215:18 */
-    { 10, 215, 9 }, /* 850: cards/rebellion/refresh.cards:215:9 */
-    { 10, 215, 41 }, /* 851: cards/rebellion/refresh.cards:215:41 */
-    { 10, 216, 19 }, /* 852: cards/rebellion/refresh.cards:216:19 */
-    { 10, 216, 9 }, /* 853: cards/rebellion/refresh.cards:216:9 */
-    { 10, 220, 7 }, /* 854: cards/rebellion/refresh.cards:220:7 */
-    { 10, 223, 5 }, /* 855: cards/rebellion/refresh.cards:223:5 */
-    { 10, 224, 49 }, /* 856: cards/rebellion/refresh.cards:224:49 */
-    { 10, 224, 40 }, /* 857: cards/rebellion/refresh.cards:224:40 */
-    { 10, 225, 9 }, /* 858: cards/rebellion/refresh.cards:225:9 */
-    { 10, 225, 21 }, /* 859: cards/rebellion/refresh.cards:225:21 */
-    { 10, 226, 21 }, /* 860: cards/rebellion/refresh.cards:226:21 */
-    { 10, 226, 11 }, /* 861: cards/rebellion/refresh.cards:226:11 */
-    { 10, 227, 11 }, /* 862: cards/rebellion/refresh.cards:227:11 */
-    { 10, 227, 11 }, /* 863: cards/rebellion/refresh.cards:227:11 */
-    { 10, 227, 11 }, /* 864: cards/rebellion/refresh.cards:227:11 */
-    { 10, 232, 9 }, /* 865: cards/rebellion/refresh.cards:232:9 */
-    { 10, 233, 9 }, /* 866: cards/rebellion/refresh.cards:233:9 */
-    { 10, 236, 56 }, /* 867: cards/rebellion/refresh.cards:236:56 */
-    { 10, 210, 11 }, /* 868: cards/rebellion/refresh.cards:210:11 */
-    { 11, 29, 5 }, /* 869: cards/rebellion/round.cards:29:5 */
-    { 11, 30, 59 }, /* 870: cards/rebellion/round.cards:30:59 */
-    { 11, 30, 82 }, /* 871: cards/rebellion/round.cards:30:82 */
-    { 11, 31, 60 }, /* 872: cards/rebellion/round.cards:31:60 */
-    { 11, 30, 93 }, /* 873: cards/rebellion/round.cards:30:93 */
-    { 11, 31, 98 }, /* 874: cards/rebellion/round.cards:31:98 */
-    { 11, 32, 33 }, /* 875: cards/rebellion/round.cards:32:33 */
-    { 11, 36, 33 }, /* 876: cards/rebellion/round.cards:36:33 */
-    { 11, 38, 7 }, /* 877: cards/rebellion/round.cards:38:7 */
-    { 11, 38, 19 }, /* 878: cards/rebellion/round.cards:38:19 */
-    { 11, 38, 110 }, /* 879: cards/rebellion/round.cards:38:110 */
-    { 11, 26, 3 }, /* 880: cards/rebellion/round.cards:26:3 */
-    { 11, 24, 11 }, /* 881: cards/rebellion/round.cards:24:11 */
-    { 11, 47, 3 }, /* 882: cards/rebellion/round.cards:47:3 */
-    { 11, 51, 3 }, /* 883: cards/rebellion/round.cards:51:3 */
-    { 11, 51, 15 }, /* 884: cards/rebellion/round.cards:51:15 */
-    { 11, 52, 15 }, /* 885: cards/rebellion/round.cards:52:15 */
-    { 11, 52, 5 }, /* 886: cards/rebellion/round.cards:52:5 */
-    { 11, 53, 5 }, /* 887: cards/rebellion/round.cards:53:5 */
-    { 11, 55, 3 }, /* 888: cards/rebellion/round.cards:55:3 */
-    { 11, 55, 15 }, /* 889: cards/rebellion/round.cards:55:15 */
-    { 11, 56, 15 }, /* 890: cards/rebellion/round.cards:56:15 */
-    { 11, 56, 5 }, /* 891: cards/rebellion/round.cards:56:5 */
-    { 11, 57, 5 }, /* 892: cards/rebellion/round.cards:57:5 */
-    { 11, 59, 3 }, /* 893: cards/rebellion/round.cards:59:3 */
-    { 11, 61, 49 }, /* 894: cards/rebellion/round.cards:61:49 */
-    { 11, 62, 7 }, /* 895: cards/rebellion/round.cards:62:7 */
-    { 11, 62, 19 }, /* 896: cards/rebellion/round.cards:62:19 */
-    { 11, 63, 19 }, /* 897: cards/rebellion/round.cards:63:19 */
-    { 11, 63, 9 }, /* 898: cards/rebellion/round.cards:63:9 */
-    { 11, 64, 9 }, /* 899: cards/rebellion/round.cards:64:9 */
-    { 11, 68, 33 }, /* 900: cards/rebellion/round.cards:68:33 */
-    { 11, 46, 11 }, /* 901: cards/rebellion/round.cards:46:11 */
-    { 11, 76, 5 }, /* 902: cards/rebellion/round.cards:76:5 */
-    { 11, 77, 48 }, /* 903: cards/rebellion/round.cards:77:48 */
-    { 11, 78, 47 }, /* 904: cards/rebellion/round.cards:78:47 */
-    { 11, 78, 38 }, /* 905: cards/rebellion/round.cards:78:38 */
-    { 11, 77, 75 }, /* 906: cards/rebellion/round.cards:77:75 */
-    { 11, 78, 81 }, /* 907: cards/rebellion/round.cards:78:81 */
-    { 11, 79, 23 }, /* 908: cards/rebellion/round.cards:79:23 */
-    { 11, 84, 7 }, /* 909: cards/rebellion/round.cards:84:7 */
-    { 11, 85, 7 }, /* 910: cards/rebellion/round.cards:85:7 */
-    { 11, 85, 19 }, /* 911: cards/rebellion/round.cards:85:19 */
-    { 11, 85, 99 }, /* 912: cards/rebellion/round.cards:85:99 */
-    { 11, 87, 7 }, /* 913: cards/rebellion/round.cards:87:7 */
-    { 11, 88, 7 }, /* 914: cards/rebellion/round.cards:88:7 */
-    { 11, 88, 19 }, /* 915: cards/rebellion/round.cards:88:19 */
-    { 11, 88, 110 }, /* 916: cards/rebellion/round.cards:88:110 */
-    { 11, 90, 7 }, /* 917: cards/rebellion/round.cards:90:7 */
-    { 11, 74, 11 }, /* 918: cards/rebellion/round.cards:74:11 */
-    { 11, 99, 5 }, /* 919: cards/rebellion/round.cards:99:5 */
-    { 11, 101, 40 }, /* 920: cards/rebellion/round.cards:101:40 */
-    { 11, 97, 11 }, /* 921: cards/rebellion/round.cards:97:11 */
-    { 12, 147, 3 }, /* 922: cards/rebellion/setup.cards:147:3 */
-    { 12, 146, 11 }, /* 923: cards/rebellion/setup.cards:146:11 */
-    { 0, 12, 12 }, /* 924: cards/rebellion/actions.cards:12:12 */
-    { 0, 12, 42 }, /* 925: cards/rebellion/actions.cards:12:42 */
-    { 0, 12, 3 }, /* 926: cards/rebellion/actions.cards:12:3 */
-    { 0, 17, 12 }, /* 927: cards/rebellion/actions.cards:17:12 */
-    { 0, 17, 3 }, /* 928: cards/rebellion/actions.cards:17:3 */
-    { 0, 22, 12 }, /* 929: cards/rebellion/actions.cards:22:12 */
-    { 0, 22, 3 }, /* 930: cards/rebellion/actions.cards:22:3 */
-    { 0, 27, 12 }, /* 931: cards/rebellion/actions.cards:27:12 */
-    { 0, 27, 3 }, /* 932: cards/rebellion/actions.cards:27:3 */
-    { 0, 32, 12 }, /* 933: cards/rebellion/actions.cards:32:12 */
-    { 0, 32, 3 }, /* 934: cards/rebellion/actions.cards:32:3 */
-    { 0, 37, 12 }, /* 935: cards/rebellion/actions.cards:37:12 */
-    { 0, 37, 46 }, /* 936: cards/rebellion/actions.cards:37:46 */
-    { 0, 37, 3 }, /* 937: cards/rebellion/actions.cards:37:3 */
-    { 0, 42, 12 }, /* 938: cards/rebellion/actions.cards:42:12 */
-    { 0, 42, 3 }, /* 939: cards/rebellion/actions.cards:42:3 */
-    { 0, 47, 12 }, /* 940: cards/rebellion/actions.cards:47:12 */
-    { 0, 47, 3 }, /* 941: cards/rebellion/actions.cards:47:3 */
-    { 0, 55, 12 }, /* 942: cards/rebellion/actions.cards:55:12 */
-    { 0, 55, 3 }, /* 943: cards/rebellion/actions.cards:55:3 */
-    { 0, 60, 12 }, /* 944: cards/rebellion/actions.cards:60:12 */
-    { 0, 60, 3 }, /* 945: cards/rebellion/actions.cards:60:3 */
-    { 0, 65, 12 }, /* 946: cards/rebellion/actions.cards:65:12 */
-    { 0, 65, 3 }, /* 947: cards/rebellion/actions.cards:65:3 */
-    { 0, 70, 12 }, /* 948: cards/rebellion/actions.cards:70:12 */
-    { 0, 70, 3 }, /* 949: cards/rebellion/actions.cards:70:3 */
-    { 0, 78, 12 }, /* 950: cards/rebellion/actions.cards:78:12 */
-    { 0, 78, 3 }, /* 951: cards/rebellion/actions.cards:78:3 */
-    { 0, 83, 12 }, /* 952: cards/rebellion/actions.cards:83:12 */
-    { 0, 83, 3 }, /* 953: cards/rebellion/actions.cards:83:3 */
-    { 0, 88, 12 }, /* 954: cards/rebellion/actions.cards:88:12 */
-    { 0, 88, 3 }, /* 955: cards/rebellion/actions.cards:88:3 */
-    { 0, 93, 12 }, /* 956: cards/rebellion/actions.cards:93:12 */
-    { 0, 93, 3 }, /* 957: cards/rebellion/actions.cards:93:3 */
-    { 0, 98, 12 }, /* 958: cards/rebellion/actions.cards:98:12 */
-    { 0, 98, 3 }, /* 959: cards/rebellion/actions.cards:98:3 */
-    { 0, 103, 12 }, /* 960: cards/rebellion/actions.cards:103:12 */
-    { 0, 103, 3 }, /* 961: cards/rebellion/actions.cards:103:3 */
-    { 0, 108, 12 }, /* 962: cards/rebellion/actions.cards:108:12 */
-    { 0, 108, 3 }, /* 963: cards/rebellion/actions.cards:108:3 */
-    { 0, 113, 12 }, /* 964: cards/rebellion/actions.cards:113:12 */
-    { 0, 113, 3 }, /* 965: cards/rebellion/actions.cards:113:3 */
-    { 0, 121, 12 }, /* 966: cards/rebellion/actions.cards:121:12 */
-    { 0, 121, 3 }, /* 967: cards/rebellion/actions.cards:121:3 */
-    { 0, 126, 12 }, /* 968: cards/rebellion/actions.cards:126:12 */
-    { 0, 126, 3 }, /* 969: cards/rebellion/actions.cards:126:3 */
-    { 0, 131, 12 }, /* 970: cards/rebellion/actions.cards:131:12 */
-    { 0, 131, 3 }, /* 971: cards/rebellion/actions.cards:131:3 */
-    { 0, 136, 12 }, /* 972: cards/rebellion/actions.cards:136:12 */
-    { 0, 136, 51 }, /* 973: cards/rebellion/actions.cards:136:51 */
-    { 0, 136, 3 }, /* 974: cards/rebellion/actions.cards:136:3 */
-    { 7, 14, 12 }, /* 975: cards/rebellion/missions.cards:14:12 */
-    { 7, 14, 3 }, /* 976: cards/rebellion/missions.cards:14:3 */
-    { 7, 19, 12 }, /* 977: cards/rebellion/missions.cards:19:12 */
-    { 7, 19, 3 }, /* 978: cards/rebellion/missions.cards:19:3 */
-    { 7, 24, 12 }, /* 979: cards/rebellion/missions.cards:24:12 */
-    { 7, 24, 3 }, /* 980: cards/rebellion/missions.cards:24:3 */
-    { 7, 29, 12 }, /* 981: cards/rebellion/missions.cards:29:12 */
-    { 7, 29, 3 }, /* 982: cards/rebellion/missions.cards:29:3 */
-    { 7, 35, 5 }, /* 983: cards/rebellion/missions.cards:35:5 */
-    { 7, 36, 5 }, /* 984: cards/rebellion/missions.cards:36:5 */
-    { 7, 34, 3 }, /* 985: cards/rebellion/missions.cards:34:3 */
-    { 7, 42, 12 }, /* 986: cards/rebellion/missions.cards:42:12 */
-    { 7, 42, 3 }, /* 987: cards/rebellion/missions.cards:42:3 */
-    { 7, 48, 5 }, /* 988: cards/rebellion/missions.cards:48:5 */
-    { 7, 47, 3 }, /* 989: cards/rebellion/missions.cards:47:3 */
-    { 7, 55, 12 }, /* 990: cards/rebellion/missions.cards:55:12 */
-    { 7, 55, 3 }, /* 991: cards/rebellion/missions.cards:55:3 */
-    { 7, 60, 12 }, /* 992: cards/rebellion/missions.cards:60:12 */
-    { 7, 60, 3 }, /* 993: cards/rebellion/missions.cards:60:3 */
-    { 7, 65, 12 }, /* 994: cards/rebellion/missions.cards:65:12 */
-    { 7, 65, 3 }, /* 995: cards/rebellion/missions.cards:65:3 */
-    { 7, 70, 12 }, /* 996: cards/rebellion/missions.cards:70:12 */
-    { 7, 70, 3 }, /* 997: cards/rebellion/missions.cards:70:3 */
-    { 7, 75, 12 }, /* 998: cards/rebellion/missions.cards:75:12 */
-    { 7, 75, 3 }, /* 999: cards/rebellion/missions.cards:75:3 */
-    { 7, 83, 12 }, /* 1000: cards/rebellion/missions.cards:83:12 */
-    { 7, 83, 3 }, /* 1001: cards/rebellion/missions.cards:83:3 */
-    { 7, 88, 12 }, /* 1002: cards/rebellion/missions.cards:88:12 */
-    { 7, 88, 3 }, /* 1003: cards/rebellion/missions.cards:88:3 */
-    { 7, 93, 12 }, /* 1004: cards/rebellion/missions.cards:93:12 */
-    { 7, 93, 3 }, /* 1005: cards/rebellion/missions.cards:93:3 */
-    { 7, 98, 12 }, /* 1006: cards/rebellion/missions.cards:98:12 */
-    { 7, 98, 3 }, /* 1007: cards/rebellion/missions.cards:98:3 */
-    { 7, 103, 12 }, /* 1008: cards/rebellion/missions.cards:103:12 */
-    { 7, 103, 3 }, /* 1009: cards/rebellion/missions.cards:103:3 */
-    { 7, 108, 12 }, /* 1010: cards/rebellion/missions.cards:108:12 */
-    { 7, 108, 3 }, /* 1011: cards/rebellion/missions.cards:108:3 */
-    { 7, 113, 12 }, /* 1012: cards/rebellion/missions.cards:113:12 */
-    { 7, 113, 3 }, /* 1013: cards/rebellion/missions.cards:113:3 */
-    { 7, 118, 12 }, /* 1014: cards/rebellion/missions.cards:118:12 */
-    { 7, 118, 3 }, /* 1015: cards/rebellion/missions.cards:118:3 */
-    { 7, 123, 12 }, /* 1016: cards/rebellion/missions.cards:123:12 */
-    { 7, 123, 3 }, /* 1017: cards/rebellion/missions.cards:123:3 */
-    { 7, 128, 12 }, /* 1018: cards/rebellion/missions.cards:128:12 */
-    { 7, 128, 3 }, /* 1019: cards/rebellion/missions.cards:128:3 */
-    { 7, 133, 12 }, /* 1020: cards/rebellion/missions.cards:133:12 */
-    { 7, 133, 3 }, /* 1021: cards/rebellion/missions.cards:133:3 */
-    { 7, 139, 5 }, /* 1022: cards/rebellion/missions.cards:139:5 */
-    { 7, 140, 5 }, /* 1023: cards/rebellion/missions.cards:140:5 */
-    { 7, 138, 3 }, /* 1024: cards/rebellion/missions.cards:138:3 */
-    { 7, 149, 12 }, /* 1025: cards/rebellion/missions.cards:149:12 */
-    { 7, 149, 3 }, /* 1026: cards/rebellion/missions.cards:149:3 */
-    { 7, 154, 12 }, /* 1027: cards/rebellion/missions.cards:154:12 */
-    { 7, 154, 3 }, /* 1028: cards/rebellion/missions.cards:154:3 */
-    { 7, 159, 12 }, /* 1029: cards/rebellion/missions.cards:159:12 */
-    { 7, 159, 3 }, /* 1030: cards/rebellion/missions.cards:159:3 */
-    { 12, 13, 36 }, /* 1031: cards/rebellion/setup.cards:13:36 */
-    { 12, 14, 37 }, /* 1032: cards/rebellion/setup.cards:14:37 */
-    { 12, 15, 39 }, /* 1033: cards/rebellion/setup.cards:15:39 */
-    { 12, 16, 63 }, /* 1034: cards/rebellion/setup.cards:16:63 */
-    { 12, 16, 93 }, /* 1035: cards/rebellion/setup.cards:16:93 */
-    { 12, 17, 3 }, /* 1036: cards/rebellion/setup.cards:17:3 */
-    { 12, 17, 3 }, /* 1037: cards/rebellion/setup.cards:17:3 */
-    { 12, 18, 8 }, /* 1038: cards/rebellion/setup.cards:18:8 */
-    { 12, 18, 20 }, /* 1039: cards/rebellion/setup.cards:18:20 */
-    { 12, 19, 13 }, /* 1040: cards/rebellion/setup.cards:19:13 */
-    { 12, 19, 46 }, /* 1041: cards/rebellion/setup.cards:19:46 */
-    { 12, 19, 36 }, /* 1042: cards/rebellion/setup.cards:19:36 */
-    { 12, 19, 26 }, /* 1043: cards/rebellion/setup.cards:19:26 */
-    { 12, 20, 32 }, /* 1044: cards/rebellion/setup.cards:20:32 */
-    { 12, 20, 22 }, /* 1045: cards/rebellion/setup.cards:20:22 */
-    { 12, 20, 12 }, /* 1046: cards/rebellion/setup.cards:20:12 */
-    { 12, 22, 3 }, /* 1047: cards/rebellion/setup.cards:22:3 */
-    { 12, 22, 3 }, /* 1048: cards/rebellion/setup.cards:22:3 */
-    { 12, 23, 8 }, /* 1049: cards/rebellion/setup.cards:23:8 */
-    { 12, 23, 40 }, /* 1050: cards/rebellion/setup.cards:23:40 */
-    { 12, 23, 30 }, /* 1051: cards/rebellion/setup.cards:23:30 */
-    { 12, 23, 20 }, /* 1052: cards/rebellion/setup.cards:23:20 */
-    { 12, 23, 89 }, /* 1053: cards/rebellion/setup.cards:23:89 */
-    { 12, 23, 79 }, /* 1054: cards/rebellion/setup.cards:23:79 */
-    { 12, 23, 69 }, /* 1055: cards/rebellion/setup.cards:23:69 */
-    { 12, 27, 3 }, /* 1056: cards/rebellion/setup.cards:27:3 */
-    { 12, 27, 3 }, /* 1057: cards/rebellion/setup.cards:27:3 */
-    { 12, 28, 8 }, /* 1058: cards/rebellion/setup.cards:28:8 */
-    { 12, 28, 41 }, /* 1059: cards/rebellion/setup.cards:28:41 */
-    { 12, 28, 31 }, /* 1060: cards/rebellion/setup.cards:28:31 */
-    { 12, 28, 21 }, /* 1061: cards/rebellion/setup.cards:28:21 */
-    { 12, 28, 68 }, /* 1062: cards/rebellion/setup.cards:28:68 */
-    { 12, 28, 77 }, /* 1063: cards/rebellion/setup.cards:28:77 */
-    { 12, 33, 3 }, /* 1064: cards/rebellion/setup.cards:33:3 */
-    { 12, 33, 61 }, /* 1065: cards/rebellion/setup.cards:33:61 */
-    { 12, 33, 69 }, /* 1066: cards/rebellion/setup.cards:33:69 */
-    { 12, 36, 3 }, /* 1067: cards/rebellion/setup.cards:36:3 */
-    { 12, 37, 5 }, /* 1068: cards/rebellion/setup.cards:37:5 */
-    { 12, 37, 53 }, /* 1069: cards/rebellion/setup.cards:37:53 */
-    { 12, 37, 61 }, /* 1070: cards/rebellion/setup.cards:37:61 */
-    { 12, 38, 5 }, /* 1071: cards/rebellion/setup.cards:38:5 */
-    { 12, 39, 5 }, /* 1072: cards/rebellion/setup.cards:39:5 */
-    { 12, 42, 3 }, /* 1073: cards/rebellion/setup.cards:42:3 */
-    { 12, 45, 30 }, /* 1074: cards/rebellion/setup.cards:45:30 */
-    { 12, 45, 22 }, /* 1075: cards/rebellion/setup.cards:45:22 */
-    { 12, 45, 53 }, /* 1076: cards/rebellion/setup.cards:45:53 */
-    { 12, 45, 45 }, /* 1077: cards/rebellion/setup.cards:45:45 */
-    { 12, 46, 3 }, /* 1078: cards/rebellion/setup.cards:46:3 */
-    { 12, 47, 3 }, /* 1079: cards/rebellion/setup.cards:47:3 */
-    { 12, 48, 3 }, /* 1080: cards/rebellion/setup.cards:48:3 */
-    { 12, 51, 3 }, /* 1081: cards/rebellion/setup.cards:51:3 */
-    { 12, 53, 13 }, /* 1082: cards/rebellion/setup.cards:53:13 */
-    { 12, 54, 5 }, /* 1083: cards/rebellion/setup.cards:54:5 */
-    { 12, 56, 7 }, /* 1084: cards/rebellion/setup.cards:56:7 */
-    { 12, 57, 7 }, /* 1085: cards/rebellion/setup.cards:57:7 */
-    { 12, 57, 15 }, /* 1086: cards/rebellion/setup.cards:57:15 */
-    { 12, 59, 7 }, /* 1087: cards/rebellion/setup.cards:59:7 */
-    { 12, 61, 7 }, /* 1088: cards/rebellion/setup.cards:61:7 */
-    { 12, 63, 9 }, /* 1089: cards/rebellion/setup.cards:63:9 */
-    { 12, 66, 9 }, /* 1090: cards/rebellion/setup.cards:66:9 */
-    { 12, 66, 17 }, /* 1091: cards/rebellion/setup.cards:66:17 */
-    { 12, 69, 7 }, /* 1092: cards/rebellion/setup.cards:69:7 */
-    { 12, 71, 7 }, /* 1093: cards/rebellion/setup.cards:71:7 */
-    { 12, 52, 3 }, /* 1094: cards/rebellion/setup.cards:52:3 */
-    { 12, 74, 3 }, /* 1095: cards/rebellion/setup.cards:74:3 */
-    { 12, 75, 3 }, /* 1096: cards/rebellion/setup.cards:75:3 */
-    { 12, 79, 3 }, /* 1097: cards/rebellion/setup.cards:79:3 */
-    { 12, 80, 3 }, /* 1098: cards/rebellion/setup.cards:80:3 */
-    { 12, 81, 3 }, /* 1099: cards/rebellion/setup.cards:81:3 */
-    { 12, 82, 3 }, /* 1100: cards/rebellion/setup.cards:82:3 */
-    { 12, 83, 3 }, /* 1101: cards/rebellion/setup.cards:83:3 */
-    { 12, 84, 3 }, /* 1102: cards/rebellion/setup.cards:84:3 */
-    { 12, 85, 3 }, /* 1103: cards/rebellion/setup.cards:85:3 */
-    { 12, 86, 3 }, /* 1104: cards/rebellion/setup.cards:86:3 */
-    { 12, 86, 3 }, /* 1105: cards/rebellion/setup.cards:86:3 */
-    { 12, 87, 5 }, /* 1106: cards/rebellion/setup.cards:87:5 */
-    { 12, 88, 17 }, /* 1107: cards/rebellion/setup.cards:88:17 */
-    { 12, 88, 7 }, /* 1108: cards/rebellion/setup.cards:88:7 */
-    { 12, 91, 3 }, /* 1109: cards/rebellion/setup.cards:91:3 */
-    { 12, 91, 3 }, /* 1110: cards/rebellion/setup.cards:91:3 */
-    { 12, 92, 5 }, /* 1111: cards/rebellion/setup.cards:92:5 */
-    { 12, 92, 17 }, /* 1112: cards/rebellion/setup.cards:92:17 */
-    { 12, 93, 17 }, /* 1113: cards/rebellion/setup.cards:93:17 */
-    { 12, 93, 7 }, /* 1114: cards/rebellion/setup.cards:93:7 */
-    { 12, 99, 3 }, /* 1115: cards/rebellion/setup.cards:99:3 */
-    { 12, 100, 3 }, /* 1116: cards/rebellion/setup.cards:100:3 */
-    { 12, 101, 3 }, /* 1117: cards/rebellion/setup.cards:101:3 */
-    { 12, 102, 3 }, /* 1118: cards/rebellion/setup.cards:102:3 */
-    { 12, 103, 3 }, /* 1119: cards/rebellion/setup.cards:103:3 */
-    { 12, 104, 3 }, /* 1120: cards/rebellion/setup.cards:104:3 */
-    { 12, 105, 3 }, /* 1121: cards/rebellion/setup.cards:105:3 */
-    { 12, 105, 15 }, /* 1122: cards/rebellion/setup.cards:105:15 */
-    { 12, 106, 5 }, /* 1123: cards/rebellion/setup.cards:106:5 */
-    { 12, 106, 5 }, /* 1124: cards/rebellion/setup.cards:106:5 */
-    { 12, 107, 7 }, /* 1125: cards/rebellion/setup.cards:107:7 */
-    { 12, 108, 44 }, /* 1126: cards/rebellion/setup.cards:108:44 */
-    { 12, 109, 37 }, /* 1127: cards/rebellion/setup.cards:109:37 */
-    { 12, 109, 27 }, /* 1128: cards/rebellion/setup.cards:109:27 */
-    { 12, 117, 5 }, /* 1129: cards/rebellion/setup.cards:117:5 */
-    { 12, 118, 22 }, /* 1130: cards/rebellion/setup.cards:118:22 */
-    { 12, 118, 15 }, /* 1131: cards/rebellion/setup.cards:118:15 */
-    { 12, 119, 17 }, /* 1132: cards/rebellion/setup.cards:119:17 */
-    { 12, 119, 7 }, /* 1133: cards/rebellion/setup.cards:119:7 */
-    { 12, 120, 7 }, /* 1134: cards/rebellion/setup.cards:120:7 */
-    { 12, 126, 3 }, /* 1135: cards/rebellion/setup.cards:126:3 */
-    { 12, 126, 3 }, /* 1136: cards/rebellion/setup.cards:126:3 */
-    { 12, 127, 36 }, /* 1137: cards/rebellion/setup.cards:127:36 */
-    { 12, 129, 22 }, /* 1138: cards/rebellion/setup.cards:129:22 */
-    { 12, 129, 3 }, /* 1139: cards/rebellion/setup.cards:129:3 */
-    { 12, 130, 3 }, /* 1140: cards/rebellion/setup.cards:130:3 */
-    { 12, 130, 15 }, /* 1141: cards/rebellion/setup.cards:130:15 */
-    { 12, 131, 15 }, /* 1142: cards/rebellion/setup.cards:131:15 */
-    { 12, 131, 5 }, /* 1143: cards/rebellion/setup.cards:131:5 */
-    { 12, 133, 8 }, /* 1144: cards/rebellion/setup.cards:133:8 */
-    { 12, 133, 3 }, /* 1145: cards/rebellion/setup.cards:133:3 */
-    { 12, 134, 3 }, /* 1146: cards/rebellion/setup.cards:134:3 */
-    { 12, 138, 22 }, /* 1147: cards/rebellion/setup.cards:138:22 */
-    { 12, 10, 1 }, /* 1148: cards/rebellion/setup.cards:10:1 */
-    { 11, 11, 66 }, /* 1149: cards/rebellion/round.cards:11:66 */
-    { 11, 11, 5 }, /* 1150: cards/rebellion/round.cards:11:5 */
-    { 11, 16, 24 }, /* 1151: cards/rebellion/round.cards:16:24 */
-    { 11, 17, 75 }, /* 1152: cards/rebellion/round.cards:17:75 */
-    { 11, 17, 5 }, /* 1153: cards/rebellion/round.cards:17:5 */
-    { 11, 19, 19 }, /* 1154: cards/rebellion/round.cards:19:19 */
-    { 11, 7, 1 }, /* 1155: cards/rebellion/round.cards:7:1 */
+    { 10, 266, 7 }, /* 155: cards/rebellion/refresh.cards:266:7 */
+    { 10, 266, 31 }, /* 156: cards/rebellion/refresh.cards:266:31 */
+    { 10, 266, 48 }, /* 157: cards/rebellion/refresh.cards:266:48 */
+    { 10, 267, 20 }, /* 158: cards/rebellion/refresh.cards:267:20 */
+    { 10, 270, 48 }, /* 159: cards/rebellion/refresh.cards:270:48 */
+    { 10, 272, 12 }, /* 160: cards/rebellion/refresh.cards:272:12 */
+    { 10, 272, 3 }, /* 161: cards/rebellion/refresh.cards:272:3 */
+    { 10, 272, 3 }, /* 162: cards/rebellion/refresh.cards:272:3 */
+    { 10, 282, 20 }, /* 163: cards/rebellion/refresh.cards:282:20 */
+    { 10, 282, 9 }, /* 164: cards/rebellion/refresh.cards:282:9 */
+    { 10, 283, 18 }, /* 165: cards/rebellion/refresh.cards:283:18 */
+    { 10, 283, 7 }, /* 166: cards/rebellion/refresh.cards:283:7 */
+    { 10, 284, 22 }, /* 167: cards/rebellion/refresh.cards:284:22 */
+    { 10, 284, 11 }, /* 168: cards/rebellion/refresh.cards:284:11 */
+    { 10, 287, 8 }, /* 169: cards/rebellion/refresh.cards:287:8 */
+    { 10, 286, 5 }, /* 170: cards/rebellion/refresh.cards:286:5 */
+    { 10, 288, 102 }, /* 171: cards/rebellion/refresh.cards:288:102 */
+    { 10, 288, 16 }, /* 172: cards/rebellion/refresh.cards:288:16 */
+    { 10, 288, 7 }, /* 173: cards/rebellion/refresh.cards:288:7 */
+    { 10, 288, 7 }, /* 174: cards/rebellion/refresh.cards:288:7 */
+    { 10, 286, 5 }, /* 175: cards/rebellion/refresh.cards:286:5 */
+    { 10, 289, 31 }, /* 176: cards/rebellion/refresh.cards:289:31 */
+    { 10, 289, 22 }, /* 177: cards/rebellion/refresh.cards:289:22 */
+    { 10, 289, 22 }, /* 178: cards/rebellion/refresh.cards:289:22 */
+    { 10, 289, 7 }, /* 179: cards/rebellion/refresh.cards:289:7 */
+    { 10, 286, 5 }, /* 180: cards/rebellion/refresh.cards:286:5 */
+    { 10, 299, 8 }, /* 181: cards/rebellion/refresh.cards:299:8 */
+    { 10, 299, 3 }, /* 182: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 183: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 184: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 185: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 186: cards/rebellion/refresh.cards:299:3 */
+    { 3, 279, 48 }, /* 187: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 188: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 189: cards/rebellion/game.cards:279:85 */
+    { 10, 300, 16 }, /* 190: cards/rebellion/refresh.cards:300:16 */
+    { 10, 299, 3 }, /* 191: cards/rebellion/refresh.cards:299:3 */
+    { 10, 301, 77 }, /* 192: cards/rebellion/refresh.cards:301:77 */
+    { 3, 279, 48 }, /* 193: cards/rebellion/game.cards:279:48 */
+    { 3, 279, 73 }, /* 194: cards/rebellion/game.cards:279:73 */
+    { 3, 279, 85 }, /* 195: cards/rebellion/game.cards:279:85 */
+    { 1, 25, 22 }, /* 196: cards/rebellion/combat.cards:25:22 */
+    { 1, 25, 39 }, /* 197: cards/rebellion/combat.cards:25:39 */
+    { 1, 25, 52 }, /* 198: cards/rebellion/combat.cards:25:52 */
+    { 1, 27, 83 }, /* 199: cards/rebellion/combat.cards:27:83 */
+    { 1, 30, 3 }, /* 200: cards/rebellion/combat.cards:30:3 */
+    { 1, 31, 3 }, /* 201: cards/rebellion/combat.cards:31:3 */
+    { 1, 32, 3 }, /* 202: cards/rebellion/combat.cards:32:3 */
+    { 1, 33, 3 }, /* 203: cards/rebellion/combat.cards:33:3 */
+    { 1, 35, 3 }, /* 204: cards/rebellion/combat.cards:35:3 */
+    { 1, 36, 3 }, /* 205: cards/rebellion/combat.cards:36:3 */
+    { 1, 40, 5 }, /* 206: cards/rebellion/combat.cards:40:5 */
+    { 1, 43, 7 }, /* 207: cards/rebellion/combat.cards:43:7 */
+    { 1, 44, 7 }, /* 208: cards/rebellion/combat.cards:44:7 */
+    { 1, 45, 7 }, /* 209: cards/rebellion/combat.cards:45:7 */
+    { 1, 47, 46 }, /* 210: cards/rebellion/combat.cards:47:46 */
+    { 1, 48, 18 }, /* 211: cards/rebellion/combat.cards:48:18 */
+    { 1, 48, 9 }, /* 212: cards/rebellion/combat.cards:48:9 */
+    { 1, 48, 9 }, /* 213: cards/rebellion/combat.cards:48:9 */
+    { 1, 48, 103 }, /* 214: cards/rebellion/combat.cards:48:103 */
+    { 1, 50, 7 }, /* 215: cards/rebellion/combat.cards:50:7 */
+    { 1, 51, 7 }, /* 216: cards/rebellion/combat.cards:51:7 */
+    { 1, 53, 69 }, /* 217: cards/rebellion/combat.cards:53:69 */
+    { 1, 54, 7 }, /* 218: cards/rebellion/combat.cards:54:7 */
+    { 1, 55, 7 }, /* 219: cards/rebellion/combat.cards:55:7 */
+    { 1, 56, 7 }, /* 220: cards/rebellion/combat.cards:56:7 */
+    { 1, 58, 76 }, /* 221: cards/rebellion/combat.cards:58:76 */
+    { 1, 59, 18 }, /* 222: cards/rebellion/combat.cards:59:18 */
+    { 1, 59, 9 }, /* 223: cards/rebellion/combat.cards:59:9 */
+    { 1, 59, 9 }, /* 224: cards/rebellion/combat.cards:59:9 */
+    { 1, 59, 78 }, /* 225: cards/rebellion/combat.cards:59:78 */
+    { 1, 61, 7 }, /* 226: cards/rebellion/combat.cards:61:7 */
+    { 1, 64, 5 }, /* 227: cards/rebellion/combat.cards:64:5 */
+    { 1, 65, 5 }, /* 228: cards/rebellion/combat.cards:65:5 */
+    { 1, 66, 5 }, /* 229: cards/rebellion/combat.cards:66:5 */
+    { 1, 67, 5 }, /* 230: cards/rebellion/combat.cards:67:5 */
+    { 1, 39, 3 }, /* 231: cards/rebellion/combat.cards:39:3 */
+    { 1, 71, 3 }, /* 232: cards/rebellion/combat.cards:71:3 */
+    { 1, 72, 27 }, /* 233: cards/rebellion/combat.cards:72:27 */
+    { 1, 72, 22 }, /* 234: cards/rebellion/combat.cards:72:22 */
+    { 1, 73, 56 }, /* 235: cards/rebellion/combat.cards:73:56 */
+    { 1, 73, 86 }, /* 236: cards/rebellion/combat.cards:73:86 */
+    { 1, 74, 3 }, /* 237: cards/rebellion/combat.cards:74:3 */
+    { 1, 75, 3 }, /* 238: cards/rebellion/combat.cards:75:3 */
+    { 1, 76, 12 }, /* 239: cards/rebellion/combat.cards:76:12 */
+    { 1, 76, 22 }, /* 240: cards/rebellion/combat.cards:76:22 */
+    { 1, 19, 11 }, /* 241: cards/rebellion/combat.cards:19:11 */
+    { 1, 82, 11 }, /* 242: cards/rebellion/combat.cards:82:11 */
+    { 1, 90, 53 }, /* 243: cards/rebellion/combat.cards:90:53 */
+    { 1, 91, 5 }, /* 244: cards/rebellion/combat.cards:91:5 */
+    { 1, 94, 9 }, /* 245: cards/rebellion/combat.cards:94:9 */
+    { 1, 94, 21 }, /* 246: cards/rebellion/combat.cards:94:21 */
+    { 1, 95, 21 }, /* 247: cards/rebellion/combat.cards:95:21 */
+    { 1, 95, 11 }, /* 248: cards/rebellion/combat.cards:95:11 */
+    { 1, 89, 11 }, /* 249: cards/rebellion/combat.cards:89:11 */
+    { 1, 109, 30 }, /* 250: cards/rebellion/combat.cards:109:30 */
+    { 1, 112, 5 }, /* 251: cards/rebellion/combat.cards:112:5 */
+    { 1, 113, 64 }, /* 252: cards/rebellion/combat.cards:113:64 */
+    { 1, 113, 55 }, /* 253: cards/rebellion/combat.cards:113:55 */
+    { 1, 113, 125 }, /* 254: cards/rebellion/combat.cards:113:125 */
+    { 1, 114, 39 }, /* 255: cards/rebellion/combat.cards:114:39 */
+    { 1, 119, 7 }, /* 256: cards/rebellion/combat.cards:119:7 */
+    { 1, 119, 19 }, /* 257: cards/rebellion/combat.cards:119:19 */
+    { 1, 119, 126 }, /* 258: cards/rebellion/combat.cards:119:126 */
+    { 1, 109, 3 }, /* 259: cards/rebellion/combat.cards:109:3 */
+    { 1, 107, 11 }, /* 260: cards/rebellion/combat.cards:107:11 */
+    { 1, 128, 59 }, /* 261: cards/rebellion/combat.cards:128:59 */
+    { 1, 129, 67 }, /* 262: cards/rebellion/combat.cards:129:67 */
+    { 1, 129, 81 }, /* 263: cards/rebellion/combat.cards:129:81 */
+    { 1, 127, 11 }, /* 264: cards/rebellion/combat.cards:127:11 */
+    { 1, 136, 60 }, /* 265: cards/rebellion/combat.cards:136:60 */
+    { 1, 136, 36 }, /* 266: cards/rebellion/combat.cards:136:36 */
+    { 1, 138, 62 }, /* 267: cards/rebellion/combat.cards:138:62 */
+    { 1, 138, 37 }, /* 268: cards/rebellion/combat.cards:138:37 */
+    { 1, 132, 11 }, /* 269: cards/rebellion/combat.cards:132:11 */
+    { 1, 146, 3 }, /* 270: cards/rebellion/combat.cards:146:3 */
+    { 1, 146, 15 }, /* 271: cards/rebellion/combat.cards:146:15 */
+    { 1, 147, 5 }, /* 272: cards/rebellion/combat.cards:147:5 */
+    { 1, 147, 5 }, /* 273: cards/rebellion/combat.cards:147:5 */
+    { 1, 150, 3 }, /* 274: cards/rebellion/combat.cards:150:3 */
+    { 1, 151, 3 }, /* 275: cards/rebellion/combat.cards:151:3 */
+    { 1, 145, 11 }, /* 276: cards/rebellion/combat.cards:145:11 */
+    { 1, 162, 67 }, /* 277: cards/rebellion/combat.cards:162:67 */
+    { 1, 163, 31 }, /* 278: cards/rebellion/combat.cards:163:31 */
+    { 1, 163, 22 }, /* 279: cards/rebellion/combat.cards:163:22 */
+    { 1, 164, 33 }, /* 280: cards/rebellion/combat.cards:164:33 */
+    { 1, 166, 51 }, /* 281: cards/rebellion/combat.cards:166:51 */
+    { 1, 166, 3 }, /* 282: cards/rebellion/combat.cards:166:3 */
+    { 1, 167, 55 }, /* 283: cards/rebellion/combat.cards:167:55 */
+    { 1, 167, 3 }, /* 284: cards/rebellion/combat.cards:167:3 */
+    { 1, 168, 8 }, /* 285: cards/rebellion/combat.cards:168:8 */
+    { 1, 168, 3 }, /* 286: cards/rebellion/combat.cards:168:3 */
+    { 1, 175, 5 }, /* 287: cards/rebellion/combat.cards:175:5 */
+    { 1, 177, 49 }, /* 288: cards/rebellion/combat.cards:177:49 */
+    { 1, 177, 40 }, /* 289: cards/rebellion/combat.cards:177:40 */
+    { 1, 176, 148 }, /* 290: cards/rebellion/combat.cards:176:148 */
+    { 1, 177, 139 }, /* 291: cards/rebellion/combat.cards:177:139 */
+    { 1, 178, 32 }, /* 292: cards/rebellion/combat.cards:178:32 */
+    { 1, 183, 7 }, /* 293: cards/rebellion/combat.cards:183:7 */
+    { 1, 183, 34 }, /* 294: cards/rebellion/combat.cards:183:34 */
+    { 1, 183, 19 }, /* 295: cards/rebellion/combat.cards:183:19 */
+    { 1, 183, 97 }, /* 296: cards/rebellion/combat.cards:183:97 */
+    { 1, 184, 7 }, /* 297: cards/rebellion/combat.cards:184:7 */
+    { 1, 186, 7 }, /* 298: cards/rebellion/combat.cards:186:7 */
+    { 1, 186, 19 }, /* 299: cards/rebellion/combat.cards:186:19 */
+    { 1, 187, 9 }, /* 300: cards/rebellion/combat.cards:187:9 */
+    { 1, 189, 11 }, /* 301: cards/rebellion/combat.cards:189:11 */
+    { 1, 189, 38 }, /* 302: cards/rebellion/combat.cards:189:38 */
+    { 1, 189, 23 }, /* 303: cards/rebellion/combat.cards:189:23 */
+    { 1, 189, 101 }, /* 304: cards/rebellion/combat.cards:189:101 */
+    { 1, 192, 9 }, /* 305: cards/rebellion/combat.cards:192:9 */
+    { 1, 194, 13 }, /* 306: cards/rebellion/combat.cards:194:13 */
+    { 1, 194, 25 }, /* 307: cards/rebellion/combat.cards:194:25 */
+    { 1, 196, 15 }, /* 308: cards/rebellion/combat.cards:196:15 */
+    { 1, 196, 15 }, /* 309: cards/rebellion/combat.cards:196:15 */
+    { 1, 200, 9 }, /* 310: cards/rebellion/combat.cards:200:9 */
+    { 1, 172, 3 }, /* 311: cards/rebellion/combat.cards:172:3 */
+    { 1, 206, 12 }, /* 312: cards/rebellion/combat.cards:206:12 */
+    { 1, 206, 3 }, /* 313: cards/rebellion/combat.cards:206:3 */
+    { 1, 206, 3 }, /* 314: cards/rebellion/combat.cards:206:3 */
+    { 1, 207, 8 }, /* 315: cards/rebellion/combat.cards:207:8 */
+    { 1, 208, 7 }, /* 316: cards/rebellion/combat.cards:208:7 */
+    { 1, 208, 19 }, /* 317: cards/rebellion/combat.cards:208:19 */
+    { 1, 209, 9 }, /* 318: cards/rebellion/combat.cards:209:9 */
+    { 1, 209, 9 }, /* 319: cards/rebellion/combat.cards:209:9 */
+    { 1, 212, 15 }, /* 320: cards/rebellion/combat.cards:212:15 */
+    { 1, 213, 7 }, /* 321: cards/rebellion/combat.cards:213:7 */
+    { 1, 213, 19 }, /* 322: cards/rebellion/combat.cards:213:19 */
+    { 1, 214, 9 }, /* 323: cards/rebellion/combat.cards:214:9 */
+    { 1, 214, 9 }, /* 324: cards/rebellion/combat.cards:214:9 */
+    { 1, 219, 8 }, /* 325: cards/rebellion/combat.cards:219:8 */
+    { 1, 219, 3 }, /* 326: cards/rebellion/combat.cards:219:3 */
+    { 1, 222, 30 }, /* 327: cards/rebellion/combat.cards:222:30 */
+    { 1, 222, 54 }, /* 328: cards/rebellion/combat.cards:222:54 */
+    { 1, 223, 5 }, /* 329: cards/rebellion/combat.cards:223:5 */
+    { 1, 224, 43 }, /* 330: cards/rebellion/combat.cards:224:43 */
+    { 1, 224, 89 }, /* 331: cards/rebellion/combat.cards:224:89 */
+    { 1, 225, 34 }, /* 332: cards/rebellion/combat.cards:225:34 */
+    { 1, 230, 7 }, /* 333: cards/rebellion/combat.cards:230:7 */
+    { 1, 230, 19 }, /* 334: cards/rebellion/combat.cards:230:19 */
+    { 1, 231, 9 }, /* 335: cards/rebellion/combat.cards:231:9 */
+    { 1, 233, 9 }, /* 336: cards/rebellion/combat.cards:233:9 */
+    { 1, 235, 13 }, /* 337: cards/rebellion/combat.cards:235:13 */
+    { 1, 235, 25 }, /* 338: cards/rebellion/combat.cards:235:25 */
+    { 1, 236, 15 }, /* 339: cards/rebellion/combat.cards:236:15 */
+    { 1, 236, 15 }, /* 340: cards/rebellion/combat.cards:236:15 */
+    { 1, 240, 9 }, /* 341: cards/rebellion/combat.cards:240:9 */
+    { 1, 222, 3 }, /* 342: cards/rebellion/combat.cards:222:3 */
+    { 1, 244, 12 }, /* 343: cards/rebellion/combat.cards:244:12 */
+    { 1, 245, 5 }, /* 344: cards/rebellion/combat.cards:245:5 */
+    { 1, 245, 5 }, /* 345: cards/rebellion/combat.cards:245:5 */
+    { 1, 247, 5 }, /* 346: cards/rebellion/combat.cards:247:5 */
+    { 1, 160, 11 }, /* 347: cards/rebellion/combat.cards:160:11 */
+    { 1, 254, 12 }, /* 348: cards/rebellion/combat.cards:254:12 */
+    { 1, 254, 3 }, /* 349: cards/rebellion/combat.cards:254:3 */
+    { 1, 254, 3 }, /* 350: cards/rebellion/combat.cards:254:3 */
+    { 1, 256, 5 }, /* 351: cards/rebellion/combat.cards:256:5 */
+    { 1, 256, 5 }, /* 352: cards/rebellion/combat.cards:256:5 */
+    { 1, 257, 49 }, /* 353: cards/rebellion/combat.cards:257:49 */
+    { 1, 257, 49 }, /* 354: cards/rebellion/combat.cards:257:49 */
+    { 1, 259, 5 }, /* 355: cards/rebellion/combat.cards:259:5 */
+    { 1, 253, 11 }, /* 356: cards/rebellion/combat.cards:253:11 */
+    { 1, 278, 19 }, /* 357: cards/rebellion/combat.cards:278:19 */
+    { 1, 279, 45 }, /* 358: cards/rebellion/combat.cards:279:45 */
+    { 1, 280, 19 }, /* 359: cards/rebellion/combat.cards:280:19 */
+    { 1, 280, 10 }, /* 360: cards/rebellion/combat.cards:280:10 */
+    { 1, 281, 5 }, /* 361: cards/rebellion/combat.cards:281:5 */
+    { 1, 284, 9 }, /* 362: cards/rebellion/combat.cards:284:9 */
+    { 1, 285, 9 }, /* 363: cards/rebellion/combat.cards:285:9 */
+    { 1, 285, 21 }, /* 364: cards/rebellion/combat.cards:285:21 */
+    { 1, 286, 11 }, /* 365: cards/rebellion/combat.cards:286:11 */
+    { 1, 286, 23 }, /* 366: cards/rebellion/combat.cards:286:23 */
+    { 1, 287, 23 }, /* 367: cards/rebellion/combat.cards:287:23 */
+    { 1, 287, 13 }, /* 368: cards/rebellion/combat.cards:287:13 */
+    { 1, 289, 13 }, /* 369: cards/rebellion/combat.cards:289:13 */
+    { 1, 290, 22 }, /* 370: cards/rebellion/combat.cards:290:22 */
+    { 1, 290, 13 }, /* 371: cards/rebellion/combat.cards:290:13 */
+    { 1, 291, 36 }, /* 372: cards/rebellion/combat.cards:291:36 */
+    { 1, 292, 15 }, /* 373: cards/rebellion/combat.cards:292:15 */
+    { 1, 294, 13 }, /* 374: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 13 }, /* 375: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 73 }, /* 376: cards/rebellion/combat.cards:294:73 */
+    { 1, 294, 34 }, /* 377: cards/rebellion/combat.cards:294:34 */
+    { 1, 295, 15 }, /* 378: cards/rebellion/combat.cards:295:15 */
+    { 1, 297, 13 }, /* 379: cards/rebellion/combat.cards:297:13 */
+    { 1, 299, 28 }, /* 380: cards/rebellion/combat.cards:299:28 */
+    { 1, 299, 13 }, /* 381: cards/rebellion/combat.cards:299:13 */
+    { 1, 276, 11 }, /* 382: cards/rebellion/combat.cards:276:11 */
+    { 1, 310, 42 }, /* 383: cards/rebellion/combat.cards:310:42 */
+    { 1, 311, 14 }, /* 384: cards/rebellion/combat.cards:311:14 */
+    { 1, 311, 5 }, /* 385: cards/rebellion/combat.cards:311:5 */
+    { 1, 311, 5 }, /* 386: cards/rebellion/combat.cards:311:5 */
+    { 1, 313, 7 }, /* 387: cards/rebellion/combat.cards:313:7 */
+    { 1, 309, 11 }, /* 388: cards/rebellion/combat.cards:309:11 */
+    { 1, 323, 67 }, /* 389: cards/rebellion/combat.cards:323:67 */
+    { 1, 324, 20 }, /* 390: cards/rebellion/combat.cards:324:20 */
+    { 1, 327, 5 }, /* 391: cards/rebellion/combat.cards:327:5 */
+    { 1, 329, 52 }, /* 392: cards/rebellion/combat.cards:329:52 */
+    { 1, 328, 26 }, /* 393: cards/rebellion/combat.cards:328:26 */
+    { 1, 329, 85 }, /* 394: cards/rebellion/combat.cards:329:85 */
+    { 1, 334, 7 }, /* 395: cards/rebellion/combat.cards:334:7 */
+    { 1, 334, 19 }, /* 396: cards/rebellion/combat.cards:334:19 */
+    { 1, 335, 9 }, /* 397: cards/rebellion/combat.cards:335:9 */
+    { 1, 336, 9 }, /* 398: cards/rebellion/combat.cards:336:9 */
+    { 1, 336, 21 }, /* 399: cards/rebellion/combat.cards:336:21 */
+    { 1, 338, 11 }, /* 400: cards/rebellion/combat.cards:338:11 */
+    { 1, 340, 9 }, /* 401: cards/rebellion/combat.cards:340:9 */
+    { 1, 321, 11 }, /* 402: cards/rebellion/combat.cards:321:11 */
+    { 1, 348, 3 }, /* 403: cards/rebellion/combat.cards:348:3 */
+    { 1, 346, 11 }, /* 404: cards/rebellion/combat.cards:346:11 */
+    { 2, 16, 18 }, /* 405: cards/rebellion/effects.cards:16:18 */
+    { 2, 16, 29 }, /* 406: cards/rebellion/effects.cards:16:29 */
+    { 2, 16, 37 }, /* 407: cards/rebellion/effects.cards:16:37 */
+    { 2, 17, 23 }, /* 408: cards/rebellion/effects.cards:17:23 */
+    { 2, 17, 33 }, /* 409: cards/rebellion/effects.cards:17:33 */
+    { 2, 17, 41 }, /* 410: cards/rebellion/effects.cards:17:41 */
+    { 2, 17, 81 }, /* 411: cards/rebellion/effects.cards:17:81 */
+    { 2, 17, 81 }, /* 412: cards/rebellion/effects.cards:17:81 */
+    { 2, 19, 18 }, /* 413: cards/rebellion/effects.cards:19:18 */
+    { 2, 19, 28 }, /* 414: cards/rebellion/effects.cards:19:28 */
+    { 2, 19, 36 }, /* 415: cards/rebellion/effects.cards:19:36 */
+    { 2, 20, 23 }, /* 416: cards/rebellion/effects.cards:20:23 */
+    { 2, 21, 9 }, /* 417: cards/rebellion/effects.cards:21:9 */
+    { 2, 21, 17 }, /* 418: cards/rebellion/effects.cards:21:17 */
+    { 2, 22, 12 }, /* 419: cards/rebellion/effects.cards:22:12 */
+    { 2, 23, 11 }, /* 420: cards/rebellion/effects.cards:23:11 */
+    { 2, 13, 11 }, /* 421: cards/rebellion/effects.cards:13:11 */
+    { 2, 35, 3 }, /* 422: cards/rebellion/effects.cards:35:3 */
+    { 2, 35, 15 }, /* 423: cards/rebellion/effects.cards:35:15 */
+    { 2, 37, 5 }, /* 424: cards/rebellion/effects.cards:37:5 */
+    { 2, 34, 11 }, /* 425: cards/rebellion/effects.cards:34:11 */
+    { 2, 45, 3 }, /* 426: cards/rebellion/effects.cards:45:3 */
+    { 2, 45, 3 }, /* 427: cards/rebellion/effects.cards:45:3 */
+    { 2, 46, 8 }, /* 428: cards/rebellion/effects.cards:46:8 */
+    { 2, 47, 7 }, /* 429: cards/rebellion/effects.cards:47:7 */
+    { 2, 50, 5 }, /* 430: cards/rebellion/effects.cards:50:5 */
+    { 2, 51, 14 }, /* 431: cards/rebellion/effects.cards:51:14 */
+    { 2, 51, 5 }, /* 432: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 5 }, /* 433: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 72 }, /* 434: cards/rebellion/effects.cards:51:72 */
+    { 2, 55, 3 }, /* 435: cards/rebellion/effects.cards:55:3 */
+    { 2, 55, 3 }, /* 436: cards/rebellion/effects.cards:55:3 */
+    { 2, 55, 65 }, /* 437: cards/rebellion/effects.cards:55:65 */
+    { 2, 56, 5 }, /* 438: cards/rebellion/effects.cards:56:5 */
+    { 2, 58, 3 }, /* 439: cards/rebellion/effects.cards:58:3 */
+    { 2, 44, 11 }, /* 440: cards/rebellion/effects.cards:44:11 */
+    { 2, 67, 12 }, /* 441: cards/rebellion/effects.cards:67:12 */
+    { 2, 67, 3 }, /* 442: cards/rebellion/effects.cards:67:3 */
+    { 2, 69, 22 }, /* 443: cards/rebellion/effects.cards:69:22 */
+    { 2, 69, 3 }, /* 444: cards/rebellion/effects.cards:69:3 */
+    { 2, 70, 24 }, /* 445: cards/rebellion/effects.cards:70:24 */
+    { 2, 70, 3 }, /* 446: cards/rebellion/effects.cards:70:3 */
+    { 2, 65, 11 }, /* 447: cards/rebellion/effects.cards:65:11 */
+    { 2, 77, 23 }, /* 448: cards/rebellion/effects.cards:77:23 */
+    { 2, 77, 19 }, /* 449: cards/rebellion/effects.cards:77:19 */
+    { 2, 79, 3 }, /* 450: cards/rebellion/effects.cards:79:3 */
+    { 2, 80, 13 }, /* 451: cards/rebellion/effects.cards:80:13 */
+    { 2, 75, 11 }, /* 452: cards/rebellion/effects.cards:75:11 */
+    { 2, 85, 32 }, /* 453: cards/rebellion/effects.cards:85:32 */
+    { 2, 85, 22 }, /* 454: cards/rebellion/effects.cards:85:22 */
+    { 2, 85, 62 }, /* 455: cards/rebellion/effects.cards:85:62 */
+    { 2, 84, 11 }, /* 456: cards/rebellion/effects.cards:84:11 */
+    { 2, 92, 35 }, /* 457: cards/rebellion/effects.cards:92:35 */
+    { 2, 92, 3 }, /* 458: cards/rebellion/effects.cards:92:3 */
+    { 2, 93, 3 }, /* 459: cards/rebellion/effects.cards:93:3 */
+    { 2, 95, 49 }, /* 460: cards/rebellion/effects.cards:95:49 */
+    { 2, 95, 40 }, /* 461: cards/rebellion/effects.cards:95:40 */
+    { 2, 94, 42 }, /* 462: cards/rebellion/effects.cards:94:42 */
+    { 2, 95, 75 }, /* 463: cards/rebellion/effects.cards:95:75 */
+    { 2, 100, 24 }, /* 464: cards/rebellion/effects.cards:100:24 */
+    { 2, 103, 24 }, /* 465: cards/rebellion/effects.cards:103:24 */
+    { 2, 103, 5 }, /* 466: cards/rebellion/effects.cards:103:5 */
+    { 2, 104, 26 }, /* 467: cards/rebellion/effects.cards:104:26 */
+    { 2, 104, 5 }, /* 468: cards/rebellion/effects.cards:104:5 */
+    { 2, 105, 17 }, /* 469: cards/rebellion/effects.cards:105:17 */
+    { 2, 105, 5 }, /* 470: cards/rebellion/effects.cards:105:5 */
+    { 2, 106, 5 }, /* 471: cards/rebellion/effects.cards:106:5 */
+    { 2, 106, 17 }, /* 472: cards/rebellion/effects.cards:106:17 */
+    { 2, 107, 17 }, /* 473: cards/rebellion/effects.cards:107:17 */
+    { 2, 107, 7 }, /* 474: cards/rebellion/effects.cards:107:7 */
+    { 2, 110, 5 }, /* 475: cards/rebellion/effects.cards:110:5 */
+    { 2, 110, 41 }, /* 476: cards/rebellion/effects.cards:110:41 */
+    { 2, 112, 8 }, /* 477: cards/rebellion/effects.cards:112:8 */
+    { 2, 112, 3 }, /* 478: cards/rebellion/effects.cards:112:3 */
+    { 2, 113, 3 }, /* 479: cards/rebellion/effects.cards:113:3 */
+    { 2, 114, 27 }, /* 480: cards/rebellion/effects.cards:114:27 */
+    { 2, 115, 3 }, /* 481: cards/rebellion/effects.cards:115:3 */
+    { 2, 90, 11 }, /* 482: cards/rebellion/effects.cards:90:11 */
+    { 2, 124, 25 }, /* 483: cards/rebellion/effects.cards:124:25 */
+    { 2, 124, 21 }, /* 484: cards/rebellion/effects.cards:124:21 */
+    { 2, 120, 11 }, /* 485: cards/rebellion/effects.cards:120:11 */
+    { 2, 133, 5 }, /* 486: cards/rebellion/effects.cards:133:5 */
+    { 2, 136, 9 }, /* 487: cards/rebellion/effects.cards:136:9 */
+    { 2, 136, 9 }, /* 488: cards/rebellion/effects.cards:136:9 */
+    { 2, 138, 11 }, /* 489: cards/rebellion/effects.cards:138:11 */
+    { 2, 140, 9 }, /* 490: cards/rebellion/effects.cards:140:9 */
+    { 2, 141, 11 }, /* 491: cards/rebellion/effects.cards:141:11 */
+    { 2, 143, 9 }, /* 492: cards/rebellion/effects.cards:143:9 */
+    { 2, 146, 9 }, /* 493: cards/rebellion/effects.cards:146:9 */
+    { 2, 147, 9 }, /* 494: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 9 }, /* 495: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 30 }, /* 496: cards/rebellion/effects.cards:147:30 */
+    { 2, 148, 32 }, /* 497: cards/rebellion/effects.cards:148:32 */
+    { 2, 149, 11 }, /* 498: cards/rebellion/effects.cards:149:11 */
+    { 2, 151, 9 }, /* 499: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 9 }, /* 500: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 68 }, /* 501: cards/rebellion/effects.cards:151:68 */
+    { 2, 151, 30 }, /* 502: cards/rebellion/effects.cards:151:30 */
+    { 2, 152, 11 }, /* 503: cards/rebellion/effects.cards:152:11 */
+    { 2, 154, 9 }, /* 504: cards/rebellion/effects.cards:154:9 */
+    { 2, 156, 9 }, /* 505: cards/rebellion/effects.cards:156:9 */
+    { 2, 131, 11 }, /* 506: cards/rebellion/effects.cards:131:11 */
+    { 2, 167, 10 }, /* 507: cards/rebellion/effects.cards:167:10 */
+    { 2, 168, 5 }, /* 508: cards/rebellion/effects.cards:168:5 */
+    { 2, 168, 5 }, /* 509: cards/rebellion/effects.cards:168:5 */
+    { 2, 169, 16 }, /* 510: cards/rebellion/effects.cards:169:16 */
+    { 2, 169, 7 }, /* 511: cards/rebellion/effects.cards:169:7 */
+    { 2, 169, 74 }, /* 512: cards/rebellion/effects.cards:169:74 */
+    { 2, 171, 5 }, /* 513: cards/rebellion/effects.cards:171:5 */
+    { 2, 172, 5 }, /* 514: cards/rebellion/effects.cards:172:5 */
+    { 2, 166, 11 }, /* 515: cards/rebellion/effects.cards:166:11 */
+    { 2, 180, 3 }, /* 516: cards/rebellion/effects.cards:180:3 */
+    { 2, 181, 3 }, /* 517: cards/rebellion/effects.cards:181:3 */
+    { 2, 183, 3 }, /* 518: cards/rebellion/effects.cards:183:3 */
+    { 2, 179, 11 }, /* 519: cards/rebellion/effects.cards:179:11 */
+    { 2, 193, 3 }, /* 520: cards/rebellion/effects.cards:193:3 */
+    { 2, 194, 3 }, /* 521: cards/rebellion/effects.cards:194:3 */
+    { 2, 195, 3 }, /* 522: cards/rebellion/effects.cards:195:3 */
+    { 2, 192, 11 }, /* 523: cards/rebellion/effects.cards:192:11 */
+    { 2, 201, 3 }, /* 524: cards/rebellion/effects.cards:201:3 */
+    { 2, 199, 11 }, /* 525: cards/rebellion/effects.cards:199:11 */
+    { 2, 206, 12 }, /* 526: cards/rebellion/effects.cards:206:12 */
+    { 2, 206, 3 }, /* 527: cards/rebellion/effects.cards:206:3 */
+    { 2, 206, 3 }, /* 528: cards/rebellion/effects.cards:206:3 */
+    { 2, 207, 5 }, /* 529: cards/rebellion/effects.cards:207:5 */
+    { 2, 208, 5 }, /* 530: cards/rebellion/effects.cards:208:5 */
+    { 2, 208, 59 }, /* 531: cards/rebellion/effects.cards:208:59 */
+    { 2, 208, 5 }, /* 532: cards/rebellion/effects.cards:208:5 */
+    { 2, 205, 11 }, /* 533: cards/rebellion/effects.cards:205:11 */
+    { 2, 218, 6 }, /* 534: cards/rebellion/effects.cards:218:6 */
+    { 2, 219, 14 }, /* 535: cards/rebellion/effects.cards:219:14 */
+    { 2, 219, 5 }, /* 536: cards/rebellion/effects.cards:219:5 */
+    { 2, 221, 7 }, /* 537: cards/rebellion/effects.cards:221:7 */
+    { 2, 224, 3 }, /* 538: cards/rebellion/effects.cards:224:3 */
+    { 2, 217, 11 }, /* 539: cards/rebellion/effects.cards:217:11 */
+    { 2, 229, 3 }, /* 540: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 3 }, /* 541: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 17 }, /* 542: cards/rebellion/effects.cards:229:17 */
+    { 2, 232, 5 }, /* 543: cards/rebellion/effects.cards:232:5 */
+    { 2, 228, 11 }, /* 544: cards/rebellion/effects.cards:228:11 */
+    { 2, 238, 3 }, /* 545: cards/rebellion/effects.cards:238:3 */
+    { 2, 239, 15 }, /* 546: cards/rebellion/effects.cards:239:15 */
+    { 2, 239, 5 }, /* 547: cards/rebellion/effects.cards:239:5 */
+    { 2, 237, 11 }, /* 548: cards/rebellion/effects.cards:237:11 */
+    { 2, 246, 3 }, /* 549: cards/rebellion/effects.cards:246:3 */
+    { 2, 247, 15 }, /* 550: cards/rebellion/effects.cards:247:15 */
+    { 2, 247, 5 }, /* 551: cards/rebellion/effects.cards:247:5 */
+    { 2, 248, 5 }, /* 552: cards/rebellion/effects.cards:248:5 */
+    { 2, 245, 11 }, /* 553: cards/rebellion/effects.cards:245:11 */
+    { 2, 256, 5 }, /* 554: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 65 }, /* 555: cards/rebellion/effects.cards:256:65 */
+    { 2, 256, 55 }, /* 556: cards/rebellion/effects.cards:256:55 */
+    { 2, 257, 5 }, /* 557: cards/rebellion/effects.cards:257:5 */
+    { 2, 254, 11 }, /* 558: cards/rebellion/effects.cards:254:11 */
+    { 2, 267, 15 }, /* 559: cards/rebellion/effects.cards:267:15 */
+    { 2, 270, 5 }, /* 560: cards/rebellion/effects.cards:270:5 */
+    { 2, 271, 5 }, /* 561: cards/rebellion/effects.cards:271:5 */
+    { 2, 272, 5 }, /* 562: cards/rebellion/effects.cards:272:5 */
+    { 2, 273, 5 }, /* 563: cards/rebellion/effects.cards:273:5 */
+    { 2, 273, 13 }, /* 564: cards/rebellion/effects.cards:273:13 */
+    { 2, 275, 14 }, /* 565: cards/rebellion/effects.cards:275:14 */
+    { 2, 275, 5 }, /* 566: cards/rebellion/effects.cards:275:5 */
+    { 2, 275, 5 }, /* 567: cards/rebellion/effects.cards:275:5 */
+    { 2, 275, 73 }, /* 568: cards/rebellion/effects.cards:275:73 */
+    { 2, 276, 29 }, /* 569: cards/rebellion/effects.cards:276:29 */
+    { 2, 277, 29 }, /* 570: cards/rebellion/effects.cards:277:29 */
+    { 2, 279, 7 }, /* 571: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 7 }, /* 572: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 26 }, /* 573: cards/rebellion/effects.cards:279:26 */
+    { 2, 282, 9 }, /* 574: cards/rebellion/effects.cards:282:9 */
+    { 2, 285, 24 }, /* 575: cards/rebellion/effects.cards:285:24 */
+    { 2, 266, 11 }, /* 576: cards/rebellion/effects.cards:266:11 */
+    { 2, 298, 3 }, /* 577: cards/rebellion/effects.cards:298:3 */
+    { 2, 300, 16 }, /* 578: cards/rebellion/effects.cards:300:16 */
+    { 2, 301, 61 }, /* 579: cards/rebellion/effects.cards:301:61 */
+    { 2, 301, 9 }, /* 580: cards/rebellion/effects.cards:301:9 */
+    { 2, 302, 17 }, /* 581: cards/rebellion/effects.cards:302:17 */
+    { 2, 302, 9 }, /* 582: cards/rebellion/effects.cards:302:9 */
+    { 2, 304, 20 }, /* 583: cards/rebellion/effects.cards:304:20 */
+    { 2, 304, 47 }, /* 584: cards/rebellion/effects.cards:304:47 */
+    { 2, 304, 66 }, /* 585: cards/rebellion/effects.cards:304:66 */
+    { 2, 304, 38 }, /* 586: cards/rebellion/effects.cards:304:38 */
+    { 2, 297, 11 }, /* 587: cards/rebellion/effects.cards:297:11 */
+    { 2, 310, 62 }, /* 588: cards/rebellion/effects.cards:310:62 */
+    { 2, 310, 34 }, /* 589: cards/rebellion/effects.cards:310:34 */
+    { 2, 309, 11 }, /* 590: cards/rebellion/effects.cards:309:11 */
+    { 2, 314, 3 }, /* 591: cards/rebellion/effects.cards:314:3 */
+    { 2, 315, 67 }, /* 592: cards/rebellion/effects.cards:315:67 */
+    { 2, 315, 43 }, /* 593: cards/rebellion/effects.cards:315:43 */
+    { 2, 313, 11 }, /* 594: cards/rebellion/effects.cards:313:11 */
+    { 2, 323, 5 }, /* 595: cards/rebellion/effects.cards:323:5 */
+    { 2, 324, 5 }, /* 596: cards/rebellion/effects.cards:324:5 */
+    { 2, 326, 58 }, /* 597: cards/rebellion/effects.cards:326:58 */
+    { 2, 326, 32 }, /* 598: cards/rebellion/effects.cards:326:32 */
+    { 2, 321, 11 }, /* 599: cards/rebellion/effects.cards:321:11 */
+    { 2, 332, 39 }, /* 600: cards/rebellion/effects.cards:332:39 */
+    { 2, 332, 3 }, /* 601: cards/rebellion/effects.cards:332:3 */
+    { 2, 333, 3 }, /* 602: cards/rebellion/effects.cards:333:3 */
+    { 2, 333, 15 }, /* 603: cards/rebellion/effects.cards:333:15 */
+    { 2, 333, 93 }, /* 604: cards/rebellion/effects.cards:333:93 */
+    { 2, 333, 83 }, /* 605: cards/rebellion/effects.cards:333:83 */
+    { 2, 334, 12 }, /* 606: cards/rebellion/effects.cards:334:12 */
+    { 2, 334, 26 }, /* 607: cards/rebellion/effects.cards:334:26 */
+    { 2, 330, 11 }, /* 608: cards/rebellion/effects.cards:330:11 */
+    { 2, 340, 13 }, /* 609: cards/rebellion/effects.cards:340:13 */
+    { 2, 342, 12 }, /* 610: cards/rebellion/effects.cards:342:12 */
+    { 2, 339, 11 }, /* 611: cards/rebellion/effects.cards:339:11 */
+    { 2, 347, 3 }, /* 612: cards/rebellion/effects.cards:347:3 */
+    { 2, 349, 25 }, /* 613: cards/rebellion/effects.cards:349:25 */
+    { 2, 350, 5 }, /* 614: cards/rebellion/effects.cards:350:5 */
+    { 2, 351, 5 }, /* 615: cards/rebellion/effects.cards:351:5 */
+    { 2, 346, 11 }, /* 616: cards/rebellion/effects.cards:346:11 */
+    { 2, 364, 5 }, /* 617: cards/rebellion/effects.cards:364:5 */
+    { 2, 369, 5 }, /* 618: cards/rebellion/effects.cards:369:5 */
+    { 2, 374, 5 }, /* 619: cards/rebellion/effects.cards:374:5 */
+    { 2, 361, 11 }, /* 620: cards/rebellion/effects.cards:361:11 */
+    { 7, 214, 3 }, /* 621: cards/rebellion/missions.cards:214:3 */
+    { 7, 216, 13 }, /* 622: cards/rebellion/missions.cards:216:13 */
+    { 7, 217, 17 }, /* 623: cards/rebellion/missions.cards:217:17 */
+    { 7, 217, 47 }, /* 624: cards/rebellion/missions.cards:217:47 */
+    { 7, 218, 5 }, /* 625: cards/rebellion/missions.cards:218:5 */
+    { 7, 219, 29 }, /* 626: cards/rebellion/missions.cards:219:29 */
+    { 7, 220, 33 }, /* 627: cards/rebellion/missions.cards:220:33 */
+    { 7, 221, 15 }, /* 628: cards/rebellion/missions.cards:221:15 */
+    { 7, 223, 16 }, /* 629: cards/rebellion/missions.cards:223:16 */
+    { 7, 223, 7 }, /* 630: cards/rebellion/missions.cards:223:7 */
+    { 7, 223, 50 }, /* 631: cards/rebellion/missions.cards:223:50 */
+    { 7, 227, 7 }, /* 632: cards/rebellion/missions.cards:227:7 */
+    { 7, 227, 82 }, /* 633: cards/rebellion/missions.cards:227:82 */
+    { 7, 227, 59 }, /* 634: cards/rebellion/missions.cards:227:59 */
+    { 7, 227, 50 }, /* 635: cards/rebellion/missions.cards:227:50 */
+    { 7, 227, 19 }, /* 636: cards/rebellion/missions.cards:227:19 */
+    { 7, 229, 9 }, /* 637: cards/rebellion/missions.cards:229:9 */
+    { 7, 229, 49 }, /* 638: cards/rebellion/missions.cards:229:49 */
+    { 7, 229, 21 }, /* 639: cards/rebellion/missions.cards:229:21 */
+    { 7, 231, 16 }, /* 640: cards/rebellion/missions.cards:231:16 */
+    { 7, 231, 7 }, /* 641: cards/rebellion/missions.cards:231:7 */
+    { 7, 231, 60 }, /* 642: cards/rebellion/missions.cards:231:60 */
+    { 7, 231, 50 }, /* 643: cards/rebellion/missions.cards:231:50 */
+    { 7, 234, 7 }, /* 644: cards/rebellion/missions.cards:234:7 */
+    { 7, 234, 58 }, /* 645: cards/rebellion/missions.cards:234:58 */
+    { 7, 234, 19 }, /* 646: cards/rebellion/missions.cards:234:19 */
+    { 7, 235, 16 }, /* 647: cards/rebellion/missions.cards:235:16 */
+    { 7, 235, 7 }, /* 648: cards/rebellion/missions.cards:235:7 */
+    { 7, 235, 60 }, /* 649: cards/rebellion/missions.cards:235:60 */
+    { 7, 235, 50 }, /* 650: cards/rebellion/missions.cards:235:50 */
+    { 7, 239, 8 }, /* 651: cards/rebellion/missions.cards:239:8 */
+    { 7, 239, 64 }, /* 652: cards/rebellion/missions.cards:239:64 */
+    { 7, 242, 7 }, /* 653: cards/rebellion/missions.cards:242:7 */
+    { 7, 247, 8 }, /* 654: cards/rebellion/missions.cards:247:8 */
+    { 7, 247, 31 }, /* 655: cards/rebellion/missions.cards:247:31 */
+    { 7, 247, 21 }, /* 656: cards/rebellion/missions.cards:247:21 */
+    { 7, 248, 13 }, /* 657: cards/rebellion/missions.cards:248:13 */
+    { 7, 248, 41 }, /* 658: cards/rebellion/missions.cards:248:41 */
+    { 7, 249, 13 }, /* 659: cards/rebellion/missions.cards:249:13 */
+    { 7, 249, 25 }, /* 660: cards/rebellion/missions.cards:249:25 */
+    { 7, 250, 12 }, /* 661: cards/rebellion/missions.cards:250:12 */
+    { 7, 251, 5 }, /* 662: cards/rebellion/missions.cards:251:5 */
+    { 7, 212, 11 }, /* 663: cards/rebellion/missions.cards:212:11 */
+    { 7, 262, 3 }, /* 664: cards/rebellion/missions.cards:262:3 */
+    { 7, 263, 68 }, /* 665: cards/rebellion/missions.cards:263:68 */
+    { 7, 264, 7 }, /* 666: cards/rebellion/missions.cards:264:7 */
+    { 7, 264, 19 }, /* 667: cards/rebellion/missions.cards:264:19 */
+    { 7, 265, 19 }, /* 668: cards/rebellion/missions.cards:265:19 */
+    { 7, 265, 9 }, /* 669: cards/rebellion/missions.cards:265:9 */
+    { 7, 271, 15 }, /* 670: cards/rebellion/missions.cards:271:15 */
+    { 7, 272, 98 }, /* 671: cards/rebellion/missions.cards:272:98 */
+    { 7, 272, 33 }, /* 672: cards/rebellion/missions.cards:272:33 */
+    { 7, 273, 75 }, /* 673: cards/rebellion/missions.cards:273:75 */
+    { 7, 273, 35 }, /* 674: cards/rebellion/missions.cards:273:35 */
+    { 7, 274, 5 }, /* 675: cards/rebellion/missions.cards:274:5 */
+    { 7, 275, 22 }, /* 676: cards/rebellion/missions.cards:275:22 */
+    { 7, 276, 5 }, /* 677: cards/rebellion/missions.cards:276:5 */
+    { 7, 259, 11 }, /* 678: cards/rebellion/missions.cards:259:11 */
+    { 7, 292, 48 }, /* 679: cards/rebellion/missions.cards:292:48 */
+    { 7, 292, 3 }, /* 680: cards/rebellion/missions.cards:292:3 */
+    { 7, 293, 24 }, /* 681: cards/rebellion/missions.cards:293:24 */
+    { 7, 293, 14 }, /* 682: cards/rebellion/missions.cards:293:14 */
+    { 7, 293, 68 }, /* 683: cards/rebellion/missions.cards:293:68 */
+    { 7, 293, 3 }, /* 684: cards/rebellion/missions.cards:293:3 */
+    { 7, 294, 8 }, /* 685: cards/rebellion/missions.cards:294:8 */
+    { 7, 294, 3 }, /* 686: cards/rebellion/missions.cards:294:3 */
+    { 7, 295, 41 }, /* 687: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 49 }, /* 688: cards/rebellion/missions.cards:295:49 */
+    { 7, 295, 41 }, /* 689: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 65 }, /* 690: cards/rebellion/missions.cards:295:65 */
+    { 7, 295, 61 }, /* 691: cards/rebellion/missions.cards:295:61 */
+    { 7, 295, 41 }, /* 692: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 31 }, /* 693: cards/rebellion/missions.cards:295:31 */
+    { 7, 295, 22 }, /* 694: cards/rebellion/missions.cards:295:22 */
+    { 7, 296, 8 }, /* 695: cards/rebellion/missions.cards:296:8 */
+    { 7, 296, 3 }, /* 696: cards/rebellion/missions.cards:296:3 */
+    { 7, 291, 11 }, /* 697: cards/rebellion/missions.cards:291:11 */
+    { 8, 28, 3 }, /* 698: cards/rebellion/moves.cards:28:3 */
+    { 8, 28, 15 }, /* 699: cards/rebellion/moves.cards:28:15 */
+    { 8, 29, 15 }, /* 700: cards/rebellion/moves.cards:29:15 */
+    { 8, 29, 5 }, /* 701: cards/rebellion/moves.cards:29:5 */
+    { 8, 31, 5 }, /* 702: cards/rebellion/moves.cards:31:5 */
+    { 8, 27, 11 }, /* 703: cards/rebellion/moves.cards:27:11 */
+    { 8, 40, 3 }, /* 704: cards/rebellion/moves.cards:40:3 */
+    { 8, 40, 3 }, /* 705: cards/rebellion/moves.cards:40:3 */
+    { 8, 41, 5 }, /* 706: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 5 }, /* 707: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 26 }, /* 708: cards/rebellion/moves.cards:41:26 */
+    { 8, 42, 28 }, /* 709: cards/rebellion/moves.cards:42:28 */
+    { 8, 43, 7 }, /* 710: cards/rebellion/moves.cards:43:7 */
+    { 8, 44, 7 }, /* 711: cards/rebellion/moves.cards:44:7 */
+    { 8, 50, 5 }, /* 712: cards/rebellion/moves.cards:50:5 */
+    { 8, 51, 53 }, /* 713: cards/rebellion/moves.cards:51:53 */
+    { 8, 52, 80 }, /* 714: cards/rebellion/moves.cards:52:80 */
+    { 8, 58, 7 }, /* 715: cards/rebellion/moves.cards:58:7 */
+    { 8, 58, 7 }, /* 716: cards/rebellion/moves.cards:58:7 */
+    { 8, 60, 9 }, /* 717: cards/rebellion/moves.cards:60:9 */
+    { 8, 62, 7 }, /* 718: cards/rebellion/moves.cards:62:7 */
+    { 8, 63, 9 }, /* 719: cards/rebellion/moves.cards:63:9 */
+    { 8, 67, 3 }, /* 720: cards/rebellion/moves.cards:67:3 */
+    { 8, 67, 3 }, /* 721: cards/rebellion/moves.cards:67:3 */
+    { 8, 68, 5 }, /* 722: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 5 }, /* 723: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 61 }, /* 724: cards/rebellion/moves.cards:68:61 */
+    { 8, 68, 26 }, /* 725: cards/rebellion/moves.cards:68:26 */
+    { 8, 69, 7 }, /* 726: cards/rebellion/moves.cards:69:7 */
+    { 8, 70, 7 }, /* 727: cards/rebellion/moves.cards:70:7 */
+    { 8, 74, 7 }, /* 728: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 7 }, /* 729: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 27 }, /* 730: cards/rebellion/moves.cards:74:27 */
+    { 8, 75, 19 }, /* 731: cards/rebellion/moves.cards:75:19 */
+    { 8, 75, 9 }, /* 732: cards/rebellion/moves.cards:75:9 */
+    { 8, 78, 5 }, /* 733: cards/rebellion/moves.cards:78:5 */
+    { 8, 80, 3 }, /* 734: cards/rebellion/moves.cards:80:3 */
+    { 8, 37, 11 }, /* 735: cards/rebellion/moves.cards:37:11 */
+    { 8, 87, 18 }, /* 736: cards/rebellion/moves.cards:87:18 */
+    { 8, 87, 3 }, /* 737: cards/rebellion/moves.cards:87:3 */
+    { 8, 90, 5 }, /* 738: cards/rebellion/moves.cards:90:5 */
+    { 8, 92, 24 }, /* 739: cards/rebellion/moves.cards:92:24 */
+    { 8, 94, 20 }, /* 740: cards/rebellion/moves.cards:94:20 */
+    { 8, 95, 3 }, /* 741: cards/rebellion/moves.cards:95:3 */
+    { 8, 95, 28 }, /* 742: cards/rebellion/moves.cards:95:28 */
+    { 8, 96, 3 }, /* 743: cards/rebellion/moves.cards:96:3 */
+    { 8, 84, 11 }, /* 744: cards/rebellion/moves.cards:84:11 */
+    { 8, 102, 30 }, /* 745: cards/rebellion/moves.cards:102:30 */
+    { 8, 102, 47 }, /* 746: cards/rebellion/moves.cards:102:47 */
+    { 8, 103, 5 }, /* 747: cards/rebellion/moves.cards:103:5 */
+    { 8, 101, 11 }, /* 748: cards/rebellion/moves.cards:101:11 */
+    { 10, 19, 3 }, /* 749: cards/rebellion/refresh.cards:19:3 */
+    { 10, 20, 3 }, /* 750: cards/rebellion/refresh.cards:20:3 */
+    { 10, 21, 14 }, /* 751: cards/rebellion/refresh.cards:21:14 */
+    { 10, 21, 5 }, /* 752: cards/rebellion/refresh.cards:21:5 */
+    { 10, 21, 5 }, /* 753: cards/rebellion/refresh.cards:21:5 */
+    { 10, 21, 57 }, /* 754: cards/rebellion/refresh.cards:21:57 */
+    { 10, 21, 47 }, /* 755: cards/rebellion/refresh.cards:21:47 */
+    { 10, 23, 24 }, /* 756: cards/rebellion/refresh.cards:23:24 */
+    { 10, 23, 3 }, /* 757: cards/rebellion/refresh.cards:23:3 */
+    { 10, 25, 10 }, /* 758: cards/rebellion/refresh.cards:25:10 */
+    { 10, 25, 26 }, /* 759: cards/rebellion/refresh.cards:25:26 */
+    { 10, 25, 5 }, /* 760: cards/rebellion/refresh.cards:25:5 */
+    { 10, 26, 10 }, /* 761: cards/rebellion/refresh.cards:26:10 */
+    { 10, 26, 24 }, /* 762: cards/rebellion/refresh.cards:26:24 */
+    { 10, 26, 5 }, /* 763: cards/rebellion/refresh.cards:26:5 */
+    { 10, 30, 3 }, /* 764: cards/rebellion/refresh.cards:30:3 */
+    { 10, 31, 5 }, /* 765: cards/rebellion/refresh.cards:31:5 */
+    { 10, 32, 17 }, /* 766: cards/rebellion/refresh.cards:32:17 */
+    { 10, 33, 7 }, /* 767: cards/rebellion/refresh.cards:33:7 */
+    { 10, 33, 19 }, /* 768: cards/rebellion/refresh.cards:33:19 */
+    { 10, 34, 9 }, /* 769: cards/rebellion/refresh.cards:34:9 */
+    { 10, 35, 24 }, /* 770: cards/rebellion/refresh.cards:35:24 */
+    { 10, 35, 59 }, /* 771: cards/rebellion/refresh.cards:35:59 */
+    { 10, 32, 5 }, /* 772: cards/rebellion/refresh.cards:32:5 */
+    { 10, 40, 3 }, /* 773: cards/rebellion/refresh.cards:40:3 */
+    { 10, 42, 3 }, /* 774: cards/rebellion/refresh.cards:42:3 */
+    { 10, 46, 3 }, /* 775: cards/rebellion/refresh.cards:46:3 */
+    { 10, 47, 25 }, /* 776: cards/rebellion/refresh.cards:47:25 */
+    { 10, 49, 5 }, /* 777: cards/rebellion/refresh.cards:49:5 */
+    { 10, 49, 39 }, /* 778: cards/rebellion/refresh.cards:49:39 */
+    { 10, 52, 3 }, /* 779: cards/rebellion/refresh.cards:52:3 */
+    { 10, 53, 3 }, /* 780: cards/rebellion/refresh.cards:53:3 */
+    { 10, 54, 3 }, /* 781: cards/rebellion/refresh.cards:54:3 */
+    { 10, 13, 11 }, /* 782: cards/rebellion/refresh.cards:13:11 */
+    { 10, 77, 41 }, /* 783: cards/rebellion/refresh.cards:77:41 */
+    { 10, 78, 5 }, /* 784: cards/rebellion/refresh.cards:78:5 */
+    { 10, 80, 53 }, /* 785: cards/rebellion/refresh.cards:80:53 */
+    { 10, 80, 44 }, /* 786: cards/rebellion/refresh.cards:80:44 */
+    { 10, 79, 28 }, /* 787: cards/rebellion/refresh.cards:79:28 */
+    { 10, 80, 103 }, /* 788: cards/rebellion/refresh.cards:80:103 */
+    { 10, 85, 7 }, /* 789: cards/rebellion/refresh.cards:85:7 */
+    { 10, 85, 19 }, /* 790: cards/rebellion/refresh.cards:85:19 */
+    { 10, 85, 118 }, /* 791: cards/rebellion/refresh.cards:85:118 */
+    { 10, 75, 11 }, /* 792: cards/rebellion/refresh.cards:75:11 */
+    { 10, 94, 3 }, /* 793: cards/rebellion/refresh.cards:94:3 */
+    { 10, 95, 17 }, /* 794: cards/rebellion/refresh.cards:95:17 */
+    { 10, 97, 40 }, /* 795: cards/rebellion/refresh.cards:97:40 */
+    { 10, 97, 40 }, /* 796: cards/rebellion/refresh.cards:97:40 */
+    { 10, 98, 3 }, /* 797: cards/rebellion/refresh.cards:98:3 */
+    { 10, 99, 3 }, /* 798: cards/rebellion/refresh.cards:99:3 */
+    { 10, 92, 11 }, /* 799: cards/rebellion/refresh.cards:92:11 */
+    { 10, 107, 3 }, /* 800: cards/rebellion/refresh.cards:107:3 */
+    { 10, 108, 23 }, /* 801: cards/rebellion/refresh.cards:108:23 */
+    { 10, 108, 40 }, /* 802: cards/rebellion/refresh.cards:108:40 */
+    { 10, 108, 5 }, /* 803: cards/rebellion/refresh.cards:108:5 */
+    { 10, 110, 3 }, /* 804: cards/rebellion/refresh.cards:110:3 */
+    { 10, 111, 3 }, /* 805: cards/rebellion/refresh.cards:111:3 */
+    { 10, 106, 11 }, /* 806: cards/rebellion/refresh.cards:106:11 */
+    { 10, 120, 27 }, /* 807: cards/rebellion/refresh.cards:120:27 */
+    { 10, 120, 18 }, /* 808: cards/rebellion/refresh.cards:120:18 */
+    { 10, 123, 34 }, /* 809: cards/rebellion/refresh.cards:123:34 */
+    { 10, 124, 14 }, /* 810: cards/rebellion/refresh.cards:124:14 */
+    { 10, 124, 32 }, /* 811: cards/rebellion/refresh.cards:124:32 */
+    { 10, 124, 5 }, /* 812: cards/rebellion/refresh.cards:124:5 */
+    { 10, 125, 30 }, /* 813: cards/rebellion/refresh.cards:125:30 */
+    { 10, 125, 21 }, /* 814: cards/rebellion/refresh.cards:125:21 */
+    { 10, 123, 3 }, /* 815: cards/rebellion/refresh.cards:123:3 */
+    { 10, 129, 3 }, /* 816: cards/rebellion/refresh.cards:129:3 */
+    { 10, 129, 15 }, /* 817: cards/rebellion/refresh.cards:129:15 */
+    { 10, 130, 15 }, /* 818: cards/rebellion/refresh.cards:130:15 */
+    { 10, 130, 5 }, /* 819: cards/rebellion/refresh.cards:130:5 */
+    { 10, 131, 5 }, /* 820: cards/rebellion/refresh.cards:131:5 */
+    { 10, 132, 17 }, /* 821: cards/rebellion/refresh.cards:132:17 */
+    { 10, 132, 7 }, /* 822: cards/rebellion/refresh.cards:132:7 */
+    { 10, 135, 5 }, /* 823: cards/rebellion/refresh.cards:135:5 */
+    { 10, 137, 12 }, /* 824: cards/rebellion/refresh.cards:137:12 */
+    { 10, 137, 39 }, /* 825: cards/rebellion/refresh.cards:137:39 */
+    { 10, 137, 29 }, /* 826: cards/rebellion/refresh.cards:137:29 */
+    { 10, 116, 11 }, /* 827: cards/rebellion/refresh.cards:116:11 */
+    { 10, 153, 3 }, /* 828: cards/rebellion/refresh.cards:153:3 */
+    { 10, 153, 3 }, /* 829: cards/rebellion/refresh.cards:153:3 */
+    { 10, 154, 18 }, /* 830: cards/rebellion/refresh.cards:154:18 */
+    { 10, 154, 26 }, /* 831: cards/rebellion/refresh.cards:154:26 */
+    { 10, 154, 5 }, /* 832: cards/rebellion/refresh.cards:154:5 */
+    { 10, 155, 12 }, /* 833: cards/rebellion/refresh.cards:155:12 */
+    { 10, 155, 40 }, /* 834: cards/rebellion/refresh.cards:155:40 */
+    { 10, 155, 48 }, /* 835: cards/rebellion/refresh.cards:155:48 */
+    { 10, 155, 27 }, /* 836: cards/rebellion/refresh.cards:155:27 */
+    { 10, 158, 5 }, /* 837: cards/rebellion/refresh.cards:158:5 */
+    { 10, 159, 5 }, /* 838: cards/rebellion/refresh.cards:159:5 */
+    { 10, 152, 11 }, /* 839: cards/rebellion/refresh.cards:152:11 */
+    { 10, 169, 5 }, /* 840: cards/rebellion/refresh.cards:169:5 */
+    { 10, 177, 126 }, /* 841: cards/rebellion/refresh.cards:177:126 */
+    { 10, 177, 117 }, /* 842: cards/rebellion/refresh.cards:177:117 */
+    { 10, 177, 91 }, /* 843: cards/rebellion/refresh.cards:177:91 */
+    { 10, 171, 9 }, /* 844: cards/rebellion/refresh.cards:171:9 */
+    { 10, 172, 21 }, /* 845: cards/rebellion/refresh.cards:172:21 */
+    { 10, 172, 11 }, /* 846: cards/rebellion/refresh.cards:172:11 */
+    { 10, 173, 11 }, /* 847: cards/rebellion/refresh.cards:173:11 */
+    { 10, 178, 9 }, /* 848: cards/rebellion/refresh.cards:178:9 */
+    { 10, 178, 61 }, /* 849: cards/rebellion/refresh.cards:178:61 */
+    { 10, 178, 52 }, /* 850: cards/rebellion/refresh.cards:178:52 */
+    { 10, 178, 21 }, /* 851: cards/rebellion/refresh.cards:178:21 */
+    { 10, 179, 11 }, /* 852: cards/rebellion/refresh.cards:179:11 */
+    { 10, 179, 23 }, /* 853: cards/rebellion/refresh.cards:179:23 */
+    { 10, 180, 23 }, /* 854: cards/rebellion/refresh.cards:180:23 */
+    { 10, 180, 13 }, /* 855: cards/rebellion/refresh.cards:180:13 */
+    { 10, 181, 13 }, /* 856: cards/rebellion/refresh.cards:181:13 */
+    { 10, 167, 11 }, /* 857: cards/rebellion/refresh.cards:167:11 */
+    { 10, 201, 3 }, /* 858: cards/rebellion/refresh.cards:201:3 */
+    { 10, 201, 39 }, /* 859: cards/rebellion/refresh.cards:201:39 */
+    { 10, 203, 12 }, /* 860: cards/rebellion/refresh.cards:203:12 */
+    { 10, 203, 22 }, /* 861: cards/rebellion/refresh.cards:203:22 */
+    { 10, 203, 22 }, /* 862: cards/rebellion/refresh.cards:203:22 */
+    { 10, 204, 12 }, /* 863: cards/rebellion/refresh.cards:204:12 */
+    { 10, 204, 3 }, /* 864: cards/rebellion/refresh.cards:204:3 */
+    { 10, 204, 3 }, /* 865: cards/rebellion/refresh.cards:204:3 */
+    { 10, 204, 39 }, /* 866: cards/rebellion/refresh.cards:204:39 */
+    { 10, 200, 11 }, /* 867: cards/rebellion/refresh.cards:200:11 */
+    { 10, 208, 36 }, /* 868: cards/rebellion/refresh.cards:208:36 */
+    { 10, 208, 11 }, /* 869: cards/rebellion/refresh.cards:208:11 */
+    { 10, 211, 6 }, /* 870: cards/rebellion/refresh.cards:211:6 */
+    { 10, 213, 52 }, /* 871: cards/rebellion/refresh.cards:213:52 */
+    { 10, 213, 17 }, /* 872: cards/rebellion/refresh.cards:213:17 */
+    { 10, 213, 8 }, /* 873: cards/rebellion/refresh.cards:213:8 */
+    { 10, 214, 7 }, /* 874: cards/rebellion/refresh.cards:214:7 */
+    { 10, 214, 59 }, /* 875: cards/rebellion/refresh.cards:214:59 */
+    { 10, 214, 19 }, /* 876: cards/rebellion/refresh.cards:214:19 */
+    { 10, 215, 18 }, /* 877: cards/rebellion/refresh.cards:215:18 */
+    { 10, 215, 9 }, /* 878: cards/rebellion/refresh.cards:215:9 */
+    { 10, 215, 41 }, /* 879: cards/rebellion/refresh.cards:215:41 */
+    { 10, 216, 19 }, /* 880: cards/rebellion/refresh.cards:216:19 */
+    { 10, 216, 9 }, /* 881: cards/rebellion/refresh.cards:216:9 */
+    { 10, 220, 7 }, /* 882: cards/rebellion/refresh.cards:220:7 */
+    { 10, 223, 5 }, /* 883: cards/rebellion/refresh.cards:223:5 */
+    { 10, 224, 49 }, /* 884: cards/rebellion/refresh.cards:224:49 */
+    { 10, 224, 40 }, /* 885: cards/rebellion/refresh.cards:224:40 */
+    { 10, 225, 9 }, /* 886: cards/rebellion/refresh.cards:225:9 */
+    { 10, 225, 21 }, /* 887: cards/rebellion/refresh.cards:225:21 */
+    { 10, 226, 21 }, /* 888: cards/rebellion/refresh.cards:226:21 */
+    { 10, 226, 11 }, /* 889: cards/rebellion/refresh.cards:226:11 */
+    { 10, 227, 11 }, /* 890: cards/rebellion/refresh.cards:227:11 */
+    { 10, 227, 11 }, /* 891: cards/rebellion/refresh.cards:227:11 */
+    { 10, 227, 11 }, /* 892: cards/rebellion/refresh.cards:227:11 */
+    { 10, 232, 9 }, /* 893: cards/rebellion/refresh.cards:232:9 */
+    { 10, 233, 9 }, /* 894: cards/rebellion/refresh.cards:233:9 */
+    { 10, 236, 56 }, /* 895: cards/rebellion/refresh.cards:236:56 */
+    { 10, 210, 11 }, /* 896: cards/rebellion/refresh.cards:210:11 */
+    { 11, 29, 5 }, /* 897: cards/rebellion/round.cards:29:5 */
+    { 11, 30, 59 }, /* 898: cards/rebellion/round.cards:30:59 */
+    { 11, 30, 82 }, /* 899: cards/rebellion/round.cards:30:82 */
+    { 11, 31, 60 }, /* 900: cards/rebellion/round.cards:31:60 */
+    { 11, 30, 93 }, /* 901: cards/rebellion/round.cards:30:93 */
+    { 11, 31, 98 }, /* 902: cards/rebellion/round.cards:31:98 */
+    { 11, 32, 33 }, /* 903: cards/rebellion/round.cards:32:33 */
+    { 11, 36, 33 }, /* 904: cards/rebellion/round.cards:36:33 */
+    { 11, 38, 7 }, /* 905: cards/rebellion/round.cards:38:7 */
+    { 11, 38, 19 }, /* 906: cards/rebellion/round.cards:38:19 */
+    { 11, 38, 110 }, /* 907: cards/rebellion/round.cards:38:110 */
+    { 11, 26, 3 }, /* 908: cards/rebellion/round.cards:26:3 */
+    { 11, 24, 11 }, /* 909: cards/rebellion/round.cards:24:11 */
+    { 11, 47, 3 }, /* 910: cards/rebellion/round.cards:47:3 */
+    { 11, 51, 3 }, /* 911: cards/rebellion/round.cards:51:3 */
+    { 11, 51, 15 }, /* 912: cards/rebellion/round.cards:51:15 */
+    { 11, 52, 15 }, /* 913: cards/rebellion/round.cards:52:15 */
+    { 11, 52, 5 }, /* 914: cards/rebellion/round.cards:52:5 */
+    { 11, 53, 5 }, /* 915: cards/rebellion/round.cards:53:5 */
+    { 11, 55, 3 }, /* 916: cards/rebellion/round.cards:55:3 */
+    { 11, 55, 15 }, /* 917: cards/rebellion/round.cards:55:15 */
+    { 11, 56, 15 }, /* 918: cards/rebellion/round.cards:56:15 */
+    { 11, 56, 5 }, /* 919: cards/rebellion/round.cards:56:5 */
+    { 11, 57, 5 }, /* 920: cards/rebellion/round.cards:57:5 */
+    { 11, 59, 3 }, /* 921: cards/rebellion/round.cards:59:3 */
+    { 11, 61, 49 }, /* 922: cards/rebellion/round.cards:61:49 */
+    { 11, 62, 7 }, /* 923: cards/rebellion/round.cards:62:7 */
+    { 11, 62, 19 }, /* 924: cards/rebellion/round.cards:62:19 */
+    { 11, 63, 19 }, /* 925: cards/rebellion/round.cards:63:19 */
+    { 11, 63, 9 }, /* 926: cards/rebellion/round.cards:63:9 */
+    { 11, 64, 9 }, /* 927: cards/rebellion/round.cards:64:9 */
+    { 11, 68, 33 }, /* 928: cards/rebellion/round.cards:68:33 */
+    { 11, 46, 11 }, /* 929: cards/rebellion/round.cards:46:11 */
+    { 11, 76, 5 }, /* 930: cards/rebellion/round.cards:76:5 */
+    { 11, 77, 48 }, /* 931: cards/rebellion/round.cards:77:48 */
+    { 11, 78, 47 }, /* 932: cards/rebellion/round.cards:78:47 */
+    { 11, 78, 38 }, /* 933: cards/rebellion/round.cards:78:38 */
+    { 11, 77, 75 }, /* 934: cards/rebellion/round.cards:77:75 */
+    { 11, 78, 81 }, /* 935: cards/rebellion/round.cards:78:81 */
+    { 11, 79, 23 }, /* 936: cards/rebellion/round.cards:79:23 */
+    { 11, 84, 7 }, /* 937: cards/rebellion/round.cards:84:7 */
+    { 11, 85, 7 }, /* 938: cards/rebellion/round.cards:85:7 */
+    { 11, 85, 19 }, /* 939: cards/rebellion/round.cards:85:19 */
+    { 11, 85, 99 }, /* 940: cards/rebellion/round.cards:85:99 */
+    { 11, 87, 7 }, /* 941: cards/rebellion/round.cards:87:7 */
+    { 11, 88, 7 }, /* 942: cards/rebellion/round.cards:88:7 */
+    { 11, 88, 19 }, /* 943: cards/rebellion/round.cards:88:19 */
+    { 11, 88, 110 }, /* 944: cards/rebellion/round.cards:88:110 */
+    { 11, 90, 7 }, /* 945: cards/rebellion/round.cards:90:7 */
+    { 11, 74, 11 }, /* 946: cards/rebellion/round.cards:74:11 */
+    { 11, 99, 5 }, /* 947: cards/rebellion/round.cards:99:5 */
+    { 11, 101, 40 }, /* 948: cards/rebellion/round.cards:101:40 */
+    { 11, 97, 11 }, /* 949: cards/rebellion/round.cards:97:11 */
+    { 12, 147, 3 }, /* 950: cards/rebellion/setup.cards:147:3 */
+    { 12, 146, 11 }, /* 951: cards/rebellion/setup.cards:146:11 */
+    { 0, 12, 12 }, /* 952: cards/rebellion/actions.cards:12:12 */
+    { 0, 12, 42 }, /* 953: cards/rebellion/actions.cards:12:42 */
+    { 0, 12, 3 }, /* 954: cards/rebellion/actions.cards:12:3 */
+    { 0, 17, 12 }, /* 955: cards/rebellion/actions.cards:17:12 */
+    { 0, 17, 3 }, /* 956: cards/rebellion/actions.cards:17:3 */
+    { 0, 22, 12 }, /* 957: cards/rebellion/actions.cards:22:12 */
+    { 0, 22, 3 }, /* 958: cards/rebellion/actions.cards:22:3 */
+    { 0, 27, 12 }, /* 959: cards/rebellion/actions.cards:27:12 */
+    { 0, 27, 3 }, /* 960: cards/rebellion/actions.cards:27:3 */
+    { 0, 32, 12 }, /* 961: cards/rebellion/actions.cards:32:12 */
+    { 0, 32, 3 }, /* 962: cards/rebellion/actions.cards:32:3 */
+    { 0, 37, 12 }, /* 963: cards/rebellion/actions.cards:37:12 */
+    { 0, 37, 46 }, /* 964: cards/rebellion/actions.cards:37:46 */
+    { 0, 37, 3 }, /* 965: cards/rebellion/actions.cards:37:3 */
+    { 0, 42, 12 }, /* 966: cards/rebellion/actions.cards:42:12 */
+    { 0, 42, 3 }, /* 967: cards/rebellion/actions.cards:42:3 */
+    { 0, 47, 12 }, /* 968: cards/rebellion/actions.cards:47:12 */
+    { 0, 47, 3 }, /* 969: cards/rebellion/actions.cards:47:3 */
+    { 0, 55, 12 }, /* 970: cards/rebellion/actions.cards:55:12 */
+    { 0, 55, 3 }, /* 971: cards/rebellion/actions.cards:55:3 */
+    { 0, 60, 12 }, /* 972: cards/rebellion/actions.cards:60:12 */
+    { 0, 60, 3 }, /* 973: cards/rebellion/actions.cards:60:3 */
+    { 0, 65, 12 }, /* 974: cards/rebellion/actions.cards:65:12 */
+    { 0, 65, 3 }, /* 975: cards/rebellion/actions.cards:65:3 */
+    { 0, 70, 12 }, /* 976: cards/rebellion/actions.cards:70:12 */
+    { 0, 70, 3 }, /* 977: cards/rebellion/actions.cards:70:3 */
+    { 0, 78, 12 }, /* 978: cards/rebellion/actions.cards:78:12 */
+    { 0, 78, 3 }, /* 979: cards/rebellion/actions.cards:78:3 */
+    { 0, 83, 12 }, /* 980: cards/rebellion/actions.cards:83:12 */
+    { 0, 83, 3 }, /* 981: cards/rebellion/actions.cards:83:3 */
+    { 0, 88, 12 }, /* 982: cards/rebellion/actions.cards:88:12 */
+    { 0, 88, 3 }, /* 983: cards/rebellion/actions.cards:88:3 */
+    { 0, 93, 12 }, /* 984: cards/rebellion/actions.cards:93:12 */
+    { 0, 93, 3 }, /* 985: cards/rebellion/actions.cards:93:3 */
+    { 0, 98, 12 }, /* 986: cards/rebellion/actions.cards:98:12 */
+    { 0, 98, 3 }, /* 987: cards/rebellion/actions.cards:98:3 */
+    { 0, 103, 12 }, /* 988: cards/rebellion/actions.cards:103:12 */
+    { 0, 103, 3 }, /* 989: cards/rebellion/actions.cards:103:3 */
+    { 0, 108, 12 }, /* 990: cards/rebellion/actions.cards:108:12 */
+    { 0, 108, 3 }, /* 991: cards/rebellion/actions.cards:108:3 */
+    { 0, 113, 12 }, /* 992: cards/rebellion/actions.cards:113:12 */
+    { 0, 113, 3 }, /* 993: cards/rebellion/actions.cards:113:3 */
+    { 0, 121, 12 }, /* 994: cards/rebellion/actions.cards:121:12 */
+    { 0, 121, 3 }, /* 995: cards/rebellion/actions.cards:121:3 */
+    { 0, 126, 12 }, /* 996: cards/rebellion/actions.cards:126:12 */
+    { 0, 126, 3 }, /* 997: cards/rebellion/actions.cards:126:3 */
+    { 0, 131, 12 }, /* 998: cards/rebellion/actions.cards:131:12 */
+    { 0, 131, 3 }, /* 999: cards/rebellion/actions.cards:131:3 */
+    { 0, 136, 12 }, /* 1000: cards/rebellion/actions.cards:136:12 */
+    { 0, 136, 51 }, /* 1001: cards/rebellion/actions.cards:136:51 */
+    { 0, 136, 3 }, /* 1002: cards/rebellion/actions.cards:136:3 */
+    { 7, 14, 12 }, /* 1003: cards/rebellion/missions.cards:14:12 */
+    { 7, 14, 3 }, /* 1004: cards/rebellion/missions.cards:14:3 */
+    { 7, 19, 12 }, /* 1005: cards/rebellion/missions.cards:19:12 */
+    { 7, 19, 3 }, /* 1006: cards/rebellion/missions.cards:19:3 */
+    { 7, 24, 12 }, /* 1007: cards/rebellion/missions.cards:24:12 */
+    { 7, 24, 3 }, /* 1008: cards/rebellion/missions.cards:24:3 */
+    { 7, 29, 12 }, /* 1009: cards/rebellion/missions.cards:29:12 */
+    { 7, 29, 3 }, /* 1010: cards/rebellion/missions.cards:29:3 */
+    { 7, 35, 5 }, /* 1011: cards/rebellion/missions.cards:35:5 */
+    { 7, 36, 5 }, /* 1012: cards/rebellion/missions.cards:36:5 */
+    { 7, 34, 3 }, /* 1013: cards/rebellion/missions.cards:34:3 */
+    { 7, 42, 12 }, /* 1014: cards/rebellion/missions.cards:42:12 */
+    { 7, 42, 3 }, /* 1015: cards/rebellion/missions.cards:42:3 */
+    { 7, 48, 5 }, /* 1016: cards/rebellion/missions.cards:48:5 */
+    { 7, 47, 3 }, /* 1017: cards/rebellion/missions.cards:47:3 */
+    { 7, 55, 12 }, /* 1018: cards/rebellion/missions.cards:55:12 */
+    { 7, 55, 3 }, /* 1019: cards/rebellion/missions.cards:55:3 */
+    { 7, 60, 12 }, /* 1020: cards/rebellion/missions.cards:60:12 */
+    { 7, 60, 3 }, /* 1021: cards/rebellion/missions.cards:60:3 */
+    { 7, 65, 12 }, /* 1022: cards/rebellion/missions.cards:65:12 */
+    { 7, 65, 3 }, /* 1023: cards/rebellion/missions.cards:65:3 */
+    { 7, 70, 12 }, /* 1024: cards/rebellion/missions.cards:70:12 */
+    { 7, 70, 3 }, /* 1025: cards/rebellion/missions.cards:70:3 */
+    { 7, 75, 12 }, /* 1026: cards/rebellion/missions.cards:75:12 */
+    { 7, 75, 3 }, /* 1027: cards/rebellion/missions.cards:75:3 */
+    { 7, 83, 12 }, /* 1028: cards/rebellion/missions.cards:83:12 */
+    { 7, 83, 3 }, /* 1029: cards/rebellion/missions.cards:83:3 */
+    { 7, 88, 12 }, /* 1030: cards/rebellion/missions.cards:88:12 */
+    { 7, 88, 3 }, /* 1031: cards/rebellion/missions.cards:88:3 */
+    { 7, 93, 12 }, /* 1032: cards/rebellion/missions.cards:93:12 */
+    { 7, 93, 3 }, /* 1033: cards/rebellion/missions.cards:93:3 */
+    { 7, 98, 12 }, /* 1034: cards/rebellion/missions.cards:98:12 */
+    { 7, 98, 3 }, /* 1035: cards/rebellion/missions.cards:98:3 */
+    { 7, 103, 12 }, /* 1036: cards/rebellion/missions.cards:103:12 */
+    { 7, 103, 3 }, /* 1037: cards/rebellion/missions.cards:103:3 */
+    { 7, 108, 12 }, /* 1038: cards/rebellion/missions.cards:108:12 */
+    { 7, 108, 3 }, /* 1039: cards/rebellion/missions.cards:108:3 */
+    { 7, 113, 12 }, /* 1040: cards/rebellion/missions.cards:113:12 */
+    { 7, 113, 3 }, /* 1041: cards/rebellion/missions.cards:113:3 */
+    { 7, 118, 12 }, /* 1042: cards/rebellion/missions.cards:118:12 */
+    { 7, 118, 3 }, /* 1043: cards/rebellion/missions.cards:118:3 */
+    { 7, 123, 12 }, /* 1044: cards/rebellion/missions.cards:123:12 */
+    { 7, 123, 3 }, /* 1045: cards/rebellion/missions.cards:123:3 */
+    { 7, 128, 12 }, /* 1046: cards/rebellion/missions.cards:128:12 */
+    { 7, 128, 3 }, /* 1047: cards/rebellion/missions.cards:128:3 */
+    { 7, 133, 12 }, /* 1048: cards/rebellion/missions.cards:133:12 */
+    { 7, 133, 3 }, /* 1049: cards/rebellion/missions.cards:133:3 */
+    { 7, 139, 5 }, /* 1050: cards/rebellion/missions.cards:139:5 */
+    { 7, 140, 5 }, /* 1051: cards/rebellion/missions.cards:140:5 */
+    { 7, 138, 3 }, /* 1052: cards/rebellion/missions.cards:138:3 */
+    { 7, 149, 12 }, /* 1053: cards/rebellion/missions.cards:149:12 */
+    { 7, 149, 3 }, /* 1054: cards/rebellion/missions.cards:149:3 */
+    { 7, 154, 12 }, /* 1055: cards/rebellion/missions.cards:154:12 */
+    { 7, 154, 3 }, /* 1056: cards/rebellion/missions.cards:154:3 */
+    { 7, 159, 12 }, /* 1057: cards/rebellion/missions.cards:159:12 */
+    { 7, 159, 3 }, /* 1058: cards/rebellion/missions.cards:159:3 */
+    { 12, 13, 36 }, /* 1059: cards/rebellion/setup.cards:13:36 */
+    { 12, 14, 37 }, /* 1060: cards/rebellion/setup.cards:14:37 */
+    { 12, 15, 39 }, /* 1061: cards/rebellion/setup.cards:15:39 */
+    { 12, 16, 63 }, /* 1062: cards/rebellion/setup.cards:16:63 */
+    { 12, 16, 93 }, /* 1063: cards/rebellion/setup.cards:16:93 */
+    { 12, 17, 3 }, /* 1064: cards/rebellion/setup.cards:17:3 */
+    { 12, 17, 3 }, /* 1065: cards/rebellion/setup.cards:17:3 */
+    { 12, 18, 8 }, /* 1066: cards/rebellion/setup.cards:18:8 */
+    { 12, 18, 20 }, /* 1067: cards/rebellion/setup.cards:18:20 */
+    { 12, 19, 13 }, /* 1068: cards/rebellion/setup.cards:19:13 */
+    { 12, 19, 46 }, /* 1069: cards/rebellion/setup.cards:19:46 */
+    { 12, 19, 36 }, /* 1070: cards/rebellion/setup.cards:19:36 */
+    { 12, 19, 26 }, /* 1071: cards/rebellion/setup.cards:19:26 */
+    { 12, 20, 32 }, /* 1072: cards/rebellion/setup.cards:20:32 */
+    { 12, 20, 22 }, /* 1073: cards/rebellion/setup.cards:20:22 */
+    { 12, 20, 12 }, /* 1074: cards/rebellion/setup.cards:20:12 */
+    { 12, 22, 3 }, /* 1075: cards/rebellion/setup.cards:22:3 */
+    { 12, 22, 3 }, /* 1076: cards/rebellion/setup.cards:22:3 */
+    { 12, 23, 8 }, /* 1077: cards/rebellion/setup.cards:23:8 */
+    { 12, 23, 40 }, /* 1078: cards/rebellion/setup.cards:23:40 */
+    { 12, 23, 30 }, /* 1079: cards/rebellion/setup.cards:23:30 */
+    { 12, 23, 20 }, /* 1080: cards/rebellion/setup.cards:23:20 */
+    { 12, 23, 89 }, /* 1081: cards/rebellion/setup.cards:23:89 */
+    { 12, 23, 79 }, /* 1082: cards/rebellion/setup.cards:23:79 */
+    { 12, 23, 69 }, /* 1083: cards/rebellion/setup.cards:23:69 */
+    { 12, 27, 3 }, /* 1084: cards/rebellion/setup.cards:27:3 */
+    { 12, 27, 3 }, /* 1085: cards/rebellion/setup.cards:27:3 */
+    { 12, 28, 8 }, /* 1086: cards/rebellion/setup.cards:28:8 */
+    { 12, 28, 41 }, /* 1087: cards/rebellion/setup.cards:28:41 */
+    { 12, 28, 31 }, /* 1088: cards/rebellion/setup.cards:28:31 */
+    { 12, 28, 21 }, /* 1089: cards/rebellion/setup.cards:28:21 */
+    { 12, 28, 68 }, /* 1090: cards/rebellion/setup.cards:28:68 */
+    { 12, 28, 77 }, /* 1091: cards/rebellion/setup.cards:28:77 */
+    { 12, 33, 3 }, /* 1092: cards/rebellion/setup.cards:33:3 */
+    { 12, 33, 61 }, /* 1093: cards/rebellion/setup.cards:33:61 */
+    { 12, 33, 69 }, /* 1094: cards/rebellion/setup.cards:33:69 */
+    { 12, 36, 3 }, /* 1095: cards/rebellion/setup.cards:36:3 */
+    { 12, 37, 5 }, /* 1096: cards/rebellion/setup.cards:37:5 */
+    { 12, 37, 53 }, /* 1097: cards/rebellion/setup.cards:37:53 */
+    { 12, 37, 61 }, /* 1098: cards/rebellion/setup.cards:37:61 */
+    { 12, 38, 5 }, /* 1099: cards/rebellion/setup.cards:38:5 */
+    { 12, 39, 5 }, /* 1100: cards/rebellion/setup.cards:39:5 */
+    { 12, 42, 3 }, /* 1101: cards/rebellion/setup.cards:42:3 */
+    { 12, 45, 30 }, /* 1102: cards/rebellion/setup.cards:45:30 */
+    { 12, 45, 22 }, /* 1103: cards/rebellion/setup.cards:45:22 */
+    { 12, 45, 53 }, /* 1104: cards/rebellion/setup.cards:45:53 */
+    { 12, 45, 45 }, /* 1105: cards/rebellion/setup.cards:45:45 */
+    { 12, 46, 3 }, /* 1106: cards/rebellion/setup.cards:46:3 */
+    { 12, 47, 3 }, /* 1107: cards/rebellion/setup.cards:47:3 */
+    { 12, 48, 3 }, /* 1108: cards/rebellion/setup.cards:48:3 */
+    { 12, 51, 3 }, /* 1109: cards/rebellion/setup.cards:51:3 */
+    { 12, 53, 13 }, /* 1110: cards/rebellion/setup.cards:53:13 */
+    { 12, 54, 5 }, /* 1111: cards/rebellion/setup.cards:54:5 */
+    { 12, 56, 7 }, /* 1112: cards/rebellion/setup.cards:56:7 */
+    { 12, 57, 7 }, /* 1113: cards/rebellion/setup.cards:57:7 */
+    { 12, 57, 15 }, /* 1114: cards/rebellion/setup.cards:57:15 */
+    { 12, 59, 7 }, /* 1115: cards/rebellion/setup.cards:59:7 */
+    { 12, 61, 7 }, /* 1116: cards/rebellion/setup.cards:61:7 */
+    { 12, 63, 9 }, /* 1117: cards/rebellion/setup.cards:63:9 */
+    { 12, 66, 9 }, /* 1118: cards/rebellion/setup.cards:66:9 */
+    { 12, 66, 17 }, /* 1119: cards/rebellion/setup.cards:66:17 */
+    { 12, 69, 7 }, /* 1120: cards/rebellion/setup.cards:69:7 */
+    { 12, 71, 7 }, /* 1121: cards/rebellion/setup.cards:71:7 */
+    { 12, 52, 3 }, /* 1122: cards/rebellion/setup.cards:52:3 */
+    { 12, 74, 3 }, /* 1123: cards/rebellion/setup.cards:74:3 */
+    { 12, 75, 3 }, /* 1124: cards/rebellion/setup.cards:75:3 */
+    { 12, 79, 3 }, /* 1125: cards/rebellion/setup.cards:79:3 */
+    { 12, 80, 3 }, /* 1126: cards/rebellion/setup.cards:80:3 */
+    { 12, 81, 3 }, /* 1127: cards/rebellion/setup.cards:81:3 */
+    { 12, 82, 3 }, /* 1128: cards/rebellion/setup.cards:82:3 */
+    { 12, 83, 3 }, /* 1129: cards/rebellion/setup.cards:83:3 */
+    { 12, 84, 3 }, /* 1130: cards/rebellion/setup.cards:84:3 */
+    { 12, 85, 3 }, /* 1131: cards/rebellion/setup.cards:85:3 */
+    { 12, 86, 3 }, /* 1132: cards/rebellion/setup.cards:86:3 */
+    { 12, 86, 3 }, /* 1133: cards/rebellion/setup.cards:86:3 */
+    { 12, 87, 5 }, /* 1134: cards/rebellion/setup.cards:87:5 */
+    { 12, 88, 17 }, /* 1135: cards/rebellion/setup.cards:88:17 */
+    { 12, 88, 7 }, /* 1136: cards/rebellion/setup.cards:88:7 */
+    { 12, 91, 3 }, /* 1137: cards/rebellion/setup.cards:91:3 */
+    { 12, 91, 3 }, /* 1138: cards/rebellion/setup.cards:91:3 */
+    { 12, 92, 5 }, /* 1139: cards/rebellion/setup.cards:92:5 */
+    { 12, 92, 17 }, /* 1140: cards/rebellion/setup.cards:92:17 */
+    { 12, 93, 17 }, /* 1141: cards/rebellion/setup.cards:93:17 */
+    { 12, 93, 7 }, /* 1142: cards/rebellion/setup.cards:93:7 */
+    { 12, 99, 3 }, /* 1143: cards/rebellion/setup.cards:99:3 */
+    { 12, 100, 3 }, /* 1144: cards/rebellion/setup.cards:100:3 */
+    { 12, 101, 3 }, /* 1145: cards/rebellion/setup.cards:101:3 */
+    { 12, 102, 3 }, /* 1146: cards/rebellion/setup.cards:102:3 */
+    { 12, 103, 3 }, /* 1147: cards/rebellion/setup.cards:103:3 */
+    { 12, 104, 3 }, /* 1148: cards/rebellion/setup.cards:104:3 */
+    { 12, 105, 3 }, /* 1149: cards/rebellion/setup.cards:105:3 */
+    { 12, 105, 15 }, /* 1150: cards/rebellion/setup.cards:105:15 */
+    { 12, 106, 5 }, /* 1151: cards/rebellion/setup.cards:106:5 */
+    { 12, 106, 5 }, /* 1152: cards/rebellion/setup.cards:106:5 */
+    { 12, 107, 7 }, /* 1153: cards/rebellion/setup.cards:107:7 */
+    { 12, 108, 44 }, /* 1154: cards/rebellion/setup.cards:108:44 */
+    { 12, 109, 37 }, /* 1155: cards/rebellion/setup.cards:109:37 */
+    { 12, 109, 27 }, /* 1156: cards/rebellion/setup.cards:109:27 */
+    { 12, 117, 5 }, /* 1157: cards/rebellion/setup.cards:117:5 */
+    { 12, 118, 22 }, /* 1158: cards/rebellion/setup.cards:118:22 */
+    { 12, 118, 15 }, /* 1159: cards/rebellion/setup.cards:118:15 */
+    { 12, 119, 17 }, /* 1160: cards/rebellion/setup.cards:119:17 */
+    { 12, 119, 7 }, /* 1161: cards/rebellion/setup.cards:119:7 */
+    { 12, 120, 7 }, /* 1162: cards/rebellion/setup.cards:120:7 */
+    { 12, 126, 3 }, /* 1163: cards/rebellion/setup.cards:126:3 */
+    { 12, 126, 3 }, /* 1164: cards/rebellion/setup.cards:126:3 */
+    { 12, 127, 36 }, /* 1165: cards/rebellion/setup.cards:127:36 */
+    { 12, 129, 22 }, /* 1166: cards/rebellion/setup.cards:129:22 */
+    { 12, 129, 3 }, /* 1167: cards/rebellion/setup.cards:129:3 */
+    { 12, 130, 3 }, /* 1168: cards/rebellion/setup.cards:130:3 */
+    { 12, 130, 15 }, /* 1169: cards/rebellion/setup.cards:130:15 */
+    { 12, 131, 15 }, /* 1170: cards/rebellion/setup.cards:131:15 */
+    { 12, 131, 5 }, /* 1171: cards/rebellion/setup.cards:131:5 */
+    { 12, 133, 8 }, /* 1172: cards/rebellion/setup.cards:133:8 */
+    { 12, 133, 3 }, /* 1173: cards/rebellion/setup.cards:133:3 */
+    { 12, 134, 3 }, /* 1174: cards/rebellion/setup.cards:134:3 */
+    { 12, 138, 22 }, /* 1175: cards/rebellion/setup.cards:138:22 */
+    { 12, 10, 1 }, /* 1176: cards/rebellion/setup.cards:10:1 */
+    { 11, 11, 66 }, /* 1177: cards/rebellion/round.cards:11:66 */
+    { 11, 11, 5 }, /* 1178: cards/rebellion/round.cards:11:5 */
+    { 11, 16, 24 }, /* 1179: cards/rebellion/round.cards:16:24 */
+    { 11, 17, 75 }, /* 1180: cards/rebellion/round.cards:17:75 */
+    { 11, 17, 5 }, /* 1181: cards/rebellion/round.cards:17:5 */
+    { 11, 19, 19 }, /* 1182: cards/rebellion/round.cards:19:19 */
+    { 11, 7, 1 }, /* 1183: cards/rebellion/round.cards:7:1 */
 };
 
 /* the view's systems_held of each player: function systems_held */
@@ -18884,7 +19181,7 @@ const RtGameDef rebellion_game = {
     13, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1156, Site_table, 15, Site_files,
+    1184, Site_table, 15, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     20, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

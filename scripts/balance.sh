@@ -40,7 +40,7 @@ runs=(
   "simple: random|simple|--games 10000"
   "rebellion: random|rebellion|--games 1000"
   "rebellion: greedy vs greedy|rebellion|--games 100 --agents greedy,greedy"
-  "rebellion: mcts vs mcts|rebellion|--games 20 --agents mcts,mcts --budget 30 --rollout 40"
+  "rebellion: mcts vs mcts|rebellion|--games 40 --agents mcts,mcts --budget 150 --rollout 40"
   "simple: random, seats swapped|simple|--games 10000 --sides imperium,resistance"
   "simple: greedy vs greedy|simple|--games 400 --agents greedy,greedy"
   "simple: mcts vs mcts|simple|--games 20 --agents mcts,mcts --budget 50 --rollout 40"
