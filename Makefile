@@ -12,7 +12,8 @@
 #   make install PREFIX=/usr/local
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target (tests/fuzz/targets/) for N
 #                   seconds (default 60), FUZZ_JOBS at a time (default 1; one
-#                   target: FUZZ_TARGETS=t); new inputs go to build/fuzz/new/<t>/,
+#                   target: FUZZ_TARGETS=t; an input past FUZZ_TIMEOUT seconds, default
+#                   10, is a finding); new inputs go to build/fuzz/new/<t>/,
 #                   a crash fails the run and is left in build/fuzz/crash/<t>/
 #   make fuzz-merge add to tests/fuzz/corpus/<t>/ the inputs of build/fuzz/new/<t>/
 #                   that reach new code (docs/testing.md)
@@ -268,6 +269,7 @@ $(B)/tests/sheet: TEST_LIBS = $(SHEET_LIBS)
 FUZZ_CC      := clang
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS    ?= 1
+FUZZ_TIMEOUT ?= 10
 FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard tests/fuzz/targets/*.c))))
 FUZZ_BINS    := $(addprefix $(B)/fuzz/bin/,$(FUZZ_TARGETS))
 FUZZ_SAN     := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -336,7 +338,7 @@ $(B)/fuzz/bin/engine: tests/fuzz/targets/engine.c $(B)/fuzz/game-evr.o $(B)/fuzz
 	  $(B)/fuzz/game-simple.o $(B)/fuzz/libcardrt.a -lm $(LAB_LIBS)
 
 fuzz: $(FUZZ_BINS)
-	@FUZZ_JOBS=$(FUZZ_JOBS) bash tests/fuzz/run.sh fuzz $(B)/fuzz/bin $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	@FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) bash tests/fuzz/run.sh fuzz $(B)/fuzz/bin $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-merge: $(FUZZ_BINS)
 	@bash tests/fuzz/run.sh merge $(B)/fuzz/bin $(FUZZ_TARGETS)
