@@ -18,8 +18,8 @@
 #include "cardrt.h"
 #include "dsr.h"
 
-#if CARDRT_ABI != 16
-#error "dsr.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 17
+#error "dsr.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebels = 0 };
@@ -7520,7 +7520,7 @@ static RtStatus Script_proc_heal_one(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* a Rebel on a team */
                     #line 451 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, L->v_p, 140, 0, 1093);
+                    rt_choose_begin(g, L->v_p, 140, RT_CHOOSE_NAMED, 1093);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 140)) {

@@ -19,8 +19,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 16
-#error "evr.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 17
+#error "evr.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };

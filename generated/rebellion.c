@@ -25,8 +25,8 @@
 #include "cardrt.h"
 #include "rebellion.h"
 
-#if CARDRT_ABI != 16
-#error "rebellion.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 17
+#error "rebellion.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_empire = 1 };
@@ -6764,7 +6764,8 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             for (int at_v_u_5 = walk_v_u_5[0]; at_v_u_5 >= 1; at_v_u_5--) {
                 RtValue it_u_5 = walk_v_u_5[at_v_u_5]; (void)it_u_5;
                 #line 76 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_5, KIND_unit, 0, 0, 0, 240);
+                rt_set_state_shown(g, it_u_5, KIND_unit, 0, 0, 240);
+                if (rt_check(g)) return RT_END;
             }
         }
         #line 77 "cards/rebellion/combat.cards"
@@ -6782,7 +6783,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_rebel); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_empire); (void)hole; }
         }
-#line 6786 "rebellion.c"
+#line 6787 "rebellion.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -6812,7 +6813,7 @@ static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/combat.cards"
             rt_var_store(g, VAR_rebel_won_ground, VCELL_rebel_won_ground, 1);
         }
-#line 6816 "rebellion.c"
+#line 6817 "rebellion.c"
         break;
     default:
         return rt_fail(g, 242, "bad resume point");
@@ -6916,7 +6917,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6920 "rebellion.c"
+#line 6921 "rebellion.c"
         break;
     default:
         return rt_fail(g, 249, "bad resume point");
@@ -6947,7 +6948,7 @@ static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Locals_proc_s
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
     }
     return acc;
-#line 6951 "rebellion.c"
+#line 6952 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:107: start_cards */
@@ -7012,7 +7013,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses a Start of Combat action card: ");
                 rt_log_value(g, RT_TY_BOOL, L->v_plays);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 118 "cards/rebellion/combat.cards"
             if (L->v_plays) {
@@ -7067,7 +7068,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 259)) return RT_END;
         }
-#line 7071 "rebellion.c"
+#line 7072 "rebellion.c"
         break;
     default:
         return rt_fail(g, 260, "bad resume point");
@@ -7122,7 +7123,7 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 7126 "rebellion.c"
+#line 7127 "rebellion.c"
         break;
     default:
         return rt_fail(g, 264, "bad resume point");
@@ -7167,7 +7168,7 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7171 "rebellion.c"
+#line 7172 "rebellion.c"
         break;
     default:
         return rt_fail(g, 269, "bad resume point");
@@ -7213,7 +7214,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             #line 147 "cards/rebellion/combat.cards"
-            rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 272), 0, 273);
+            rt_set_state_shown(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 272), 273);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -7249,7 +7250,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7253 "rebellion.c"
+#line 7254 "rebellion.c"
         break;
     default:
         return rt_fail(g, 276, "bad resume point");
@@ -7311,7 +7312,7 @@ RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         acc++;
     }
     return acc;
-#line 7315 "rebellion.c"
+#line 7316 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:163: sum */
@@ -7328,7 +7329,7 @@ RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Inst_unit(g, it_u_2)->fd_red_attack;
     }
     return acc;
-#line 7332 "rebellion.c"
+#line 7333 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:164: sum */
@@ -7345,7 +7346,7 @@ RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Inst_unit(g, it_u_3)->fd_black_attack;
     }
     return acc;
-#line 7349 "rebellion.c"
+#line 7350 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:177: any */
@@ -7362,7 +7363,7 @@ static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
     }
     return acc;
-#line 7366 "rebellion.c"
+#line 7367 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:222: any */
@@ -7378,7 +7379,7 @@ RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
     }
     return acc;
-#line 7382 "rebellion.c"
+#line 7383 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:160: attack */
@@ -7520,7 +7521,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 rt_log_str(g, " chooses: ");
                 rt_log_value(g, RT_TY_ENUM + 13, L->v_step);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 182 "cards/rebellion/combat.cards"
             if (L->v_step == ENUM_draw_a_card) {
@@ -7673,7 +7674,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 5:;
                                 L->v_u_4 = rt_chosen(g);
                                 #line 196 "cards/rebellion/combat.cards"
-                                rt_set_state_known(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 308), 0, 309);
+                                rt_set_state_shown(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 308), 309);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
@@ -7724,7 +7725,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_5 = rt_chosen(g);
                         #line 209 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 318), 0, 319);
+                        rt_set_state_shown(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 318), 319);
                         if (rt_check(g)) return RT_END;
                         #line 210 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7765,7 +7766,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_u_6 = rt_chosen(g);
                         #line 214 "cards/rebellion/combat.cards"
-                        rt_set_state_known(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 323), 0, 324);
+                        rt_set_state_shown(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 323), 324);
                         if (rt_check(g)) return RT_END;
                         #line 215 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7839,7 +7840,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 rt_log_str(g, " blocks damage with a tactic card: ");
                 rt_log_value(g, RT_TY_BOOL, L->v_blocks);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 229 "cards/rebellion/combat.cards"
             if (L->v_blocks) {
@@ -7914,7 +7915,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 10:;
                                 L->v_u_8 = rt_chosen(g);
                                 #line 236 "cards/rebellion/combat.cards"
-                                rt_set_state_known(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 339), 0, 340);
+                                rt_set_state_shown(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 339), 340);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
@@ -7938,7 +7939,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 RtValue it_u_9 = walk_v_u_9[at_v_u_9]; (void)it_u_9;
                 if (!(rt__state(g, it_u_9, 1) > 0)) continue;
                 #line 245 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 344), 0, 345);
+                rt_set_state_shown(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 344), 345);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
@@ -7954,10 +7955,11 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 247 "cards/rebellion/combat.cards"
-                rt_set_state_known(g, it_u_9, KIND_unit, 1, 0, 0, 346);
+                rt_set_state_shown(g, it_u_9, KIND_unit, 1, 0, 346);
+                if (rt_check(g)) return RT_END;
             }
         }
-#line 7961 "rebellion.c"
+#line 7963 "rebellion.c"
         break;
     default:
         return rt_fail(g, 347, "bad resume point");
@@ -8023,7 +8025,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 8027 "rebellion.c"
+#line 8029 "rebellion.c"
         break;
     default:
         return rt_fail(g, 356, "bad resume point");
@@ -8062,7 +8064,7 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 8066 "rebellion.c"
+#line 8068 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:279: any */
@@ -8078,7 +8080,7 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8082 "rebellion.c"
+#line 8084 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:280: any */
@@ -8096,7 +8098,7 @@ static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retre
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 8100 "rebellion.c"
+#line 8102 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:276: retreat */
@@ -8174,7 +8176,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 286 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 225, 0, 365);
+                        rt_choose_begin(g, L->v_p, 225, RT_CHOOSE_NAMED, 365);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 225)) {
@@ -8204,7 +8206,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 367), RT_AT_TOP, 368, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 289 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 369);
+                            rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 369);
                             if (rt_check(g)) return RT_END;
                             #line 290 "cards/rebellion/combat.cards"
                             L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 370), 371);
@@ -8217,7 +8219,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                     #line 291 "cards/rebellion/combat.cards"
                                     if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                                         #line 291 "cards/rebellion/combat.cards"
-                                        rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 372);
+                                        rt_set_state_shown(g, L->v_t, KIND_system, 4, 1, 372);
                                         if (rt_check(g)) return RT_END;
                                     }
                                     #line 292 "cards/rebellion/combat.cards"
@@ -8267,7 +8269,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             }
                             rt_list_pop(g, L->v_chosen);
                             #line 297 "cards/rebellion/combat.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 379);
+                            rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 379);
                             if (rt_check(g)) return RT_END;
                             #line 298 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -8296,7 +8298,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8300 "rebellion.c"
+#line 8302 "rebellion.c"
         break;
     default:
         return rt_fail(g, 382, "bad resume point");
@@ -8325,7 +8327,7 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 8329 "rebellion.c"
+#line 8331 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:309: transports_alone */
@@ -8369,7 +8371,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 8373 "rebellion.c"
+#line 8375 "rebellion.c"
         break;
     default:
         return rt_fail(g, 388, "bad resume point");
@@ -8401,7 +8403,7 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8405 "rebellion.c"
+#line 8407 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:321: death_star_plans */
@@ -8466,7 +8468,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 rt_log_str(g, " plays Death Star Plans: ");
                 rt_log_value(g, RT_TY_BOOL, L->v_plays);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 333 "cards/rebellion/combat.cards"
             if (L->v_plays) {
@@ -8559,7 +8561,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8563 "rebellion.c"
+#line 8565 "rebellion.c"
         break;
     default:
         return rt_fail(g, 402, "bad resume point");
@@ -8596,7 +8598,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 8600 "rebellion.c"
+#line 8602 "rebellion.c"
         break;
     default:
         return rt_fail(g, 404, "bad resume point");
@@ -8684,7 +8686,7 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                     #line 22 "cards/rebellion/effects.cards"
                     if (rt_card_state(g, L->v_s, KIND_system, 0, 419)) {
                         #line 23 "cards/rebellion/effects.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 420);
+                        rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 420);
                         if (rt_check(g)) return RT_END;
                         #line 24 "cards/rebellion/effects.cards"
                         if (rt_logging(g)) {
@@ -8705,7 +8707,7 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8709 "rebellion.c"
+#line 8711 "rebellion.c"
         break;
     default:
         return rt_fail(g, 421, "bad resume point");
@@ -8725,7 +8727,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 231, 0, 422);
+        rt_choose_begin(g, L->v_p, 231, RT_CHOOSE_NAMED, 422);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
@@ -8765,7 +8767,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8769 "rebellion.c"
+#line 8771 "rebellion.c"
         break;
     default:
         return rt_fail(g, 425, "bad resume point");
@@ -8802,7 +8804,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                 #line 46 "cards/rebellion/effects.cards"
                 if (rt_card_state(g, L->v_s, KIND_system, 0, 428) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
                     #line 47 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 429);
+                    rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 429);
                     if (rt_check(g)) return RT_END;
                     #line 48 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8889,7 +8891,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8893 "rebellion.c"
+#line 8895 "rebellion.c"
         break;
     default:
         return rt_fail(g, 440, "bad resume point");
@@ -8923,7 +8925,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 70 "cards/rebellion/effects.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 445), RT_AT_TOP, 446, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8927 "rebellion.c"
+#line 8929 "rebellion.c"
         break;
     default:
         return rt_fail(g, 447, "bad resume point");
@@ -8957,10 +8959,10 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             rt_log_str(g, ": ");
             rt_log_value(g, RT_TY_BOOL, L->v_here);
             rt_log_str(g, ".");
-            rt_log_end(g);
+            rt_log_announce(g);
         }
         #line 79 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 6, 1, 450);
+        rt_set_state_shown(g, L->v_s, KIND_system, 6, 1, 450);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/rebellion/effects.cards"
         if (L->v_here) {
@@ -8974,7 +8976,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8978 "rebellion.c"
+#line 8980 "rebellion.c"
         break;
     default:
         return rt_fail(g, 452, "bad resume point");
@@ -9002,7 +9004,7 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
             rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 455);
             if (rt_check(g)) return RT_END;
         }
-#line 9006 "rebellion.c"
+#line 9008 "rebellion.c"
         break;
     default:
         return rt_fail(g, 456, "bad resume point");
@@ -9039,7 +9041,7 @@ static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 9043 "rebellion.c"
+#line 9045 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:90: establish_base */
@@ -9119,7 +9121,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             rt_log_str(g, " establishes a new base: ");
             rt_log_value(g, RT_TY_BOOL, L->v_moves);
             rt_log_str(g, ".");
-            rt_log_end(g);
+            rt_log_announce(g);
         }
         #line 99 "cards/rebellion/effects.cards"
         if (L->v_moves) {
@@ -9194,7 +9196,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_x = cells_v_list[1 + L->v_i];
                     #line 110 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_x, KIND_system, 6, 0, 476);
+                    rt_set_state_shown(g, L->v_x, KIND_system, 6, 0, 476);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9228,7 +9230,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9232 "rebellion.c"
+#line 9234 "rebellion.c"
         break;
     default:
         return rt_fail(g, 482, "bad resume point");
@@ -9279,10 +9281,10 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
                 rt_log_str(g, ": ");
                 rt_log_value(g, RT_TY_BOOL, L->v_here);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
         }
-#line 9286 "rebellion.c"
+#line 9288 "rebellion.c"
         break;
     default:
         return rt_fail(g, 485, "bad resume point");
@@ -9455,7 +9457,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* from _t_ to the Rebel Base space */
                     #line 146 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 493);
+                    rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 493);
                     if (rt_check(g)) return RT_END;
                     #line 147 "cards/rebellion/effects.cards"
                     L->v_n_3 = 40;
@@ -9497,7 +9499,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         #line 148 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                             #line 148 "cards/rebellion/effects.cards"
-                            rt_set_card_state(g, L->v_t, KIND_system, 4, 1, 497);
+                            rt_set_state_shown(g, L->v_t, KIND_system, 4, 1, 497);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 149 "cards/rebellion/effects.cards"
@@ -9546,7 +9548,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     }
                     rt_list_pop(g, L->v_chosen_3);
                     #line 154 "cards/rebellion/effects.cards"
-                    rt_set_card_state(g, L->v_t, KIND_system, 4, 0, 504);
+                    rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 504);
                     if (rt_check(g)) return RT_END;
                     #line 155 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -9567,7 +9569,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9571 "rebellion.c"
+#line 9573 "rebellion.c"
         break;
     default:
         return rt_fail(g, 506, "bad resume point");
@@ -9628,10 +9630,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 171 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 1, 1, 513);
+            rt_set_state_shown(g, L->v_l, KIND_leader, 1, 1, 513);
             if (rt_check(g)) return RT_END;
             #line 172 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 2, L->v_carbonite, 514);
+            rt_set_state_shown(g, L->v_l, KIND_leader, 2, L->v_carbonite, 514);
             if (rt_check(g)) return RT_END;
             #line 173 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9643,7 +9645,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9647 "rebellion.c"
+#line 9649 "rebellion.c"
         break;
     default:
         return rt_fail(g, 515, "bad resume point");
@@ -9662,10 +9664,10 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 180 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 516);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 1, 0, 516);
         if (rt_check(g)) return RT_END;
         #line 181 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 517);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 2, 0, 517);
         if (rt_check(g)) return RT_END;
         #line 182 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9685,7 +9687,7 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9689 "rebellion.c"
+#line 9691 "rebellion.c"
         break;
     default:
         return rt_fail(g, 519, "bad resume point");
@@ -9704,13 +9706,13 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 193 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 520);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 1, 0, 520);
         if (rt_check(g)) return RT_END;
         #line 194 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 521);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 2, 0, 521);
         if (rt_check(g)) return RT_END;
         #line 195 "cards/rebellion/effects.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 522);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 522);
         if (rt_check(g)) return RT_END;
         #line 196 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9721,7 +9723,7 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
             rt_log_str(g, " until the end of the game.");
             rt_log_end(g);
         }
-#line 9725 "rebellion.c"
+#line 9727 "rebellion.c"
         break;
     default:
         return rt_fail(g, 523, "bad resume point");
@@ -9749,7 +9751,7 @@ static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
         #line 201 "cards/rebellion/effects.cards"
         rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 524);
         if (rt_check(g)) return RT_END;
-#line 9753 "rebellion.c"
+#line 9755 "rebellion.c"
         break;
     default:
         return rt_fail(g, 525, "bad resume point");
@@ -9812,7 +9814,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9816 "rebellion.c"
+#line 9818 "rebellion.c"
         break;
     default:
         return rt_fail(g, 533, "bad resume point");
@@ -9859,7 +9861,7 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
         #line 224 "cards/rebellion/effects.cards"
         rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 538);
         if (rt_check(g)) return RT_END;
-#line 9863 "rebellion.c"
+#line 9865 "rebellion.c"
         break;
     default:
         return rt_fail(g, 539, "bad resume point");
@@ -9939,7 +9941,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9943 "rebellion.c"
+#line 9945 "rebellion.c"
         break;
     default:
         return rt_fail(g, 544, "bad resume point");
@@ -9991,7 +9993,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9995 "rebellion.c"
+#line 9997 "rebellion.c"
         break;
     default:
         return rt_fail(g, 548, "bad resume point");
@@ -10030,7 +10032,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 550), RT_AT_TOP, 551);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/rebellion/effects.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 552);
+                rt_set_state_shown(g, L->v_u, KIND_unit, 2, L->v_k, 552);
                 if (rt_check(g)) return RT_END;
                 #line 249 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -10046,7 +10048,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 10050 "rebellion.c"
+#line 10052 "rebellion.c"
         break;
     default:
         return rt_fail(g, 553, "bad resume point");
@@ -10077,7 +10079,7 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 10081 "rebellion.c"
+#line 10083 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:255: any */
@@ -10093,7 +10095,7 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 10097 "rebellion.c"
+#line 10099 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:254: construct_death_star */
@@ -10145,7 +10147,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 10149 "rebellion.c"
+#line 10151 "rebellion.c"
         break;
     default:
         return rt_fail(g, 558, "bad resume point");
@@ -10182,7 +10184,7 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 10186 "rebellion.c"
+#line 10188 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:276: count */
@@ -10199,7 +10201,7 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         acc++;
     }
     return acc;
-#line 10203 "rebellion.c"
+#line 10205 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:277: sum */
@@ -10216,7 +10218,7 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 10220 "rebellion.c"
+#line 10222 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:266: destroy_system */
@@ -10239,13 +10241,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             }
         } else {
             #line 270 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 560);
+            rt_set_state_shown(g, L->v_s, KIND_system, 2, 1, 560);
             if (rt_check(g)) return RT_END;
             #line 271 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 561);
+            rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 561);
             if (rt_check(g)) return RT_END;
             #line 272 "cards/rebellion/effects.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 1, 0, 562);
+            rt_set_state_shown(g, L->v_s, KIND_system, 1, 0, 562);
             if (rt_check(g)) return RT_END;
             #line 273 "cards/rebellion/effects.cards"
             {
@@ -10374,7 +10376,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 10378 "rebellion.c"
+#line 10380 "rebellion.c"
         break;
     default:
         return rt_fail(g, 576, "bad resume point");
@@ -10434,7 +10436,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 10438 "rebellion.c"
+#line 10440 "rebellion.c"
         break;
     default:
         return rt_fail(g, 587, "bad resume point");
@@ -10453,7 +10455,7 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 588), RT_AT_TOP, 589, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
-#line 10457 "rebellion.c"
+#line 10459 "rebellion.c"
         break;
     default:
         return rt_fail(g, 590, "bad resume point");
@@ -10484,7 +10486,7 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 10488 "rebellion.c"
+#line 10490 "rebellion.c"
         break;
     default:
         return rt_fail(g, 594, "bad resume point");
@@ -10511,7 +10513,7 @@ static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
             rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 597), RT_AT_TOP, 598, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10515 "rebellion.c"
+#line 10517 "rebellion.c"
         break;
     default:
         return rt_fail(g, 599, "bad resume point");
@@ -10595,7 +10597,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10599 "rebellion.c"
+#line 10601 "rebellion.c"
         break;
     default:
         return rt_fail(g, 608, "bad resume point");
@@ -10625,7 +10627,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
             rt_log_str(g, " gains an Immediate action card: ");
             rt_log_value(g, RT_TY_BOOL, L->v_now);
             rt_log_str(g, ".");
-            rt_log_end(g);
+            rt_log_announce(g);
         }
         #line 342 "cards/rebellion/effects.cards"
         if (L->v_now) {
@@ -10649,7 +10651,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 10653 "rebellion.c"
+#line 10655 "rebellion.c"
         break;
     default:
         return rt_fail(g, 611, "bad resume point");
@@ -10700,7 +10702,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 615);
             if (rt_check(g)) return RT_END;
         }
-#line 10704 "rebellion.c"
+#line 10706 "rebellion.c"
         break;
     default:
         return rt_fail(g, 616, "bad resume point");
@@ -10754,7 +10756,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 374 "cards/rebellion/effects.cards"
             return rt_win(g, Fn_rebel_player(g, f), 619);
         }
-#line 10758 "rebellion.c"
+#line 10760 "rebellion.c"
         break;
     default:
         return rt_fail(g, 620, "bad resume point");
@@ -10796,7 +10798,7 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10800 "rebellion.c"
+#line 10802 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:227: any */
@@ -10813,7 +10815,7 @@ static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 633))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10817 "rebellion.c"
+#line 10819 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:212: reveal_mission */
@@ -10886,7 +10888,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
                 #line 227 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 242, 0, 632);
+                rt_choose_begin(g, f->me, 242, RT_CHOOSE_NAMED, 632);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
@@ -10978,7 +10980,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 234 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 244, 0, 644);
+                rt_choose_begin(g, f->me, 244, RT_CHOOSE_NAMED, 644);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
@@ -11116,7 +11118,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 11120 "rebellion.c"
+#line 11122 "rebellion.c"
         break;
     default:
         return rt_fail(g, 663, "bad resume point");
@@ -11151,7 +11153,7 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 11155 "rebellion.c"
+#line 11157 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:272: sum */
@@ -11168,7 +11170,7 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 671))->fd_skill);
     }
     return acc;
-#line 11172 "rebellion.c"
+#line 11174 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:273: sum */
@@ -11185,7 +11187,7 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
         acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 673))->fd_skill);
     }
     return acc;
-#line 11189 "rebellion.c"
+#line 11191 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:259: oppose */
@@ -11346,7 +11348,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             #line 279 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 11350 "rebellion.c"
+#line 11352 "rebellion.c"
         break;
     default:
         return rt_fail(g, 678, "bad resume point");
@@ -11379,7 +11381,7 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
         acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 687), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 688), 689)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 690), 691), 692)), 694);
     }
     return acc;
-#line 11383 "rebellion.c"
+#line 11385 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:291: skill_roll */
@@ -11440,7 +11442,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         #line 296 "cards/rebellion/missions.cards"
         rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 695), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 696);
         if (rt_check(g)) return RT_END;
-#line 11444 "rebellion.c"
+#line 11446 "rebellion.c"
         break;
     default:
         return rt_fail(g, 697, "bad resume point");
@@ -11460,7 +11462,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 28 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 247, 0, 698);
+        rt_choose_begin(g, f->me, 247, RT_CHOOSE_NAMED, 698);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
@@ -11520,7 +11522,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 11524 "rebellion.c"
+#line 11526 "rebellion.c"
         break;
     default:
         return rt_fail(g, 703, "bad resume point");
@@ -11619,11 +11621,11 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     #line 42 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u)->fd_transport > 0) {
                         #line 42 "cards/rebellion/moves.cards"
-                        rt_set_card_state(g, L->v_s, KIND_system, 4, 1, 709);
+                        rt_set_state_shown(g, L->v_s, KIND_system, 4, 1, 709);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 43 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s, KIND_system, 3, 1, 710);
+                    rt_set_state_shown(g, L->v_s, KIND_system, 3, 1, 710);
                     if (rt_check(g)) return RT_END;
                     #line 44 "cards/rebellion/moves.cards"
                     rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 711, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
@@ -11688,7 +11690,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 rt_log_str(g, " moves units from the Rebel Base space: ");
                 rt_log_value(g, RT_TY_BOOL, L->v_sends);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 57 "cards/rebellion/moves.cards"
             if (L->v_sends) {
@@ -11821,7 +11823,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     rt_list_add(g, L->v_chosen_3, L->v_u_4, 722);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/rebellion/moves.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_system, 3, 1, 726);
+                    rt_set_state_shown(g, L->v_s_2, KIND_system, 3, 1, 726);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/rebellion/moves.cards"
                     rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 727, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
@@ -11875,7 +11877,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     rt_list_pop(g, L->v_chosen_4);
                 }
                 #line 78 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_system, 4, 0, 733);
+                rt_set_state_shown(g, L->v_s_2, KIND_system, 4, 0, 733);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11897,7 +11899,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11901 "rebellion.c"
+#line 11903 "rebellion.c"
         break;
     default:
         return rt_fail(g, 735, "bad resume point");
@@ -11927,7 +11929,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11931 "rebellion.c"
+#line 11933 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:84: arrive */
@@ -12012,7 +12014,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 95 "cards/rebellion/moves.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 3, 0, 742);
+                rt_set_state_shown(g, L->v_s, KIND_system, 3, 0, 742);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -12026,7 +12028,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12030 "rebellion.c"
+#line 12032 "rebellion.c"
         break;
     default:
         return rt_fail(g, 744, "bad resume point");
@@ -12047,7 +12049,7 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
         #line 102 "cards/rebellion/moves.cards"
         if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 745), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 746))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
             #line 103 "cards/rebellion/moves.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 1, 747);
+            rt_set_state_shown(g, L->v_s, KIND_system, 0, 1, 747);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -12057,7 +12059,7 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 12061 "rebellion.c"
+#line 12063 "rebellion.c"
         break;
     default:
         return rt_fail(g, 748, "bad resume point");
@@ -12337,7 +12339,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12341 "rebellion.c"
+#line 12343 "rebellion.c"
         break;
     default:
         return rt_fail(g, 782, "bad resume point");
@@ -12368,7 +12370,7 @@ static RtValue Agg1_proc_play_objective_at(RtGame *g, RtFrame *f, struct Locals_
         if ((Inst_objective(g, it_o)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 12372 "rebellion.c"
+#line 12374 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:75: play_objective_at */
@@ -12435,7 +12437,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 rt_log_str(g, " plays an objective card: ");
                 rt_log_value(g, RT_TY_BOOL, L->v_plays);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 84 "cards/rebellion/refresh.cards"
             if (L->v_plays) {
@@ -12478,7 +12480,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12482 "rebellion.c"
+#line 12484 "rebellion.c"
         break;
     default:
         return rt_fail(g, 792, "bad resume point");
@@ -12538,7 +12540,7 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12542 "rebellion.c"
+#line 12544 "rebellion.c"
         break;
     default:
         return rt_fail(g, 799, "bad resume point");
@@ -12615,7 +12617,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 12619 "rebellion.c"
+#line 12621 "rebellion.c"
         break;
     default:
         return rt_fail(g, 806, "bad resume point");
@@ -12648,7 +12650,7 @@ static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recru
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 12652 "rebellion.c"
+#line 12654 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:125: any */
@@ -12665,7 +12667,7 @@ static RtValue Agg2_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recru
         if (Fn_recruitable(g, f, it_a_2)) return 1;
     }
     return acc;
-#line 12669 "rebellion.c"
+#line 12671 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:116: recruit */
@@ -12686,7 +12688,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             rt_log_str(g, " finds no leader left to recruit on the cards drawn: ");
             rt_log_value(g, RT_TY_BOOL, L->v_none);
             rt_log_str(g, ".");
-            rt_log_end(g);
+            rt_log_announce(g);
         }
         #line 122 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_none);
@@ -12706,7 +12708,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 rt_log_str(g, " finds no leader left to recruit on the cards drawn: ");
                 rt_log_value(g, RT_TY_BOOL, L->v_still);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 127 "cards/rebellion/refresh.cards"
             rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_still);
@@ -12812,7 +12814,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12816 "rebellion.c"
+#line 12818 "rebellion.c"
         break;
     default:
         return rt_fail(g, 827, "bad resume point");
@@ -12934,7 +12936,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12938 "rebellion.c"
+#line 12940 "rebellion.c"
         break;
     default:
         return rt_fail(g, 839, "bad resume point");
@@ -12970,7 +12972,7 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12974 "rebellion.c"
+#line 12976 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:177: any */
@@ -12987,7 +12989,7 @@ static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12991 "rebellion.c"
+#line 12993 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:177: any */
@@ -13006,7 +13008,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 13010 "rebellion.c"
+#line 13012 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:186: any */
@@ -13022,7 +13024,7 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 13026 "rebellion.c"
+#line 13028 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:178: any */
@@ -13039,7 +13041,7 @@ static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 13043 "rebellion.c"
+#line 13045 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:167: build_one */
@@ -13120,7 +13122,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 845), RT_AT_TOP, 846);
                         if (rt_check(g)) return RT_END;
                         #line 173 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 2, L->v_k, 847);
+                        rt_set_state_shown(g, L->v_u, KIND_unit, 2, L->v_k, 847);
                         if (rt_check(g)) return RT_END;
                         #line 174 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -13136,7 +13138,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
                     #line 178 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 259, 0, 848);
+                    rt_choose_begin(g, L->v_p, 259, RT_CHOOSE_NAMED, 848);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
@@ -13193,7 +13195,8 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                             rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 854), RT_AT_TOP, 855, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                             #line 181 "cards/rebellion/refresh.cards"
-                            rt_set_state_known(g, L->v_u_4, KIND_unit, 2, L->v_k, 0, 856);
+                            rt_set_state_shown(g, L->v_u_4, KIND_unit, 2, L->v_k, 856);
+                            if (rt_check(g)) return RT_END;
                             #line 182 "cards/rebellion/refresh.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -13213,7 +13216,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13217 "rebellion.c"
+#line 13220 "rebellion.c"
         break;
     default:
         return rt_fail(g, 857, "bad resume point");
@@ -13246,7 +13249,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 201 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_s, KIND_system, 5, 0, 859);
+                rt_set_state_shown(g, L->v_s, KIND_system, 5, 0, 859);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -13259,7 +13262,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 203 "cards/rebellion/refresh.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 861), 0, 862);
+                rt_set_state_shown(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 861), 862);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -13293,7 +13296,7 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 13297 "rebellion.c"
+#line 13300 "rebellion.c"
         break;
     default:
         return rt_fail(g, 867, "bad resume point");
@@ -13328,7 +13331,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13332 "rebellion.c"
+#line 13335 "rebellion.c"
         break;
     default:
         return rt_fail(g, 869, "bad resume point");
@@ -13364,7 +13367,7 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 13368 "rebellion.c"
+#line 13371 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:213: any */
@@ -13384,7 +13387,7 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     }
     L->v_s = 0;
     return acc;
-#line 13388 "rebellion.c"
+#line 13391 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:214: any */
@@ -13400,7 +13403,7 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 13404 "rebellion.c"
+#line 13407 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:224: any */
@@ -13418,7 +13421,7 @@ static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 13422 "rebellion.c"
+#line 13425 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:210: slid_off */
@@ -13432,7 +13435,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
             #line 213 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
                 #line 214 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 261, 0, 874);
+                rt_choose_begin(g, L->v_p, 261, RT_CHOOSE_NAMED, 874);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
@@ -13487,7 +13490,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 220 "cards/rebellion/refresh.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 882);
+                rt_set_state_shown(g, L->v_u, KIND_unit, 2, 1, 882);
                 if (rt_check(g)) return RT_END;
             }
         } else {
@@ -13533,7 +13536,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
                     #line 225 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 263, 0, 886);
+                    rt_choose_begin(g, L->v_p, 263, RT_CHOOSE_NAMED, 886);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
@@ -13564,7 +13567,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 888), RT_AT_TOP, 889);
                         if (rt_check(g)) return RT_END;
                         #line 227 "cards/rebellion/refresh.cards"
-                        rt_set_card_state(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 890), 1, 891), 892);
+                        rt_set_state_shown(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 890), 1, 891), 892);
                         if (rt_check(g)) return RT_END;
                         #line 228 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -13596,12 +13599,12 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 2) { /* keep it on space 1 of the build queue */
                     #line 236 "cards/rebellion/refresh.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 2, 1, 895);
+                    rt_set_state_shown(g, L->v_u, KIND_unit, 2, 1, 895);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 13605 "rebellion.c"
+#line 13608 "rebellion.c"
         break;
     default:
         return rt_fail(g, 896, "bad resume point");
@@ -13684,7 +13687,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 rt_log_str(g, " chooses: ");
                 rt_log_value(g, RT_TY_ENUM + 13, L->v_step);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 36 "cards/rebellion/round.cards"
             if (L->v_step == ENUM_assign_leaders) {
@@ -13753,7 +13756,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 908)) return RT_END;
         }
-#line 13757 "rebellion.c"
+#line 13760 "rebellion.c"
         break;
     default:
         return rt_fail(g, 909, "bad resume point");
@@ -13784,7 +13787,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 13788 "rebellion.c"
+#line 13791 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:46: assign_one */
@@ -13858,7 +13861,8 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 918), RT_AT_TOP, 919, KIND_leader, 4, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 57 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, L->v_k, 0, 920);
+            rt_set_state_shown(g, L->v_l, KIND_leader, 0, L->v_k, 920);
+            if (rt_check(g)) return RT_END;
         }
         #line 59 "cards/rebellion/round.cards"
         rt_choose_begin(g, f->me, 268, 0, 921);
@@ -13925,7 +13929,8 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 925), RT_AT_TOP, 926, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/round.cards"
-                    rt_set_state_known(g, L->v_l_2, KIND_leader, 0, L->v_k, 0, 927);
+                    rt_set_state_shown(g, L->v_l_2, KIND_leader, 0, L->v_k, 927);
+                    if (rt_check(g)) return RT_END;
                 }
             }
         }
@@ -13938,7 +13943,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, " leaders to a facedown mission.");
             rt_log_end(g);
         }
-#line 13942 "rebellion.c"
+#line 13947 "rebellion.c"
         break;
     default:
         return rt_fail(g, 929, "bad resume point");
@@ -13968,7 +13973,7 @@ RT_PURE static RtValue Agg1_proc_command_turn(RtGame *g, RtFrame *f, struct Loca
         if (Fn_has_tactics(g, f, it_l)) return 1;
     }
     return acc;
-#line 13972 "rebellion.c"
+#line 13977 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:78: any */
@@ -13985,7 +13990,7 @@ static RtValue Agg2_proc_command_turn(RtGame *g, RtFrame *f, struct Locals_proc_
         if (Fn_can_reveal(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 13989 "rebellion.c"
+#line 13994 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:74: command_turn */
@@ -14054,7 +14059,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 rt_log_str(g, " chooses: ");
                 rt_log_value(g, RT_TY_ENUM + 13, L->v_step);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 83 "cards/rebellion/round.cards"
             if (L->v_step == ENUM_activate_a_system) {
@@ -14176,7 +14181,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 945);
             }
         }
-#line 14180 "rebellion.c"
+#line 14185 "rebellion.c"
         break;
     default:
         return rt_fail(g, 946, "bad resume point");
@@ -14244,7 +14249,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 14248 "rebellion.c"
+#line 14253 "rebellion.c"
         break;
     default:
         return rt_fail(g, 949, "bad resume point");
@@ -14284,7 +14289,7 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 14288 "rebellion.c"
+#line 14293 "rebellion.c"
         break;
     default:
         return rt_fail(g, 951, "bad resume point");
@@ -14327,7 +14332,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14331 "rebellion.c"
+#line 14336 "rebellion.c"
         break;
     default:
         return rt_fail(g, 954, "bad resume point");
@@ -14357,7 +14362,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14361 "rebellion.c"
+#line 14366 "rebellion.c"
         break;
     default:
         return rt_fail(g, 956, "bad resume point");
@@ -14379,7 +14384,7 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14383 "rebellion.c"
+#line 14388 "rebellion.c"
         break;
     default:
         return rt_fail(g, 958, "bad resume point");
@@ -14405,7 +14410,7 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14409 "rebellion.c"
+#line 14414 "rebellion.c"
         break;
     default:
         return rt_fail(g, 960, "bad resume point");
@@ -14433,7 +14438,7 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14437 "rebellion.c"
+#line 14442 "rebellion.c"
         break;
     default:
         return rt_fail(g, 962, "bad resume point");
@@ -14476,7 +14481,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14480 "rebellion.c"
+#line 14485 "rebellion.c"
         break;
     default:
         return rt_fail(g, 965, "bad resume point");
@@ -14506,7 +14511,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14510 "rebellion.c"
+#line 14515 "rebellion.c"
         break;
     default:
         return rt_fail(g, 967, "bad resume point");
@@ -14536,7 +14541,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14540 "rebellion.c"
+#line 14545 "rebellion.c"
         break;
     default:
         return rt_fail(g, 969, "bad resume point");
@@ -14562,7 +14567,7 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14566 "rebellion.c"
+#line 14571 "rebellion.c"
         break;
     default:
         return rt_fail(g, 971, "bad resume point");
@@ -14590,7 +14595,7 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14594 "rebellion.c"
+#line 14599 "rebellion.c"
         break;
     default:
         return rt_fail(g, 973, "bad resume point");
@@ -14618,7 +14623,7 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14622 "rebellion.c"
+#line 14627 "rebellion.c"
         break;
     default:
         return rt_fail(g, 975, "bad resume point");
@@ -14640,7 +14645,7 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14644 "rebellion.c"
+#line 14649 "rebellion.c"
         break;
     default:
         return rt_fail(g, 977, "bad resume point");
@@ -14670,7 +14675,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14674 "rebellion.c"
+#line 14679 "rebellion.c"
         break;
     default:
         return rt_fail(g, 979, "bad resume point");
@@ -14700,7 +14705,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14704 "rebellion.c"
+#line 14709 "rebellion.c"
         break;
     default:
         return rt_fail(g, 981, "bad resume point");
@@ -14728,7 +14733,7 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14732 "rebellion.c"
+#line 14737 "rebellion.c"
         break;
     default:
         return rt_fail(g, 983, "bad resume point");
@@ -14756,7 +14761,7 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14760 "rebellion.c"
+#line 14765 "rebellion.c"
         break;
     default:
         return rt_fail(g, 985, "bad resume point");
@@ -14784,7 +14789,7 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14788 "rebellion.c"
+#line 14793 "rebellion.c"
         break;
     default:
         return rt_fail(g, 987, "bad resume point");
@@ -14808,7 +14813,7 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14812 "rebellion.c"
+#line 14817 "rebellion.c"
         break;
     default:
         return rt_fail(g, 989, "bad resume point");
@@ -14834,7 +14839,7 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14838 "rebellion.c"
+#line 14843 "rebellion.c"
         break;
     default:
         return rt_fail(g, 991, "bad resume point");
@@ -14864,7 +14869,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14868 "rebellion.c"
+#line 14873 "rebellion.c"
         break;
     default:
         return rt_fail(g, 993, "bad resume point");
@@ -14890,7 +14895,7 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14894 "rebellion.c"
+#line 14899 "rebellion.c"
         break;
     default:
         return rt_fail(g, 995, "bad resume point");
@@ -14920,7 +14925,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14924 "rebellion.c"
+#line 14929 "rebellion.c"
         break;
     default:
         return rt_fail(g, 997, "bad resume point");
@@ -14948,7 +14953,7 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14952 "rebellion.c"
+#line 14957 "rebellion.c"
         break;
     default:
         return rt_fail(g, 999, "bad resume point");
@@ -14991,7 +14996,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14995 "rebellion.c"
+#line 15000 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1002, "bad resume point");
@@ -15017,7 +15022,7 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15021 "rebellion.c"
+#line 15026 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1004, "bad resume point");
@@ -15051,7 +15056,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15055 "rebellion.c"
+#line 15060 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1006, "bad resume point");
@@ -15073,7 +15078,7 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15077 "rebellion.c"
+#line 15082 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1008, "bad resume point");
@@ -15103,7 +15108,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15107 "rebellion.c"
+#line 15112 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1010, "bad resume point");
@@ -15142,7 +15147,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15146 "rebellion.c"
+#line 15151 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1013, "bad resume point");
@@ -15170,7 +15175,7 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15174 "rebellion.c"
+#line 15179 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1015, "bad resume point");
@@ -15184,7 +15189,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 48 "cards/rebellion/missions.cards"
-        rt_set_card_state(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 1016);
+        rt_set_state_shown(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 1016);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/rebellion/missions.cards"
         if (rt_logging(g)) {
@@ -15195,7 +15200,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 15199 "rebellion.c"
+#line 15204 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1017, "bad resume point");
@@ -15219,7 +15224,7 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15223 "rebellion.c"
+#line 15228 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1019, "bad resume point");
@@ -15253,7 +15258,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15257 "rebellion.c"
+#line 15262 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1021, "bad resume point");
@@ -15279,7 +15284,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15283 "rebellion.c"
+#line 15288 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1023, "bad resume point");
@@ -15303,7 +15308,7 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15307 "rebellion.c"
+#line 15312 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1025, "bad resume point");
@@ -15329,7 +15334,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15333 "rebellion.c"
+#line 15338 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1027, "bad resume point");
@@ -15355,7 +15360,7 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15359 "rebellion.c"
+#line 15364 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1029, "bad resume point");
@@ -15381,7 +15386,7 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15385 "rebellion.c"
+#line 15390 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1031, "bad resume point");
@@ -15405,7 +15410,7 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15409 "rebellion.c"
+#line 15414 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1033, "bad resume point");
@@ -15435,7 +15440,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15439 "rebellion.c"
+#line 15444 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1035, "bad resume point");
@@ -15457,7 +15462,7 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15461 "rebellion.c"
+#line 15466 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1037, "bad resume point");
@@ -15481,7 +15486,7 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15485 "rebellion.c"
+#line 15490 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1039, "bad resume point");
@@ -15505,7 +15510,7 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15509 "rebellion.c"
+#line 15514 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1041, "bad resume point");
@@ -15533,7 +15538,7 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15537 "rebellion.c"
+#line 15542 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1043, "bad resume point");
@@ -15557,7 +15562,7 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15561 "rebellion.c"
+#line 15566 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1045, "bad resume point");
@@ -15583,7 +15588,7 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15587 "rebellion.c"
+#line 15592 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1047, "bad resume point");
@@ -15607,7 +15612,7 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15611 "rebellion.c"
+#line 15616 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1049, "bad resume point");
@@ -15646,7 +15651,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15650 "rebellion.c"
+#line 15655 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1052, "bad resume point");
@@ -15670,7 +15675,7 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15674 "rebellion.c"
+#line 15679 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1054, "bad resume point");
@@ -15700,7 +15705,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15704 "rebellion.c"
+#line 15709 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1056, "bad resume point");
@@ -15728,7 +15733,7 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15732 "rebellion.c"
+#line 15737 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1058, "bad resume point");
@@ -15802,7 +15807,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_7) return 1;
     }
     return acc;
-#line 15806 "rebellion.c"
+#line 15811 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -16073,7 +16078,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 62 "cards/rebellion/setup.cards"
                 if (rt_var_at(g, VCELL_imperials_found) <= 2) {
                     #line 63 "cards/rebellion/setup.cards"
-                    rt_set_state_known(g, L->v_s_4, KIND_system, 0, 1, 0, 1117);
+                    rt_set_state_shown(g, L->v_s_4, KIND_system, 0, 1, 1117);
+                    if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -16254,7 +16260,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
                 if (rt_back_edge(g, 1138)) return RT_END;   /* the step budget */
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1139);
+                rt_choose_begin(g, Fn_empire_player(g, f), 275, RT_CHOOSE_NAMED, 1139);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
@@ -16373,7 +16379,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1149);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, RT_CHOOSE_NAMED, 1149);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
@@ -16567,7 +16573,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 16571 "rebellion.c"
+#line 16577 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1176, "bad resume point");
@@ -16602,7 +16608,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, it_p_2)) return 1;
     }
     return acc;
-#line 16606 "rebellion.c"
+#line 16612 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:7: round */
@@ -16690,7 +16696,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 16694 "rebellion.c"
+#line 16700 "rebellion.c"
         break;
     default:
         return rt_fail(g, 1183, "bad resume point");

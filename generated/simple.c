@@ -21,8 +21,8 @@
 #include "cardrt.h"
 #include "simple.h"
 
-#if CARDRT_ABI != 16
-#error "simple.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 17
+#error "simple.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_resistance = 0, SIDE_imperium = 1 };
@@ -3938,7 +3938,8 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 24 "cards/simple/combat.cards"
-                rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 116);
+                rt_set_state_shown(g, it_u, KIND_unit, 0, 0, 116);
+                if (rt_check(g)) return RT_END;
             }
         }
         #line 25 "cards/simple/combat.cards"
@@ -3968,7 +3969,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_resistance); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_imperium); (void)hole; }
         }
-#line 3972 "simple.c"
+#line 3973 "simple.c"
         break;
     default:
         return rt_fail(g, 121, "bad resume point");
@@ -4002,7 +4003,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             #line 40 "cards/simple/combat.cards"
             L->v_gt = Fn_ground_tactics_at(g, f, L->v_t, rt_player_side(g, L->v_p));
             #line 41 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 181, 0, 123);
+            rt_choose_begin(g, L->v_p, 181, RT_CHOOSE_NAMED, 123);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 181)) {
@@ -4034,7 +4035,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
             #line 45 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 182, 0, 127);
+            rt_choose_begin(g, L->v_p, 182, RT_CHOOSE_NAMED, 127);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
@@ -4081,7 +4082,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4085 "simple.c"
+#line 4086 "simple.c"
         break;
     default:
         return rt_fail(g, 131, "bad resume point");
@@ -4202,7 +4203,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4206 "simple.c"
+#line 4207 "simple.c"
         break;
     default:
         return rt_fail(g, 141, "bad resume point");
@@ -4306,7 +4307,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4310 "simple.c"
+#line 4311 "simple.c"
         break;
     default:
         return rt_fail(g, 148, "bad resume point");
@@ -4391,7 +4392,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 4395 "simple.c"
+#line 4396 "simple.c"
         break;
     default:
         return rt_fail(g, 154, "bad resume point");
@@ -4531,7 +4532,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 142 "cards/simple/combat.cards"
-                        rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 166), 0, 167);
+                        rt_set_state_shown(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 166), 167);
                         if (rt_check(g)) return RT_END;
                         #line 143 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
@@ -4555,7 +4556,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4559 "simple.c"
+#line 4560 "simple.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -4602,7 +4603,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4606 "simple.c"
+#line 4607 "simple.c"
         break;
     default:
         return rt_fail(g, 172, "bad resume point");
@@ -4637,7 +4638,7 @@ static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals_proc_le
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 4641 "simple.c"
+#line 4642 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -4731,7 +4732,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* retreat, ignoring transport restrictions */
                         #line 173 "cards/simple/combat.cards"
-                        rt_choose_begin(g, L->v_p, 188, 0, 179);
+                        rt_choose_begin(g, L->v_p, 188, RT_CHOOSE_NAMED, 179);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
@@ -4829,7 +4830,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4833 "simple.c"
+#line 4834 "simple.c"
         break;
     default:
         return rt_fail(g, 187, "bad resume point");
@@ -4888,7 +4889,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 198 "cards/simple/combat.cards"
-                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 191), 0, 192);
+                    rt_set_state_shown(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 191), 192);
                     if (rt_check(g)) return RT_END;
                     #line 199 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
@@ -4930,7 +4931,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4934 "simple.c"
+#line 4935 "simple.c"
         break;
     default:
         return rt_fail(g, 195, "bad resume point");
@@ -4963,7 +4964,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_resistance) & (int)(!!Inst_unit(g, it_u)->fd_fighter)) return 1;
     }
     return acc;
-#line 4967 "simple.c"
+#line 4968 "simple.c"
 }
 
 /* cards/simple/combat.cards:210: plans_attack */
@@ -5029,7 +5030,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5033 "simple.c"
+#line 5034 "simple.c"
         break;
     default:
         return rt_fail(g, 202, "bad resume point");
@@ -5090,7 +5091,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5094 "simple.c"
+#line 5095 "simple.c"
         break;
     default:
         return rt_fail(g, 207, "bad resume point");
@@ -5132,7 +5133,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 211, "argmax of no items");
     return acc;
-#line 5136 "simple.c"
+#line 5137 "simple.c"
 }
 
 /* cards/simple/missions.cards:28: count */
@@ -5149,7 +5150,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 5153 "simple.c"
+#line 5154 "simple.c"
 }
 
 /* cards/simple/missions.cards:29: count */
@@ -5166,7 +5167,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 5170 "simple.c"
+#line 5171 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -5279,7 +5280,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 34 "cards/simple/missions.cards"
         if (rt_zone_cells_at(g, ZCELL_revealed)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 5283 "simple.c"
+#line 5284 "simple.c"
         break;
     default:
         return rt_fail(g, 222, "bad resume point");
@@ -5298,9 +5299,9 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 40 "cards/simple/missions.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 5304 "simple.c"
+#line 5305 "simple.c"
         break;
     default:
         return rt_fail(g, 224, "bad resume point");
@@ -5485,7 +5486,8 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                         rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 236), RT_AT_TOP, 237, KIND_leader, 3, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 66 "cards/simple/missions.cards"
-                        rt_set_state_known(g, L->v_l_3, KIND_leader, 0, (-1), 0, 238);
+                        rt_set_state_shown(g, L->v_l_3, KIND_leader, 0, (-1), 238);
+                        if (rt_check(g)) return RT_END;
                     }
                 }
             } else if (L->v_option == 1) { /* do not oppose */
@@ -5562,7 +5564,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5566 "simple.c"
+#line 5568 "simple.c"
         break;
     default:
         return rt_fail(g, 241, "bad resume point");
@@ -5616,7 +5618,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 5620 "simple.c"
+#line 5622 "simple.c"
 }
 
 /* cards/simple/missions.cards:100: any */
@@ -5633,7 +5635,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5637 "simple.c"
+#line 5639 "simple.c"
 }
 
 /* cards/simple/missions.cards:148: any */
@@ -5649,7 +5651,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 5653 "simple.c"
+#line 5655 "simple.c"
 }
 
 /* cards/simple/missions.cards:175: any */
@@ -5667,7 +5669,7 @@ static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5671 "simple.c"
+#line 5673 "simple.c"
 }
 
 /* cards/simple/missions.cards:181: any */
@@ -5685,7 +5687,7 @@ static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 5689 "simple.c"
+#line 5691 "simple.c"
 }
 
 /* cards/simple/missions.cards:187: any */
@@ -5703,7 +5705,7 @@ static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struct Locals
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 5707 "simple.c"
+#line 5709 "simple.c"
 }
 
 /* cards/simple/missions.cards:105: count */
@@ -5721,7 +5723,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 5725 "simple.c"
+#line 5727 "simple.c"
 }
 
 /* cards/simple/missions.cards:91: resistance_mission */
@@ -5806,7 +5808,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* A_: gain 1 victory point at a Resistance loyal system */
                 #line 95 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 251);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 251);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5870,7 +5872,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* A_: trade the Sympathy token for a victory point per destroyed system */
                 #line 101 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 255);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 255);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5936,7 +5938,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* _: gain 1 loyalty in a system */
                 #line 110 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 261);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 261);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6014,7 +6016,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* A_: gain 1 victory point at an Imperial or Neutral system */
                 #line 118 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 265);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 265);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6078,7 +6080,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: get the Doom Star Plans */
                 #line 124 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 269);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 269);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6140,7 +6142,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: sabotage a system */
                 #line 133 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 272);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 272);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6190,7 +6192,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     #line 135 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 136 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 276);
+                        rt_set_state_shown(g, L->v_s_8, KIND_system, 1, 1, 276);
                         if (rt_check(g)) return RT_END;
                         #line 137 "cards/simple/missions.cards"
                         if (rt_logging(g)) {
@@ -6205,7 +6207,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: gain 1 victory point */
                 #line 143 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 277);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 277);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6269,7 +6271,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 7) { /* A_: attack from the secret base */
                 #line 149 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 281);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 281);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6461,7 +6463,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* A_: gain 1 victory point */
                 #line 170 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 291);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 291);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6525,7 +6527,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
                 #line 176 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 295);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 295);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6599,7 +6601,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
                 #line 182 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 300);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 300);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6673,7 +6675,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: rescue a leader */
                 #line 188 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 196, 0, 305);
+                rt_choose_begin(g, f->me, 196, RT_CHOOSE_NAMED, 305);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -6749,9 +6751,11 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 34:;
                             L->v_l = rt_chosen(g);
                             #line 192 "cards/simple/missions.cards"
-                            rt_set_state_known(g, L->v_l, KIND_leader, 1, 0, 0, 310);
+                            rt_set_state_shown(g, L->v_l, KIND_leader, 1, 0, 310);
+                            if (rt_check(g)) return RT_END;
                             #line 193 "cards/simple/missions.cards"
-                            rt_set_state_known(g, L->v_l, KIND_leader, 2, 0, 0, 311);
+                            rt_set_state_shown(g, L->v_l, KIND_leader, 2, 0, 311);
+                            if (rt_check(g)) return RT_END;
                             #line 194 "cards/simple/missions.cards"
                             rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 312), RT_AT_TOP, 313, KIND_leader, 3, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
@@ -6777,7 +6781,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6781 "simple.c"
+#line 6785 "simple.c"
         break;
     default:
         return rt_fail(g, 314, "bad resume point");
@@ -6823,7 +6827,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6827 "simple.c"
+#line 6831 "simple.c"
         break;
     default:
         return rt_fail(g, 317, "bad resume point");
@@ -6868,7 +6872,7 @@ static RtStatus Script_proc_check_time(RtGame *g, RtFrame *f)
             #line 220 "cards/simple/missions.cards"
             return rt_win(g, Fn_rebel(g, f), 321);
         }
-#line 6872 "simple.c"
+#line 6876 "simple.c"
         break;
     default:
         return rt_fail(g, 322, "bad resume point");
@@ -6897,7 +6901,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
         #line 227 "cards/simple/missions.cards"
         if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 325)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 326), 0) == (-1))) {
             #line 227 "cards/simple/missions.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 327);
+            rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 327);
             if (rt_check(g)) return RT_END;
         }
         #line 228 "cards/simple/missions.cards"
@@ -6926,7 +6930,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6930 "simple.c"
+#line 6934 "simple.c"
         break;
     default:
         return rt_fail(g, 330, "bad resume point");
@@ -6982,7 +6986,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 239 "cards/simple/missions.cards"
-                    rt_set_state_known(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 334), 0, 335);
+                    rt_set_state_shown(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 334), 335);
                     if (rt_check(g)) return RT_END;
                     #line 240 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
@@ -7033,7 +7037,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7037 "simple.c"
+#line 7041 "simple.c"
         break;
     default:
         return rt_fail(g, 339, "bad resume point");
@@ -7067,7 +7071,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 7071 "simple.c"
+#line 7075 "simple.c"
 }
 
 /* cards/simple/missions.cards:260: any */
@@ -7083,7 +7087,7 @@ RT_PURE static RtValue Agg2_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (!Fn_movable(g, f, it_u_2)) return 1;
     }
     return acc;
-#line 7087 "simple.c"
+#line 7091 "simple.c"
 }
 
 /* cards/simple/missions.cards:251: move_base */
@@ -7099,7 +7103,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
         rt_reveal_zone(g, rt_zone_shared(g, ZONE_locations), RT_REVEAL_LOOK, f->me, 342);
         if (rt_check(g)) return RT_END;
         #line 256 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 199, RT_CHOOSE_HIDDEN, 343);
+        rt_choose_begin(g, f->me, 199, RT_CHOOSE_HIDDEN | RT_CHOOSE_NAMED, 343);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 199)) {
@@ -7187,7 +7191,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 7191 "simple.c"
+#line 7195 "simple.c"
         break;
     default:
         return rt_fail(g, 356, "bad resume point");
@@ -7219,7 +7223,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 31 "cards/simple/moves.cards"
-        rt_choose_begin(g, f->me, 200, RT_CHOOSE_HIDDEN, 357);
+        rt_choose_begin(g, f->me, 200, RT_CHOOSE_HIDDEN | RT_CHOOSE_NAMED, 357);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 200)) {
@@ -7256,7 +7260,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 rt_log_str(g, " on ");
                 rt_log_card(g, L->v_t);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 33 "cards/simple/moves.cards"
             rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 359), RT_AT_TOP, 360);
@@ -7379,7 +7383,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     rt_log_str(g, ": ");
                     rt_log_value(g, RT_TY_BOOL, L->v_bring);
                     rt_log_str(g, ".");
-                    rt_log_end(g);
+                    rt_log_announce(g);
                 }
                 #line 48 "cards/simple/moves.cards"
                 if (L->v_bring) {
@@ -7438,7 +7442,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 5:;
             if (rt_check(g)) return RT_END;
         }
-#line 7442 "simple.c"
+#line 7446 "simple.c"
         break;
     default:
         return rt_fail(g, 377, "bad resume point");
@@ -7504,7 +7508,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 7508 "simple.c"
+#line 7512 "simple.c"
         break;
     default:
         return rt_fail(g, 382, "bad resume point");
@@ -7529,7 +7533,7 @@ static RtStatus Script_proc_arrived(RtGame *g, RtFrame *f)
             #line 74 "cards/simple/moves.cards"
             if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 383), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 384))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 385))) {
                 #line 75 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 386);
+                rt_set_state_shown(g, L->v_t, KIND_system, 0, 1, 386);
                 if (rt_check(g)) return RT_END;
                 #line 76 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7554,7 +7558,7 @@ static RtStatus Script_proc_arrived(RtGame *g, RtFrame *f)
                     rt_log_str(g, ": ");
                     rt_log_value(g, RT_TY_BOOL, L->v_here);
                     rt_log_str(g, ".");
-                    rt_log_end(g);
+                    rt_log_announce(g);
                 } else {
                     { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
                 }
@@ -7572,7 +7576,7 @@ static RtStatus Script_proc_arrived(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7576 "simple.c"
+#line 7580 "simple.c"
         break;
     default:
         return rt_fail(g, 388, "bad resume point");
@@ -7645,7 +7649,7 @@ static RtStatus Script_proc_clash(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7649 "simple.c"
+#line 7653 "simple.c"
         break;
     default:
         return rt_fail(g, 393, "bad resume point");
@@ -7706,7 +7710,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 7710 "simple.c"
+#line 7714 "simple.c"
         break;
     default:
         return rt_fail(g, 400, "bad resume point");
@@ -7760,7 +7764,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 402), RT_AT_TOP, 403);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 404);
+                rt_set_state_shown(g, L->v_u, KIND_unit, 1, L->v_slot, 404);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -7775,7 +7779,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7779 "simple.c"
+#line 7783 "simple.c"
         break;
     default:
         return rt_fail(g, 405, "bad resume point");
@@ -7804,7 +7808,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
                 L->v_u = rt_list_at(g, L->v_list, L->v_i);
                 if (rt_back_edge(g, 408)) return RT_END;   /* the step budget */
                 #line 130 "cards/simple/moves.cards"
-                rt_set_state_known(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 409), 0, 410);
+                rt_set_state_shown(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 409), 410);
                 if (rt_check(g)) return RT_END;
                 #line 131 "cards/simple/moves.cards"
                 if (rt__state(g, L->v_u, 1) <= 0) {
@@ -7831,7 +7835,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7835 "simple.c"
+#line 7839 "simple.c"
         break;
     default:
         return rt_fail(g, 412, "bad resume point");
@@ -7866,7 +7870,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_x)->fd_construction) return 1;
     }
     return acc;
-#line 7870 "simple.c"
+#line 7874 "simple.c"
 }
 
 /* cards/simple/moves.cards:162: any */
@@ -7884,7 +7888,7 @@ static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy
         if (Fn_rebel_deploy(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 7888 "simple.c"
+#line 7892 "simple.c"
 }
 
 /* cards/simple/moves.cards:170: any */
@@ -7902,7 +7906,7 @@ static RtValue Agg3_proc_deploy(RtGame *g, RtFrame *f, struct Locals_proc_deploy
         if (Fn_rebel_deploy(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 7906 "simple.c"
+#line 7910 "simple.c"
 }
 
 /* cards/simple/moves.cards:142: deploy */
@@ -7985,7 +7989,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
         } else if (rt_player_side(g, L->v_p) == SIDE_imperium) {
             #line 156 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 205, 0, 423);
+            rt_choose_begin(g, L->v_p, 205, RT_CHOOSE_NAMED, 423);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
@@ -8120,7 +8124,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* to a Resistance loyal system */
                     #line 171 "cards/simple/moves.cards"
-                    rt_choose_begin(g, L->v_p, 7, 0, 437);
+                    rt_choose_begin(g, L->v_p, 7, RT_CHOOSE_NAMED, 437);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
@@ -8159,7 +8163,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8163 "simple.c"
+#line 8167 "simple.c"
         break;
     default:
         return rt_fail(g, 441, "bad resume point");
@@ -8227,7 +8231,7 @@ static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 8231 "simple.c"
+#line 8235 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -8244,7 +8248,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 8248 "simple.c"
+#line 8252 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -8262,7 +8266,7 @@ static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 8266 "simple.c"
+#line 8270 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -8280,7 +8284,7 @@ static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 448))) return 1;
     }
     return acc;
-#line 8284 "simple.c"
+#line 8288 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -8298,7 +8302,7 @@ static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 451))) return 1;
     }
     return acc;
-#line 8302 "simple.c"
+#line 8306 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -8316,7 +8320,7 @@ static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 8320 "simple.c"
+#line 8324 "simple.c"
 }
 
 /* cards/simple/projects.cards:86: any */
@@ -8333,7 +8337,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 8337 "simple.c"
+#line 8341 "simple.c"
 }
 
 /* cards/simple/projects.cards:96: any */
@@ -8350,7 +8354,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 457)) return 1;
     }
     return acc;
-#line 8354 "simple.c"
+#line 8358 "simple.c"
 }
 
 /* cards/simple/projects.cards:106: any */
@@ -8366,7 +8370,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 8370 "simple.c"
+#line 8374 "simple.c"
 }
 
 /* cards/simple/projects.cards:106: any */
@@ -8386,7 +8390,7 @@ static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_p
     }
     L->v_s_18 = 0;
     return acc;
-#line 8390 "simple.c"
+#line 8394 "simple.c"
 }
 
 /* cards/simple/projects.cards:117: any */
@@ -8404,7 +8408,7 @@ static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 8408 "simple.c"
+#line 8412 "simple.c"
 }
 
 /* cards/simple/projects.cards:123: any */
@@ -8422,7 +8426,7 @@ static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct Locals_
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 8426 "simple.c"
+#line 8430 "simple.c"
 }
 
 /* cards/simple/projects.cards:107: any */
@@ -8438,7 +8442,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 8442 "simple.c"
+#line 8446 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -8523,7 +8527,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* Special Project: build the Doom Star */
                 #line 21 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 466);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 466);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8593,7 +8597,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* Special Project: build a Super Dreadnought */
                 #line 27 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 470);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 470);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8666,7 +8670,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 474), RT_AT_TOP, 475);
                             if (rt_check(g)) return RT_END;
                             #line 32 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 476);
+                            rt_set_state_shown(g, L->v_u, KIND_unit, 1, 3, 476);
                             if (rt_check(g)) return RT_END;
                             #line 33 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -8682,7 +8686,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* Special Project: charge the Doom Star laser */
                 #line 39 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 477);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 477);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8744,7 +8748,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* Special Project: fire the Doom Star laser */
                 #line 48 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 480);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 480);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8814,7 +8818,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: gain 2 loyalty in a Resistance or Neutral system */
                 #line 55 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 485);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 485);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8887,7 +8891,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: gain 1 loyalty where you have a unit */
                 #line 61 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 491);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 491);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8960,7 +8964,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: find the base_s region with a captured leader */
                 #line 68 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 196, 0, 496);
+                rt_choose_begin(g, f->me, 196, RT_CHOOSE_NAMED, 496);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -9018,7 +9022,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             rt_log_str(g, "The captured leader talks: the secret base is in region ");
                             rt_log_value(g, RT_TY_ENUM + 3, L->v_r);
                             rt_log_str(g, ".");
-                            rt_log_end(g);
+                            rt_log_announce(g);
                         }
                     }
                 }
@@ -9084,7 +9088,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
                 #line 87 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 506);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 506);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9213,7 +9217,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* _: remove a sabotage marker */
                 #line 97 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 513);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 513);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9263,7 +9267,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 99 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 100 "cards/simple/projects.cards"
-                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 517);
+                        rt_set_state_shown(g, L->v_s_17, KIND_system, 1, 0, 517);
                         if (rt_check(g)) return RT_END;
                         #line 101 "cards/simple/projects.cards"
                         if (rt_logging(g)) {
@@ -9278,7 +9282,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: freeze a captured leader */
                 #line 107 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 196, 0, 518);
+                rt_choose_begin(g, f->me, 196, RT_CHOOSE_NAMED, 518);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -9355,7 +9359,8 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 30:;
                             L->v_l_3 = rt_chosen(g);
                             #line 111 "cards/simple/projects.cards"
-                            rt_set_state_known(g, L->v_l_3, KIND_leader, 2, 1, 0, 524);
+                            rt_set_state_shown(g, L->v_l_3, KIND_leader, 2, 1, 524);
+                            if (rt_check(g)) return RT_END;
                             #line 112 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -9370,7 +9375,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: do 1 damage */
                 #line 118 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 525);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 525);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9444,7 +9449,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: capture a leader */
                 #line 124 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 529);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_NAMED, 529);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9520,7 +9525,8 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 36:;
                             L->v_l_4 = rt_chosen(g);
                             #line 128 "cards/simple/projects.cards"
-                            rt_set_state_known(g, L->v_l_4, KIND_leader, 1, 1, 0, 534);
+                            rt_set_state_shown(g, L->v_l_4, KIND_leader, 1, 1, 534);
+                            if (rt_check(g)) return RT_END;
                             #line 129 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
@@ -9543,7 +9549,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 9547 "simple.c"
+#line 9553 "simple.c"
         break;
     default:
         return rt_fail(g, 535, "bad resume point");
@@ -9598,7 +9604,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 540), RT_AT_TOP, 541);
                     if (rt_check(g)) return RT_END;
                     #line 153 "cards/simple/projects.cards"
-                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 542);
+                    rt_set_state_shown(g, L->v_u_2, KIND_unit, 1, 3, 542);
                     if (rt_check(g)) return RT_END;
                     #line 154 "cards/simple/projects.cards"
                     L->v_n = 1;
@@ -9636,7 +9642,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 9640 "simple.c"
+#line 9646 "simple.c"
         break;
     default:
         return rt_fail(g, 544, "bad resume point");
@@ -9671,7 +9677,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Inst_unit(g, it_u_2)->fd_transports;
     }
     return acc;
-#line 9675 "simple.c"
+#line 9681 "simple.c"
 }
 
 /* cards/simple/projects.cards:166: fire_laser */
@@ -9683,10 +9689,10 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         #line 167 "cards/simple/projects.cards"
         rt_var_store(g, VAR_charged, VCELL_charged, 0);
         #line 168 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 545);
+        rt_set_state_shown(g, L->v_s, KIND_system, 2, 1, 545);
         if (rt_check(g)) return RT_END;
         #line 169 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 546);
+        rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 546);
         if (rt_check(g)) return RT_END;
         #line 170 "cards/simple/projects.cards"
         {
@@ -9716,7 +9722,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 rt_log_str(g, ": ");
                 rt_log_value(g, RT_TY_BOOL, L->v_here);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             } else {
                 { volatile RtValue hole = Fn_rebel(g, f); (void)hole; }
             }
@@ -9797,7 +9803,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 9801 "simple.c"
+#line 9807 "simple.c"
         break;
     default:
         return rt_fail(g, 559, "bad resume point");
@@ -9873,7 +9879,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 rt_log_str(g, " assigns another mission: ");
                 rt_log_value(g, RT_TY_BOOL, L->v_more);
                 rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_log_announce(g);
             }
             #line 53 "cards/simple/rules.cards"
             if (L->v_more) {
@@ -9896,7 +9902,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 565)) return RT_END;
         }
-#line 9900 "simple.c"
+#line 9906 "simple.c"
         break;
     default:
         return rt_fail(g, 566, "bad resume point");
@@ -9936,7 +9942,7 @@ static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_as
         if ((Inst_mission(g, it_c_2)->fd_suit == Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) && (seq[1] = (seq[0] = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), (seq[0] + Fn_cost(g, f, it_c_2))), (seq[1] <= Fn_best_two(g, f, f->me, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k)))))) return 1;
     }
     return acc;
-#line 9940 "simple.c"
+#line 9946 "simple.c"
 }
 
 /* cards/simple/rules.cards:100: any */
@@ -9953,7 +9959,7 @@ static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals_proc_as
         if (Fn_icons(g, f, it_l_2, Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))) >= L->v_left) return 1;
     }
     return acc;
-#line 9957 "simple.c"
+#line 9963 "simple.c"
 }
 
 /* cards/simple/rules.cards:113: count */
@@ -9970,7 +9976,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 9974 "simple.c"
+#line 9980 "simple.c"
 }
 
 /* cards/simple/rules.cards:64: assign_one */
@@ -10071,7 +10077,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ": ");
             rt_log_value(g, RT_TY_BOOL, L->v_two);
             rt_log_str(g, ".");
-            rt_log_end(g);
+            rt_log_announce(g);
         }
         #line 81 "cards/simple/rules.cards"
         if (L->v_two) {
@@ -10145,7 +10151,8 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 588), RT_AT_TOP, 589, KIND_leader, 3, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/simple/rules.cards"
-            rt_set_state_known(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 590);
+            rt_set_state_shown(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 590);
+            if (rt_check(g)) return RT_END;
         }
         #line 97 "cards/simple/rules.cards"
         L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), Fn_suit_of(g, f, f->me, rt_var_at(g, VCELL_cur_k))), 591);
@@ -10204,7 +10211,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ": ");
             rt_log_value(g, RT_TY_BOOL, L->v_joins);
             rt_log_str(g, ".");
-            rt_log_end(g);
+            rt_log_announce(g);
         }
         #line 107 "cards/simple/rules.cards"
         if (L->v_joins) {
@@ -10237,7 +10244,8 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_move_known(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 600), RT_AT_TOP, 601, KIND_leader, 3, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 110 "cards/simple/rules.cards"
-                rt_set_state_known(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 0, 602);
+                rt_set_state_shown(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 602);
+                if (rt_check(g)) return RT_END;
             }
         }
         #line 113 "cards/simple/rules.cards"
@@ -10256,7 +10264,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             { volatile RtValue hole = rt_get(g, VAR_mission_cards + rt_index(g, rt_var_at(g, VCELL_cur_k), 1, 12, "mission_cards", 605), f->me); (void)hole; }
         }
         if (rt_check(g)) return RT_END;
-#line 10260 "simple.c"
+#line 10268 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -10559,13 +10567,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                         RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                         #line 158 "cards/simple/rules.cards"
-                        rt_set_state_known(g, it_u, KIND_unit, 0, 0, 0, 647);
+                        rt_set_state_shown(g, it_u, KIND_unit, 0, 0, 647);
+                        if (rt_check(g)) return RT_END;
                     }
                 }
                 #line 159 "cards/simple/rules.cards"
                 if (rt_card_state(g, L->v_s_4, KIND_system, 0, 648) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
                     #line 159 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 649);
+                    rt_set_state_shown(g, L->v_s_4, KIND_system, 0, 0, 649);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -10610,7 +10619,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 167 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 654);
         }
-#line 10614 "simple.c"
+#line 10623 "simple.c"
         break;
     default:
         return rt_fail(g, 655, "bad resume point");
@@ -10697,7 +10706,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10701 "simple.c"
+#line 10710 "simple.c"
         break;
     default:
         return rt_fail(g, 667, "bad resume point");
@@ -10739,7 +10748,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 10743 "simple.c"
+#line 10752 "simple.c"
         break;
     default:
         return rt_fail(g, 672, "bad resume point");
@@ -10777,7 +10786,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 130 "cards/simple/setup.cards"
         rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_b, 674), RT_AT_TOP, 675, KIND_unit, 2, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 10781 "simple.c"
+#line 10790 "simple.c"
         break;
     default:
         return rt_fail(g, 676, "bad resume point");
@@ -10806,7 +10815,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 139 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 677);
         }
-#line 10810 "simple.c"
+#line 10819 "simple.c"
         break;
     default:
         return rt_fail(g, 678, "bad resume point");
@@ -10854,7 +10863,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 10858 "simple.c"
+#line 10867 "simple.c"
         break;
     default:
         return rt_fail(g, 681, "bad resume point");
@@ -11051,7 +11060,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_reveal(g, L->v_s_3, RT_REVEAL_ALL, RT_NONE, 702);
             if (rt_check(g)) return RT_END;
             #line 36 "cards/simple/setup.cards"
-            rt_set_state_known(g, L->v_s_3, KIND_system, 0, 1, 0, 703);
+            rt_set_state_shown(g, L->v_s_3, KIND_system, 0, 1, 703);
+            if (rt_check(g)) return RT_END;
             #line 37 "cards/simple/setup.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -11309,7 +11319,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_9 = rt_list_at(g, L->v_list_3, L->v_i_11);
                 if (rt_back_edge(g, 733)) return RT_END;   /* the step budget */
                 #line 72 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 217, 0, 734);
+                rt_choose_begin(g, Fn_empire(g, f), 217, RT_CHOOSE_NAMED, 734);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -11350,7 +11360,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 82 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN, 738);
+        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN | RT_CHOOSE_NAMED, 738);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -11495,7 +11505,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 91 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 219, 0, 748);
+        rt_choose_begin(g, Fn_rebel(g, f), 219, RT_CHOOSE_NAMED, 748);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -11579,7 +11589,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 11583 "simple.c"
+#line 11593 "simple.c"
         break;
     default:
         return rt_fail(g, 756, "bad resume point");
@@ -11774,7 +11784,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 11778 "simple.c"
+#line 11788 "simple.c"
         break;
     default:
         return rt_fail(g, 769, "bad resume point");

@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 16
+#define CARDRT_ABI 17
 
 #define RT_NONE (-1)
 
@@ -707,6 +707,10 @@ void rt_log_player(RtGame *g, RtValue player);
 void rt_log_side(RtGame *g, RtValue side);
 void rt_log_value(RtGame *g, int type, RtValue v);  /* RT_TY_* (enums by name, bools as true/false) */
 void rt_log_end(RtGame *g);
+/* rt_log_announce: rt_log_end for an announcement the rules decree (`log
+   public`): the line may say what was secret until then, so the seats'
+   noninterference test (rt_secrets.c) takes it as a reveal to everyone. */
+void rt_log_announce(RtGame *g);
 
 /* ---- maps (rt_graph.c, docs/runtime.md "Maps"): cardc writes a const RtGraphDef per map */
 #define RT_GRAPH_MAX_SPACES 1024     /* the most spaces of a map (cardc checks; scratch on the C stack) */
@@ -739,7 +743,9 @@ void rt_log_json(const RtGame *g, FILE *out);
    not see says "seen":false and leaves out what the text log hides
    (docs/cli.md "log"). */
 void rt_log_json_as(const RtGame *g, int viewer, FILE *out);
-/* rt_log_count / rt_log_line: the i-th event as text for viewer (-1: all). */
+/* rt_log_count / rt_log_line: the i-th event as text for viewer (-1: all);
+   "" for an event he reads no line for (a private variable or an unseen
+   card's state he does not see change). */
 int rt_log_count(const RtGame *g);
 const char *rt_log_line(const RtGame *g, int i, int viewer, char *buf, size_t size);
 

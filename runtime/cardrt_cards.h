@@ -506,7 +506,7 @@ void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, 
 static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst) {
+    if (!x->log_on && !RT__KNOWING(x) && (uint32_t)card < (uint32_t)x->ninst) {
         int k = x->inst_kind[card];
         if ((kind < 0 || k == kind) && (uint32_t)slot < (uint32_t)x->kind_nstate[k]) {
             if (!(RT__LIVE_ON(x) && slot < 32 && (x->kind_live_slots[k] >> slot & 1u))) {
@@ -518,6 +518,11 @@ static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot
     rt__set_card_state(g, card, kind, slot, v, site);
 }
 
+/* rt_set_state_shown: rt_set_card_state of a card every player can name
+   (cardc's secrecy check says so): every player sees the change, in the
+   log and in the record of what he knows (rt_know.c). */
+void rt_set_state_shown(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site);
+
 /* rt_set_state_known: rt_set_card_state of card, which the script knows
    is a card of kind (a kind that has slot); live: cardc knows that a
    live count reads the slot. While no log is kept, a store (the counts
@@ -525,7 +530,7 @@ static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot
 RT_HOT_INLINE void rt_set_state_known(RtGame *g, RtValue card, int kind, int slot, RtValue v, int live, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (x->log_on) {
+    if (x->log_on || RT__KNOWING(x)) {   /* logged, or the record follows it (rt__know_state) */
         rt__set_card_state(g, card, kind, slot, v, site);
     } else if (live && RT__LIVE_ON(x)) {
         rt__set_live_in(g, x, card, slot, v);
@@ -540,7 +545,7 @@ RT_HOT_INLINE void rt_set_state_known(RtGame *g, RtValue card, int kind, int slo
 RT_HOT_INLINE void rt_set_state_when(RtGame *g, RtValue card, int kind, int slot, int cond, RtValue v, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (x->log_on) {
+    if (x->log_on || RT__KNOWING(x)) {
         if (cond)
             rt__set_card_state(g, card, kind, slot, v, site);
         return;
@@ -563,7 +568,7 @@ RT_HOT_INLINE void rt_roll_known(RtGame *g, RtValue zone, int kind, const RtValu
                                  int live_decl)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (x->log_on || (uint32_t)zone >= (uint32_t)x->nzi || kind < 0 || x->zi_kind[zone] != kind ||
+    if (x->log_on || RT__KNOWING(x) || (uint32_t)zone >= (uint32_t)x->nzi || kind < 0 || x->zi_kind[zone] != kind ||
         x->kind_nstate[kind] < 1) {
         rt__roll(g, zone, kind, faces, nfaces, site);
         return;

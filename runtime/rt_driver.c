@@ -322,7 +322,8 @@ static const char *anon_text(const RtGame *g, RtValue card, int label, char *buf
 const char *rt_option_text(const RtGame *g, int i, int viewer, char *buf, size_t size)
 {
     RtValue card = rt_option_card(g, i);
-    if (!buf || size == 0 || card == RT_NONE || rt_card_seen(g, viewer, card))
+    if (!buf || size == 0 || card == RT_NONE || (rt__hdr(g)->dec_flags & RT_CHOOSE_NAMED) ||
+        rt_card_seen(g, viewer, card))
         return rt_option_label(g, i, buf, size);
     return anon_text(g, card, option(g, i)[2], buf, size);
 }
@@ -356,7 +357,8 @@ void rt__apply(RtGame *g, int i, int forced)
     int hidden = (h->dec_flags & RT_CHOOSE_HIDDEN) != 0;
     RtEvent *e = rt__event(g, RT_EV_CHOICE,
                            hidden ? (rt__is_player(g, h->dec_player) ? 1u << h->dec_player : 0) : RT_VIS_EVERYONE);
-    if (e && rt__is_card(g, o[1]) && !rt_card_seen(g, h->dec_player, o[1])) {
+    int named = (h->dec_flags & RT_CHOOSE_NAMED) != 0;
+    if (e && !named && rt__is_card(g, o[1]) && !rt_card_seen(g, h->dec_player, o[1])) {
         /* a card the chooser could not tell apart: who could (rt_card_seen) reads its
            name, the others its place (anon) */
         char buf[512];
@@ -374,7 +376,7 @@ void rt__apply(RtGame *g, int i, int forced)
         e->a[4] = o[1];
         e->a[5] = o[2];
         e->a[6] = h->dec_prompt;
-        e->a[7] = (hidden ? RT_EVF_HIDDEN : 0) | (forced ? RT_EVF_FORCED : 0);
+        e->a[7] = (hidden ? RT_EVF_HIDDEN : 0) | (forced ? RT_EVF_FORCED : 0) | (named ? RT_EVF_NAMED : 0);
         e->text = label ? strdup(label) : NULL;
         e->prompt = prompt ? strdup(prompt) : NULL;
     }

@@ -19,7 +19,7 @@ typedef enum RtEventType {
 } RtEventType;
 
 /* RT_EV_CHOICE flag bits in a[7]. */
-enum { RT_EVF_HIDDEN = 1, RT_EVF_FORCED = 2 };
+enum { RT_EVF_HIDDEN = 1, RT_EVF_FORCED = 2, RT_EVF_NAMED = 4 };
 
 typedef struct RtEvent {
     int type;
@@ -30,6 +30,7 @@ typedef struct RtEvent {
     char *prompt;       /* owned; RT_EV_CHOICE: the prompt formatted (or NULL) */
     uint32_t tell;      /* RT_EV_CHOICE of a card the chooser could not tell apart: the players who could */
     char *anon;         /* owned; RT_EV_CHOICE: that option as the others read it (by place), or NULL */
+    uint8_t announced;  /* RT_EV_TEXT: written by rt_log_announce (`log public`) */
 } RtEvent;
 
 struct RtGame {
@@ -51,6 +52,8 @@ struct RtGame {
     int32_t *zone_cap;      /* nzi: cards it can hold (the instances of its kind; all for no kind) */
     int off_opts, off_cards, off_frames, off_lists;  /* in int32 cells */
     int off_know, know_words;  /* the knowledge area (rt_know.c) and the words of one bitset */
+    int know_state_words;      /* the words of a player's bitset of state slots (cards x maxstate) */
+    int know_size;             /* the cells of the knowledge area */
     int16_t *inst_card;     /* ninst: card def of each instance */
     int32_t *card_inst;     /* ncards: the first instance of each card def (RT_NONE: no copy) */
     int *zi_decl, *zi_owner;/* nzi: zone decl and owner (RT_NONE if shared) */
@@ -193,6 +196,14 @@ void rt__know_drop(RtGame *g, int p, RtValue card);
 /* rt__knows: 2 when player knows card's place, 1 when only its zone, else 0
    (the record only; a zone player sees is not consulted). */
 int rt__knows(const RtGame *g, int player, RtValue card);
+/* rt__state_unsure: 1 when player cannot tell state slot of card: that
+   slot of a card of its kind changed while he could tell neither, and he
+   has not seen the card since; in a game that keeps no record, every
+   slot of a card he cannot tell (rt_card_seen). rt__know_state: slot of
+   card changed, shown to everyone or not (rt__set_card_state and
+   rt_set_state_shown, while the record is on). */
+int rt__state_unsure(const RtGame *g, int player, RtValue card, int slot);
+void rt__know_state(RtGame *g, RtValue card, int slot, int shown);
 /* rt_knows: 1 when player may tell where card is: it is in a zone he
    sees, or his record says so; else 0 (also for no card or no player). */
 int rt_knows(const RtGame *g, int player, RtValue card);
@@ -203,10 +214,20 @@ int rt_knows(const RtGame *g, int player, RtValue card);
    dealt again by rt_determinize, offered by position (rt_option_text) and
    logged without its name. */
 int rt_card_seen(const RtGame *g, int viewer, RtValue card);
+/* RT__BOX: the box's zone instance (decl 0, never per player). */
+enum { RT__BOX = 0 };
 
 /* log (rt_log.c): append an event (NULL when the log is off). */
 RtEvent *rt__event(RtGame *g, int type, uint32_t vis);
 void rt__log_free(RtGame *g);
+int rt__log_shown(const RtGame *g, int i, int viewer);   /* viewer reads a line for event i (rt_log_line) */
+int rt__log_announced(const RtGame *g, int i);
+RtValue rt__log_card(const RtGame *g, int i, int viewer);   /* the card event i names to viewer, or RT_NONE */
+/* rt__log_hidden_choice: event i as a hidden choice (chooser, option, its label as he read it), else NULL. */
+const char *rt__log_hidden_choice(const RtGame *g, int i, int *player, int *option, char *buf, size_t size);
+/* rt__clone_logged: rt_clone (cardrt.h), keeping a log from now on when g
+   keeps one (it starts empty). Caller frees with rt_free. */
+RtGame *rt__clone_logged(const RtGame *g);   /* event i is an announcement (rt_log_announce) */
 /* rt__esc: s as it is shown on a line of text (a log line, the terminal):
    control characters (below 0x20, DEL, UTF-8 C1) escaped as \n, \r, \t,
    \xHH or \u00HH, the rest kept. Into buf (size bytes, always

@@ -5,9 +5,11 @@
    copies it and rt_hash reads it): cell 0 is 1 once the record is on
    (rt_know_on, or a first reveal; until then every move keeps the inline
    fast paths), then for each player two bitsets of know_words words over
-   the card instances: the cards whose zone he knows, then the cards whose
-   place (zone and cell) he knows. A card whose place is known has its
-   zone bit set too. How reveals, moves and shuffles change them is said
+   the card instances: the cards whose zone he knows, the cards whose
+   place (zone and cell) he knows (a card whose place is known has its
+   zone bit set too); then a bitset of know_state_words words over the
+   cards' state slots (card * maxstate + slot): the slots he cannot tell,
+   as they changed on a card he could not tell (rt__know_state). How reveals, moves and shuffles change them is said
    at each function (docs/runtime.md "What a player knows"); every rule
    depends only on what the player sees, never on which card moved when
    he cannot see it, so the record is a function of what he observed. */
@@ -15,8 +17,12 @@
 /* bits: player p's bitset (0: zones, 1: places). */
 static uint32_t *bits(const RtGame *g, int p, int which)
 {
-    return (uint32_t *)(void *)(rt__cells(g) + g->off_know + 1 + (2 * p + which) * g->know_words);
+    return (uint32_t *)(void *)(rt__cells(g) + g->off_know + 1 + p * (2 * g->know_words + g->know_state_words) +
+                                which * g->know_words);
 }
+
+/* unsure: player p's bitset of the state slots he cannot tell. */
+static uint32_t *unsure(const RtGame *g, int p) { return bits(g, p, 2); }
 
 static void set_bit(uint32_t *b, RtValue c) { b[c >> 5] |= 1u << (c & 31); }
 static void clear_bit(uint32_t *b, RtValue c) { b[c >> 5] &= ~(1u << (c & 31)); }
@@ -53,8 +59,9 @@ int rt_card_seen(const RtGame *g, int viewer, RtValue card)
         return 1;
     if (!rt__is_card(g, card))
         return 0;
-    if (viewer < RT_MAX_PLAYERS && (rt__zone_vis(g, rt__card(g, card)[0]) >> viewer & 1u))
-        return 1;
+    RtValue zone = rt__card(g, card)[0];
+    if (zone == RT__BOX || (viewer < RT_MAX_PLAYERS && (rt__zone_vis(g, zone) >> viewer & 1u)))
+        return 1;   /* the box's cards are the game's components: every player knows them */
     return rt__knows(g, viewer, card) == 2;
 }
 
@@ -75,6 +82,47 @@ static void forget_zone(RtGame *g, int p, RtValue zone, int zones)
 
 /* rt_know_on: see cardrt.h (the record starts). */
 void rt_know_on(RtGame *g) { rt__cells(g)[g->off_know] = 1; }
+
+/* rt__state_unsure: see rt_internal.h. */
+int rt__state_unsure(const RtGame *g, int player, RtValue card, int slot)
+{
+    if (!rt__is_player(g, player) || !rt__is_card(g, card) || slot < 0 || slot >= g->maxstate)
+        return 0;
+    if (!rt__cells(g)[g->off_know])   /* no record: every slot of a card he cannot tell */
+        return !rt_card_seen(g, player, card);
+    return get_bit(unsure(g, player), card * g->maxstate + slot);
+}
+
+/* sure_again: player p sees card, and so every state slot of it. */
+static void sure_again(RtGame *g, int p, RtValue card)
+{
+    uint32_t *u = unsure(g, p);
+    for (int s = 0; s < g->maxstate; s++)
+        clear_bit(u, card * g->maxstate + s);
+}
+
+/* rt__know_state: see rt_internal.h. A change shown to everyone is
+   sure to everyone. Otherwise a player who cannot tell the card
+   (rt_card_seen) sees that a card's state changed, not which: that slot
+   of every card of its kind he cannot tell becomes unsure to him. */
+void rt__know_state(RtGame *g, RtValue card, int slot, int shown)
+{
+    if (!rt__is_card(g, card) || slot < 0 || slot >= g->maxstate || !rt__cells(g)[g->off_know])
+        return;
+    int kind = g->inst_kind[card];
+    for (int p = 0; p < g->nplayers && p < RT_MAX_PLAYERS; p++) {
+        if (shown) {
+            clear_bit(unsure(g, p), card * g->maxstate + slot);
+            continue;
+        }
+        if (rt_card_seen(g, p, card))
+            continue;
+        uint32_t *u = unsure(g, p);
+        for (RtValue c = 0; c < g->ninst; c++)
+            if (g->inst_kind[c] == kind && !rt_card_seen(g, p, c))
+                set_bit(u, c * g->maxstate + slot);
+    }
+}
 
 /* moved_unseen: player p (whose record is kz, kp) does not see zone from,
    which card left (card, whose place he knew when placed). From an end of
@@ -115,6 +163,8 @@ void rt__know_move(RtGame *g, RtValue card, RtValue from, RtValue to, int end)
         int placed = get_bit(kp, card), zoned = get_bit(kz, card), sees_from = vf >> p & 1u, sees_to = vt >> p & 1u;
         clear_bit(kz, card);
         clear_bit(kp, card);
+        if (sees_to)
+            sure_again(g, p, card);   /* he sees it, and its state, again */
         if (from == to) {
             if (!sees_from) {   /* still there, but where? */
                 forget_zone(g, p, from, 0);
@@ -151,6 +201,8 @@ void rt__know_drop(RtGame *g, int p, RtValue card)
     if (rt__is_player(g, p) && rt__is_card(g, card)) {
         clear_bit(bits(g, p, 0), card);
         clear_bit(bits(g, p, 1), card);
+        for (int s = 0; s < g->maxstate; s++)   /* nor its state */
+            set_bit(unsure(g, p), card * g->maxstate + s);
     }
 }
 
@@ -192,7 +244,7 @@ static void reveal_event(RtGame *g, RtValue card, int how, RtValue to, uint32_t 
     }
 }
 
-/* reveal_to: every player of mask learns card's place. */
+/* reveal_to: every player of mask learns card's place (and state). */
 static void reveal_to(RtGame *g, RtValue card, uint32_t mask)
 {
     rt__cells(g)[g->off_know] = 1;
@@ -200,6 +252,7 @@ static void reveal_to(RtGame *g, RtValue card, uint32_t mask)
         if (mask >> p & 1u) {
             set_bit(bits(g, p, 0), card);
             set_bit(bits(g, p, 1), card);
+            sure_again(g, p, card);
         }
 }
 

@@ -51,6 +51,17 @@ static int sees(const RtEvent *e, int viewer)
     return viewer < 0 || (viewer < RT_MAX_PLAYERS && (e->vis >> viewer & 1u));
 }
 
+/* shown: viewer reads a line for event e: not for a private variable he
+   does not see set, nor a state change of a card he does not see (that
+   either happened would tell him something of a secret). */
+static int shown(const RtEvent *e, int viewer)
+{
+    return (e->type != RT_EV_SET && e->type != RT_EV_STATE) || sees(e, viewer);
+}
+
+/* rt__log_shown: see rt_internal.h. */
+int rt__log_shown(const RtGame *g, int i, int viewer) { return i >= 0 && i < g->nev && shown(&g->ev[i], viewer); }
+
 /* state_type: the RT_TY_* of a card's state slot (int when not declared). */
 static int state_type(const RtGame *g, RtValue card, int slot)
 {
@@ -229,6 +240,10 @@ int rt__log_show(const RtGame *g, int from, int viewer, FILE *out)
 {
     char line[512], next[512], a[256], b[256];
     for (int i = from; i < g->nev;) {
+        if (!shown(&g->ev[i], viewer)) {
+            i++;
+            continue;
+        }
         int run = move_run(g, i, viewer);
         const RtEvent *e = &g->ev[i];
         if (run > 1) {
@@ -268,12 +283,13 @@ int rt__log_show(const RtGame *g, int from, int viewer, FILE *out)
 /* rt_log_count: events recorded so far. */
 int rt_log_count(const RtGame *g) { return g->nev; }
 
-/* rt_log_line: event i as text for viewer (-1: all) into buf ("" if i is out of range). */
+/* rt_log_line: event i as text for viewer (-1: all) into buf ("" if i is
+   out of range or the viewer reads no line for it). */
 const char *rt_log_line(const RtGame *g, int i, int viewer, char *buf, size_t size)
 {
     if (!buf || size == 0)
         return "";
-    if (i < 0 || i >= g->nev) {
+    if (i < 0 || i >= g->nev || !shown(&g->ev[i], viewer)) {
         buf[0] = '\0';
         return buf;
     }
@@ -339,6 +355,8 @@ void rt_log_text(const RtGame *g, int viewer, FILE *out)
     char buf[1024];
     for (int i = 0; i < g->nev; i++) {
         const RtEvent *e = &g->ev[i];
+        if (!shown(e, viewer))
+            continue;
         if (e->type == RT_EV_TEXT) {
             rt__put_esc(out, e->text);
         } else if (e->type == RT_EV_ERROR) {
@@ -488,7 +506,8 @@ void rt_log_json_as(const RtGame *g, int viewer, FILE *out)
         fprintf(out, ",\"viewer\":%d", viewer);
     fputs("}\n", out);
     for (int i = 0; i < g->nev; i++)
-        json_event(g, &g->ev[i], viewer, out);
+        if (shown(&g->ev[i], viewer))
+            json_event(g, &g->ev[i], viewer, out);
 }
 
 /* ---- log entries written by scripts ---- */
@@ -580,12 +599,54 @@ void rt_log_value(RtGame *g, int type, RtValue v)
     rt_log_str(g, rt__value_text(g, type, v, buf, sizeof buf));
 }
 
-void rt_log_end(RtGame *g)
+/* end_text: the text event rt_log_begin started, an announcement or not. */
+static void end_text(RtGame *g, int announced)
 {
     if (!g->log_on || !g->building)
         return;
     g->building = 0;
     RtEvent *e = rt__event(g, RT_EV_TEXT, RT_VIS_EVERYONE);
-    if (e)
+    if (e) {
         e->text = strdup(g->text ? g->text : "");
+        e->announced = (uint8_t)announced;
+    }
 }
+
+void rt_log_end(RtGame *g) { end_text(g, 0); }
+void rt_log_announce(RtGame *g) { end_text(g, 1); }
+
+/* rt__log_card: the card event i shows viewer by name (a move or a reveal
+   he sees, a choice of a card of a zone whose answer he sees, not by its
+   place), else RT_NONE. */
+RtValue rt__log_card(const RtGame *g, int i, int viewer)
+{
+    if (i < 0 || i >= g->nev || !sees(&g->ev[i], viewer))
+        return RT_NONE;
+    const RtEvent *e = &g->ev[i];
+    switch (e->type) {
+    case RT_EV_MOVE: case RT_EV_REVEAL: return e->a[0];
+    case RT_EV_CHOICE:
+        if ((e->a[7] & RT_EVF_NAMED) || (e->anon && viewer >= 0 && !(viewer < RT_MAX_PLAYERS && (e->tell >> viewer & 1u))))
+            return RT_NONE;   /* named by the script, or read by its place */
+        return rt__is_card(g, e->a[4]) ? e->a[4] : RT_NONE;
+    default: return RT_NONE;
+    }
+}
+
+/* rt__log_hidden_choice: when event i is a hidden choice, its chooser
+   and option index into *player and *option, and its label as the
+   chooser read it into buf (size bytes); else NULL. */
+const char *rt__log_hidden_choice(const RtGame *g, int i, int *player, int *option, char *buf, size_t size)
+{
+    if (i < 0 || i >= g->nev || g->ev[i].type != RT_EV_CHOICE || !(g->ev[i].a[7] & RT_EVF_HIDDEN) || size == 0)
+        return NULL;
+    const RtEvent *e = &g->ev[i];
+    *player = e->a[0];
+    *option = e->a[1];
+    char tmp[512];
+    snprintf(buf, size, "%s", choice_label(g, e, e->a[0], tmp, sizeof tmp));
+    return buf;
+}
+
+/* rt__log_announced: 1 when event i is an announcement (rt_log_announce). */
+int rt__log_announced(const RtGame *g, int i) { return i >= 0 && i < g->nev && g->ev[i].announced; }

@@ -298,8 +298,10 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
         return NULL;
     }
     g->off_cards = off;  off += g->ninst * g->card_stride;
-    g->know_words = (g->ninst + 31) / 32;   /* a flag, then per player two bitsets (rt_know.c) */
-    g->off_know = off;   off += 1 + 2 * g->nplayers * g->know_words;
+    g->know_words = (g->ninst + 31) / 32;   /* a flag, then per player three bitsets (rt_know.c) */
+    g->know_state_words = (int)(((long)g->ninst * g->maxstate + 31) / 32);
+    g->know_size = 1 + g->nplayers * (2 * g->know_words + g->know_state_words);
+    g->off_know = off;   off += g->know_size;
     g->off_frames = off; off += g->max_depth * g->frame_stride;
     g->off_lists = off;  off += g->list_cap;
     g->off_opts = off;   off += 3 * g->max_opts;
@@ -472,13 +474,14 @@ void rt_free(RtGame *g)
     free(g);
 }
 
-/* rt_clone: a new game with g's def and state, no log. Caller frees. */
-RtGame *rt_clone(const RtGame *g)
+/* clone_game: a copy of g's state and def (rt_clone), its log kept from
+   now on if log (the events before are not copied). */
+static RtGame *clone_game(const RtGame *g, int log)
 {
     if (!g)
         return NULL;
     int refused = 0;
-    RtGame *c = alloc_game(g->def, g->nplayers, g->seed, g->max_rounds, 0, &refused);
+    RtGame *c = alloc_game(g->def, g->nplayers, g->seed, g->max_rounds, log, &refused);
     if (!c)
         return NULL;
     c->max_steps = g->max_steps;
@@ -486,6 +489,12 @@ RtGame *rt_clone(const RtGame *g)
     memcpy(c->blk, g->blk, g->size);
     return c;
 }
+
+/* rt_clone: a new game with g's def and state, no log. Caller frees. */
+RtGame *rt_clone(const RtGame *g) { return clone_game(g, 0); }
+
+/* rt__clone_logged: see rt_internal.h. */
+RtGame *rt__clone_logged(const RtGame *g) { return clone_game(g, g ? g->log_on : 0); }
 
 /* rt_note_played: see cardrt.h. */
 void rt_note_played(RtGame *g, uint8_t *bits)
@@ -582,7 +591,7 @@ uint64_t rt_hash(const RtGame *g)
     }
     /* the knowledge record: a die's bits are 0 either way (each move clears a
        card's bits, and nothing shows a die in its zones) */
-    h = hash_cells(h, cells + g->off_know, 1 + 2 * (size_t)g->nplayers * (size_t)g->know_words);
+    h = hash_cells(h, cells + g->off_know, (size_t)g->know_size);
     for (int d = 0; d < hd.depth; d++) {   /* the list-stack base, the RtFrame and its script's locals */
         const int32_t *fc = cells + g->off_frames + (size_t)d * (size_t)g->frame_stride;
         int script = fc[1];

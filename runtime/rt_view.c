@@ -5,6 +5,7 @@
    (rt__put_esc). */
 #include "rt_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* var_shown / zone_shown: whether the def's view leaves the variable or
@@ -134,24 +135,46 @@ static void print_vars(const RtGame *g, int player, FILE *out)
     }
 }
 
+/* named_after: card a's name sorts after card b's. */
+static int named_after(const RtGame *g, RtValue a, RtValue b)
+{
+    return strcmp(rt__card_label(g, a), rt__card_label(g, b)) > 0;
+}
+
 /* print_known: the cards of zone (cells zc) that player does not see but
-   has been shown and not lost track of (rt_know.c), top first, each on a
-   line `    seen "NAME"`, with its position from the top in an ordered
-   zone when he knows it. */
+   has been shown and not lost track of (rt_know.c), each on a line
+   `    seen "NAME"`: first those whose place he knows in an ordered zone,
+   top first, with their position from the top; then the others by name
+   (their order in the zone is what he does not know). */
 static void print_known(const RtGame *g, int player, RtValue zone, const int32_t *zc, FILE *out)
 {
-    int ordered = g->def->zones[g->zi_decl[zone]].ordered;
+    int ordered = g->def->zones[g->zi_decl[zone]].ordered, nloose = 0;
+    RtValue *loose = malloc(sizeof *loose * (size_t)(zc[0] > 0 ? zc[0] : 1));
     for (int i = zc[0] - 1; i >= 0; i--) {
         int k = rt__knows(g, player, zc[1 + i]);
         if (k == 0)
             continue;
+        if (k != 2 || !ordered) {
+            if (loose)
+                loose[nloose++] = zc[1 + i];
+            continue;
+        }
         fputs("    seen \"", out);
         rt__put_esc(out, rt__card_label(g, zc[1 + i]));
-        fputc('"', out);
-        if (k == 2 && ordered)
-            fprintf(out, ", position %d from the top", (int)zc[0] - i);
-        fputc('\n', out);
+        fprintf(out, "\", position %d from the top\n", (int)zc[0] - i);
     }
+    for (int i = 1; i < nloose; i++)   /* insertion sort by name: a zone holds few known cards */
+        for (int j = i; j > 0 && named_after(g, loose[j - 1], loose[j]); j--) {
+            RtValue c = loose[j];
+            loose[j] = loose[j - 1];
+            loose[j - 1] = c;
+        }
+    for (int i = 0; i < nloose; i++) {
+        fputs("    seen \"", out);
+        rt__put_esc(out, rt__card_label(g, loose[i]));
+        fputs("\"\n", out);
+    }
+    free(loose);
 }
 
 /* print_zones: each zone the view shows but the box: one the viewer sees

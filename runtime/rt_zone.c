@@ -398,8 +398,9 @@ RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int sit
     return c ? *c : 0;
 }
 
-/* rt__set_card_state: rt_set_card_state's general half (see cardrt.h). */
-void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site)
+/* set_state: set slot of card to v, as rt_set_card_state (shown: every
+   player sees the change, else those who see the card). */
+static void set_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site, int shown)
 {
     int32_t *c = state_cell(g, card, kind, slot, site);
     if (!c || *c == v)
@@ -410,15 +411,29 @@ void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, 
         rt__set_live_in(g, &g->pre, card, slot, v);   /* a live count reads the slot */
     else
         *c = v;
+    if (RT__KNOWING(&g->pre))
+        rt__know_state(g, card, slot, shown);
     if (!g->log_on)
         return;
-    RtEvent *e = rt__event(g, RT_EV_STATE, rt__zone_vis(g, rt__card(g, card)[0]));
+    RtEvent *e = rt__event(g, RT_EV_STATE, shown ? RT_VIS_EVERYONE : rt__zone_vis(g, rt__card(g, card)[0]));
     if (e) {
         e->a[0] = card;
         e->a[1] = slot;
         e->a[2] = old;
         e->a[3] = v;
     }
+}
+
+/* rt__set_card_state: rt_set_card_state's general half (see cardrt.h). */
+void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site)
+{
+    set_state(g, card, kind, slot, v, site, 0);
+}
+
+/* rt_set_state_shown: see cardrt.h. */
+void rt_set_state_shown(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site)
+{
+    set_state(g, card, kind, slot, v, site, 1);
 }
 
 /* rt__roll: rt_roll's general half: each die, from the bottom up, through

@@ -24,6 +24,16 @@ static void decide(Emit *E)
 
 /* ---- decisions -------------------------------------------------------------------------- */
 
+/* choice_flags: the rt_choose_begin flags of `choose` s: hidden, and
+   RT_CHOOSE_NAMED when its items are not a zone's cards (a map's spaces,
+   a range, a list): the script names each, so every player reads them by
+   name, never by place. */
+static const char *choice_flags(const IrNode *s, int hidden)
+{
+    int named = s->kids[0]->type.base != T_ZONE;
+    return hidden ? (named ? "RT_CHOOSE_HIDDEN | RT_CHOOSE_NAMED" : "RT_CHOOSE_HIDDEN") : named ? "RT_CHOOSE_NAMED" : "0";
+}
+
 /* begin_choice: the decision. open_buffer / close_options: its options
    are added to a local buffer (kept in registers; rt_opt_add) between the
    two; the count is stored once at the close. option_call: the call that
@@ -351,7 +361,7 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
         E->indent++;
         emit_line(E, "int %s = 0;", hint);
     }
-    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), choice_flags(s, hidden), s->loc);
     if (drawn)
         draw_in_place(E, s, var);
     else if (counted)
@@ -501,7 +511,7 @@ void emit_choose(Emit *E, const IrNode *s)
     E->indent++;
     if (hint)
         emit_line(E, "int %s = 0;", hint);
-    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), choice_flags(s, hidden), s->loc);
     emit_line(E, "rt_choose_steps(g, %s, %s);", k, n);
     if (counted)
         pick_in_place(E, var, coll, hint);

@@ -298,6 +298,19 @@ void emit_memo_helpers(Emit *E, Buf *out);
 const char *emit_elem_var(Emit *E, const IrNode *n);
 /* Dice (emit_dice.c): emit_face_count: the C of `d.hit`; emit_roll_any:
    `roll` of dice of any kind; emit_dice_helpers: the helpers they use. */
+/* emit_dice_for: a loop over interchangeable dice (ir_dice.c) in a game
+   that keeps them as counts, with `up to`'s counter left (or NULL); opens
+   the block of a game kept as cards, which the caller closes.
+   emit_dice_frame_reset: after such a loop kept as cards, the frame
+   locals it wrote back to 0 (temps: its snapshot's, or NULL). */
+void emit_dice_for(Emit *E, const IrNode *s, const char *left);
+void emit_dice_frame_reset(Emit *E, const IrNode *s, const char *const temps[2]);
+/* emit_dice_move_all / emit_dice_roll_counted: a move of every die of
+   zone z (counted as L) to zone to (T), a roll of z's dice of kind kd, in
+   a game that keeps them as counts; each opens the block of a game kept
+   as cards, which the caller closes (emit_dice.c). */
+void emit_dice_move_all(Emit *E, const IrNode *z, const IrLive *L, const IrNode *to, const IrLive *T);
+void emit_dice_roll_counted(Emit *E, const IrNode *z, const IrLive *L, const MKind *kd);
 const char *emit_face_count(Emit *E, const IrNode *n);
 void emit_roll_any(Emit *E, const IrNode *s);
 void emit_dice_helpers(Emit *E, Buf *out);

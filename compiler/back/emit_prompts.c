@@ -73,7 +73,7 @@ void emit_log(Emit *E, const IrNode *s)
     if (effects && !twice) {
         emit_line(E, "rt_log_begin(g);");
         emit_text_pieces(E, s);
-        emit_line(E, "rt_log_end(g);");
+        emit_line(E, s->aux ? "rt_log_announce(g);" : "rt_log_end(g);");
         emit_check_fail(E);
         return;
     }
@@ -81,7 +81,7 @@ void emit_log(Emit *E, const IrNode *s)
     E->indent++;
     emit_line(E, "rt_log_begin(g);");
     emit_text_pieces(E, s);
-    emit_line(E, "rt_log_end(g);");
+    emit_line(E, s->aux ? "rt_log_announce(g);" : "rt_log_end(g);");
     E->indent--;
     if (twice) {
         emit_line(E, "} else {");

@@ -844,6 +844,8 @@ static void fl_assign(Flow *F, Frame *fr, const AstNode *s, Secret pc)
     Secret index;
     int nobody;
     Audience a = target(F, fr, l, &index, &nobody);
+    if (SYM_CAT(l->sem_ref) == SYM_STATE && l->kind == AST_FIELD_OF)   /* for the runtime's record (ir_lower.c) */
+        ((AstNode *)s)->flags |= a.all && !nobody ? ASSIGN_SHOWN : ASSIGN_NOT_SHOWN;
     if (nobody)
         return;
     v = join(v, index);   /* the element written shows its index too */

@@ -150,7 +150,12 @@ enum {
     TURNS_ALL_PASS = 1 << 22,    /* with TURNS_PASSES: `until all pass` (c is NULL) */
     CARD_CHANGES = 1 << 23,      /* a variant's `set card KIND "Name" { ... }`: new data for a base card */
     DIE_INTERCHANGEABLE = 1 << 24, /* `die NAME ... interchangeable { ... }`: its zones hold its dice by face */
-    LOG_PUBLIC = 1 << 25           /* `log public "..."`: an announcement the rules decree (its holes become public) */
+    LOG_PUBLIC = 1 << 25,          /* `log public "..."`: an announcement the rules decree (its holes become public) */
+    /* set by the secrecy check on `c.state = v`: every player can name c and
+       sees the change (ASSIGN_SHOWN), or some analysis of it found c a
+       secret (ASSIGN_NOT_SHOWN, which wins) */
+    ASSIGN_SHOWN = 1 << 26,
+    ASSIGN_NOT_SHOWN = 1 << 27
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

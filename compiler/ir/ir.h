@@ -87,7 +87,8 @@ typedef enum IrOp {
     IR_WIN_ALL,      /* index: the slot; kids: players, where (or NULL) */
     IR_DRAW_GAME,
     IR_LOSE_GAME,    /* every player loses to the game */
-    IR_LOG,          /* text: the format ({} holes); kids: the holes' values */
+    IR_LOG,          /* text: the format ({} holes); kids: the holes' values; aux 1: an
+                        announcement (`log public`), its holes made public by the rules */
     IR_ROLL,         /* index: the die kind (-1: dice of any kind); kids[0]: a die or a zone of dice */
     IR_CALL_PROC,    /* index: the procedure's unit; kids: the arguments */
     IR_ELIMINATE,    /* kids[0]: the player taken out of the game */
@@ -151,8 +152,9 @@ enum {   /* IrNode.flags */
     IR_BOTTOM = 1 << 5,
     IR_PLUCK = 1 << 6,       /* IR_FOR: a pluck loop (ir_pluck.c) */
     IR_ALL_PASS = 1 << 7,    /* IR_TURNS with IR_PASSES: `until all pass` (no count) */
-    IR_STEP = 1 << 8         /* IR_FOR, IR_AGGREGATE, IR_WIN_ALL, IR_REVEAL to all: each turn
+    IR_STEP = 1 << 8,        /* IR_FOR, IR_AGGREGATE, IR_WIN_ALL, IR_REVEAL to all: each turn
                                 takes a step of the game's budget (ir_steps.c) */
+    IR_SHOWN = 1 << 9        /* IR_ASSIGN to a card's state: every player can name the card (the secrecy check) */
 };
 
 /* ir_steps.c: a loop over a range of at most IR_STEP_SMALL integers may be

@@ -538,6 +538,8 @@ static IrNode *lower_assign(Lower *L, const AstNode *s)
     n->binop = s->op == '+' || s->op == OP_INC ? IR_ADD : s->op == '-' || s->op == OP_DEC ? IR_SUB : IR_SET;
     n->kids[0] = lower_expr(L, s->a);
     n->kids[1] = lower_expr(L, s->b);
+    if ((s->flags & ASSIGN_SHOWN) && !(s->flags & ASSIGN_NOT_SHOWN))
+        n->flags |= IR_SHOWN;
     return n;
 }
 
@@ -636,7 +638,9 @@ static IrNode *lower_stmt(Lower *L, const AstNode *s)
     case AST_LOSE_GAME:
         return node(L, IR_LOSE_GAME, s->loc, 0);
     case AST_LOG:
-        return lower_text(L, s);
+        n = lower_text(L, s);
+        n->aux = (s->flags & LOG_PUBLIC) != 0;
+        return n;
     case AST_ELIMINATE:
         return simple(L, IR_ELIMINATE, s, s->a, NULL);
     case AST_ROLL:

@@ -134,7 +134,7 @@ static void payload(const Printer *P, const IrNode *n)
     case IR_INT: buf_printf(o, " %lld", (long long)n->value); break;
     case IR_BOOL: buf_put(o, n->value ? " true" : " false"); break;
     case IR_TEXT: case IR_LOG: case IR_OPTION: case IR_ACTION: case IR_PHASE:
-        buf_put(o, " ");
+        buf_put(o, n->op == IR_LOG && n->aux ? " public " : " ");
         quoted(o, n->text);
         break;
     case IR_SIDE: buf_printf(o, " %s", m->side_names[n->index]); break;
@@ -193,6 +193,7 @@ static void payload(const Printer *P, const IrNode *n)
         {IR_SIMULTANEOUS, "simultaneously"}, {IR_HIDDEN, "hidden"}, {IR_UP_TO, "up-to"},
         {IR_PASSES, "passes"}, {IR_PASS, "pass"}, {IR_BOTTOM, "to-bottom"}, {IR_PLUCK, "pluck"}, {IR_ALL_PASS, "all-pass"},
         {IR_STEP, "step"},
+        {IR_SHOWN, "shown"},
     };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         if (n->flags & flags[i].flag)

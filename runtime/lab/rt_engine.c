@@ -12,7 +12,7 @@
 /* Salt of the random agents' seeds (the first 64 bits of sqrt(2)'s fraction). */
 #define AGENT_SALT 0x6a09e667f3bcc909u
 
-enum { CMD_PLAY = 1, CMD_SIM = 2, CMD_LOG = 4, CMD_BENCH = 8 };
+enum { CMD_PLAY = 1, CMD_SIM = 2, CMD_LOG = 4, CMD_BENCH = 8, CMD_SECRETS = 16 };
 enum { OPT_INT, OPT_U64, OPT_STR, OPT_FLAG, OPT_KDIR, OPT_NAT };   /* OPT_INT: >= 1; OPT_NAT: >= 0 */
 
 typedef struct OptSpec {
@@ -25,15 +25,16 @@ typedef struct OptSpec {
 
 static const OptSpec opt_specs[] = {
     {"--seat", OPT_INT, offsetof(RtArgs, seat), CMD_PLAY, "N", "your seat, 1-based (default 1)"},
-    {"--seed", OPT_U64, offsetof(RtArgs, seed), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_BENCH, "S", "the seed (an unsigned 64-bit integer)"},
-    {"--players", OPT_INT, offsetof(RtArgs, players), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "number of players (default: the game's minimum)"},
-    {"--variant", OPT_STR, offsetof(RtArgs, variant), CMD_PLAY | CMD_SIM | CMD_LOG, "V", "the variant (default: the base game)"},
-    {"--sides", OPT_STR, offsetof(RtArgs, sides), CMD_PLAY | CMD_SIM | CMD_LOG, "S,T", "the side each seat plays, by name (default: seat N the N-th side)"},
-    {"--games", OPT_INT, offsetof(RtArgs, games), CMD_SIM | CMD_BENCH, "N", "number of games (default 100)"},
+    {"--seed", OPT_U64, offsetof(RtArgs, seed), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_BENCH | CMD_SECRETS, "S", "the seed (an unsigned 64-bit integer)"},
+    {"--players", OPT_INT, offsetof(RtArgs, players), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_SECRETS, "N", "number of players (default: the game's minimum)"},
+    {"--variant", OPT_STR, offsetof(RtArgs, variant), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_SECRETS, "V", "the variant (default: the base game)"},
+    {"--sides", OPT_STR, offsetof(RtArgs, sides), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_SECRETS, "S,T", "the side each seat plays, by name (default: seat N the N-th side)"},
+    {"--games", OPT_INT, offsetof(RtArgs, games), CMD_SIM | CMD_BENCH | CMD_SECRETS, "N", "number of games (default 100; secrets: 10)"},
+    {"--every", OPT_INT, offsetof(RtArgs, every), CMD_SECRETS, "K", "start a redrawn world at every K-th decision (default 1)"},
     {"--json", OPT_FLAG, offsetof(RtArgs, json), CMD_SIM | CMD_LOG, "", "JSON output"},
     {"--log", OPT_STR, offsetof(RtArgs, log), CMD_SIM, "FILE", "write the JSON-lines log of game 0 to FILE"},
-    {"--max-rounds", OPT_INT, offsetof(RtArgs, max_rounds), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "a game not over after N rounds fails (default 1000)"},
-    {"--max-steps", OPT_INT, offsetof(RtArgs, max_steps), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "a game past N steps (loops gone round again, rounds) fails (default 1000000)"},
+    {"--max-rounds", OPT_INT, offsetof(RtArgs, max_rounds), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_SECRETS, "N", "a game not over after N rounds fails (default 1000)"},
+    {"--max-steps", OPT_INT, offsetof(RtArgs, max_steps), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_SECRETS, "N", "a game past N steps (loops gone round again, rounds) fails (default 1000000)"},
     {"--choices", OPT_STR, offsetof(RtArgs, choices), CMD_LOG, "L", "option indices (0-based, comma-separated) for the first decisions"},
     {"--viewer", OPT_INT, offsetof(RtArgs, viewer), CMD_LOG, "N", "print the log (text or --json) as seat N (1-based) sees it"},
     {"--opponent", OPT_STR, offsetof(RtArgs, opponent), CMD_PLAY, "A", "the agent of the other seats: random, greedy, mcts (default random)"},
@@ -66,6 +67,8 @@ static const struct {
     {"replay", 0, "replay FILE", "replay a JSON-lines log written by 'sim --log', print it as text and verify it"},
     {"log", CMD_LOG, "log [--seed S] [--players N] [--sides S,T] [--variant V] [--choices 0,2,1] [--agents A,B] [--budget N] [--rollout N] [--viewer N] [--json] [--max-rounds N] [--max-steps N]",
      "play one game from the given option indices (then the agents, random by default) and print its log"},
+    {"secrets", CMD_SECRETS, "secrets [--games N] [--seed S] [--every K] [--players N] [--sides S,T] [--variant V] [--max-rounds N] [--max-steps N]",
+     "check that no seat's log or screen depends on what it may not know: redraw it, replay the same decisions, compare"},
 };
 
 /* rt__agent_seed: (p+1)-th splitmix64 output from game_seed ^ AGENT_SALT. */
@@ -226,7 +229,8 @@ int rt__parse_sides(const RtEngine *e, const char *cmd, const RtArgs *a, const R
 }
 
 /* new_game: a game of def for the parsed options, or NULL after a message. */
-static RtGame *new_game(const RtEngine *e, const char *cmd, const RtGameDef *def, const RtArgs *a, uint64_t seed, int log)
+/* rt__engine_game: see rt_engine.h. */
+RtGame *rt__engine_game(const RtEngine *e, const char *cmd, const RtGameDef *def, const RtArgs *a, uint64_t seed, int log)
 {
     int players = a->players ? a->players : def->min_players;
     if (players < def->min_players || players > def->max_players) {
@@ -300,7 +304,7 @@ static int cmd_play(const RtEngine *e, const RtArgs *a)
         return RT_EXIT_USAGE;
     }
     uint64_t seed = a->seed_given ? a->seed : (uint64_t)time(NULL);
-    RtGame *g = new_game(e, "play", def, a, seed, 1);
+    RtGame *g = rt__engine_game(e, "play", def, a, seed, 1);
     if (!g)
         return RT_EXIT_USAGE;
     int seat = a->seat ? a->seat - 1 : 0;
@@ -433,7 +437,7 @@ static int cmd_log(const RtEngine *e, const RtArgs *a)
     if (!def)
         return RT_EXIT_USAGE;
     uint64_t seed = a->seed_given ? a->seed : 1;
-    RtGame *g = new_game(e, "log", def, a, seed, 1);
+    RtGame *g = rt__engine_game(e, "log", def, a, seed, 1);
     if (!g)
         return RT_EXIT_USAGE;
     if (a->viewer > rt_players(g)) {
@@ -528,6 +532,7 @@ int rt__engine_run_dist(int argc, char **argv, const RtGameDef *const *defs, int
         case CMD_PLAY: return cmd_play(&e, &a);
         case CMD_SIM: return rt__sim_main(&e, &a);
         case CMD_BENCH: return cmd_bench(&e, &a);
+        case CMD_SECRETS: return rt__secrets_main(&e, &a);
         default: return cmd_log(&e, &a);
         }
     }

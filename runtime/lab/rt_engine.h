@@ -45,6 +45,7 @@ typedef struct RtArgs {
     int mcts_seconds;    /* bench: seconds of MCTS (-1: the default 2) */
     const char *sides;   /* "blue,red": the side of each seat; NULL: the default */
     const char *tally;   /* sim: a shared variable whose final values are counted */
+    int every;           /* secrets: a redrawn world at every K-th decision; 0: not given (1) */
 } RtArgs;
 
 /* rt__engine_run_dist: rt_engine_run (cardrt.h) with sim's simulations
@@ -58,6 +59,10 @@ int rt__engine_run_dist(int argc, char **argv, const RtGameDef *const *defs, int
 /* rt__engine_def: the def of variant name (NULL: the base game), or NULL
    after printing the known variants to err. */
 const RtGameDef *rt__engine_def(const RtEngine *e, const char *cmd, const char *name);
+/* rt__engine_game: a new game of def for command cmd, a's players and
+   sides, seeded seed, its log kept if log; NULL after a one-line message
+   on e->err. Caller frees with rt_free. */
+RtGame *rt__engine_game(const RtEngine *e, const char *cmd, const RtGameDef *def, const RtArgs *a, uint64_t seed, int log);
 /* rt__agent_seed: the seed of the random agent at seat p in a game seeded game_seed. */
 uint64_t rt__agent_seed(uint64_t game_seed, int p);
 /* rt__parse_sides: a->sides for a game of def with players seats into
@@ -69,5 +74,7 @@ int rt__replay_main(const RtEngine *e, int argc, char **argv);
 /* rt__sim_main: the sim command, its options parsed (rt_sim_cmd.c);
    returns the exit status. */
 int rt__sim_main(const RtEngine *e, const RtArgs *a);
+/* rt__secrets_main: the secrets command, its options parsed (rt_secrets.c). */
+int rt__secrets_main(const RtEngine *e, const RtArgs *a);
 
 #endif

@@ -23,29 +23,12 @@ static int slot_by_kind_card(const void *a, const void *b)
     return (x->card > y->card) - (x->card < y->card);
 }
 
-/* A card's state slots, copied, for sorting them (States). */
-typedef struct StateRow {
-    const int32_t *v;
-    int n;
-} StateRow;
-
-static int state_row_cmp(const void *a, const void *b)
-{
-    const StateRow *x = a, *y = b;
-    for (int i = 0; i < x->n; i++)
-        if (x->v[i] != y->v[i])
-            return x->v[i] < y->v[i] ? -1 : 1;
-    return 0;
-}
-
 /* Scratch of one determinization, sized for the game (no fixed limit). */
 typedef struct Deal {
     Slot *slots, *cards, *scratch;   /* n each */
     int32_t *out, *idx;              /* n each */
     int32_t *need, *kstart;          /* nkinds each: places of the kind left to fill; a sort's cursors */
     uint32_t *bits;                  /* a bit per card instance (sort_by_kind_card) */
-    int32_t *rows;                   /* n * maxstate: state copies */
-    StateRow *order;                 /* n */
 } Deal;
 
 /* unseen_slots: the places of the cards viewer cannot tell apart
@@ -55,8 +38,8 @@ static int unseen_slots(const RtGame *g, int viewer, Slot *slots)
 {
     int k = 0, counted = rt__hdr(g)->counted;
     for (int z = 0; z < g->nzi; z++) {
-        if (viewer < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> viewer & 1u))
-            continue;
+        if (z == RT__BOX || (viewer < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> viewer & 1u)))
+            continue;   /* the box's cards are known to all (rt_card_seen) */
         if (counted && rt__dice_zone(g, z))
             continue;
         const int32_t *zz = rt__zone(g, z);
@@ -200,54 +183,43 @@ static void deal_unknown(const RtGame *g, const Slot *slots, int n, Slot *cards,
     }
 }
 
-/* deal_states: the state slots of the cards dealt again (out[0..n)), kind
-   by kind, are sorted (which card had which is forgotten; what states
-   there are, as the log showed every change, is kept) and dealt back to
-   them in a random order from rng. A kind whose unseen cards are all in
-   the same state is left as it is. */
-static void deal_states(RtGame *g, int n, Deal *d, uint64_t rng[4])
+/* PlaceStates: the state slots of the cards at the places dealt again,
+   as they were before the deal, and which of them viewer cannot tell. */
+typedef struct PlaceStates {
+    int32_t *value;    /* n * maxstate */
+    uint8_t *unsure;   /* n * maxstate */
+    int32_t *kind;     /* n: the kind of the card that was there */
+} PlaceStates;
+
+/* places_save: the states at the n places of slots, before the deal. */
+static void places_save(const RtGame *g, int viewer, const Slot *slots, int n, PlaceStates *ps)
 {
-    int moved = 0;   /* a card whose state is not what a move gives it: else nothing to deal */
-    for (int i = 0; i < n && !moved; i++) {
-        int k = g->inst_kind[d->out[i]];
-        moved = memcmp(rt__card(g, d->out[i]) + 1, g->kind_reset + (size_t)k * (size_t)g->pre.maxstate,
-                       (size_t)g->kind_nstate[k] * sizeof(int32_t)) != 0;
-    }
-    if (!moved)
-        return;
-    /* the cards in out, by kind and instance, into scratch */
+    int ms = (int)g->pre.maxstate;
     for (int i = 0; i < n; i++) {
-        d->scratch[i].card = d->out[i];
-        d->scratch[i].kind = g->inst_kind[d->out[i]];
-    }
-    qsort(d->scratch, (size_t)n, sizeof *d->scratch, slot_by_kind_card);
-    for (int a = 0; a < n;) {
-        int b = a, k = d->scratch[a].kind, ns = g->kind_nstate[k];
-        while (b < n && d->scratch[b].kind == k)
-            b++;
-        int same = 1;
-        for (int i = a + 1; i < b && same && ns > 0; i++)
-            same = memcmp(rt__card(g, d->scratch[i].card) + 1, rt__card(g, d->scratch[a].card) + 1,
-                          (size_t)ns * sizeof(int32_t)) == 0;
-        if (ns > 0 && !same) {
-            int m = b - a;
-            for (int i = 0; i < m; i++) {
-                int32_t *row = d->rows + (size_t)i * (size_t)g->pre.maxstate;
-                memcpy(row, rt__card(g, d->scratch[a + i].card) + 1, (size_t)ns * sizeof(int32_t));
-                d->order[i].v = row;
-                d->order[i].n = ns;
-            }
-            qsort(d->order, (size_t)m, sizeof *d->order, state_row_cmp);
-            for (int i = m - 1; i > 0; i--) {
-                int j = (int)rt__xoshiro_below(rng, (uint32_t)i + 1);
-                StateRow t = d->order[i];
-                d->order[i] = d->order[j];
-                d->order[j] = t;
-            }
-            for (int i = 0; i < m; i++)
-                memcpy(rt__card(g, d->scratch[a + i].card) + 1, d->order[i].v, (size_t)ns * sizeof(int32_t));
+        RtValue c = slots[i].card;
+        ps->kind[i] = g->inst_kind[c];
+        for (int s = 0; s < ms; s++) {
+            ps->value[i * ms + s] = rt__card(g, c)[1 + s];
+            ps->unsure[i * ms + s] = (uint8_t)rt__state_unsure(g, viewer, c, s);
         }
-        a = b;
+    }
+}
+
+/* places_restore: a state slot viewer could not tell on the card that was
+   at a place stays with the place: the card dealt there takes it (when it
+   is of the same kind and viewer cannot tell that slot of it either). A
+   slot he saw set stays with its card. What he saw of a place ("the card
+   laid on mission 1") stays true. */
+static void places_restore(RtGame *g, int viewer, const int32_t *out, int n, const PlaceStates *ps)
+{
+    int ms = (int)g->pre.maxstate;
+    for (int i = 0; i < n; i++) {
+        RtValue c = out[i];
+        if (g->inst_kind[c] != ps->kind[i])
+            continue;
+        for (int s = 0; s < g->kind_nstate[ps->kind[i]]; s++)
+            if (ps->unsure[i * ms + s] && rt__state_unsure(g, viewer, c, s))
+                rt__card(g, c)[1 + s] = ps->value[i * ms + s];
     }
 }
 
@@ -261,10 +233,11 @@ typedef struct OptPlace {
 static void option_places(const RtGame *g, int viewer, OptPlace *at, int nopts)
 {
     const int32_t *o = g->pre.opt_cells;
+    int named = (rt__hdr(g)->dec_flags & RT_CHOOSE_NAMED) != 0;   /* options that stand for cards, not places */
     for (int i = 0; i < nopts; i++) {
         RtValue c = o[3 * i + 1];
         at[i].zone = -1;
-        if (!rt__is_card(g, c) || rt_card_seen(g, viewer, c))
+        if (named || !rt__is_card(g, c) || rt_card_seen(g, viewer, c))
             continue;
         RtValue z = rt__card(g, c)[0];
         int cell = rt__is_zone(g, z) ? rt__cell_of(rt__zone(g, z), c) : 0;
@@ -351,33 +324,32 @@ static void redraw_vars(RtGame *g, int viewer, uint64_t rng[4])
 static int deal_alloc(Deal *d, const RtGame *g, int n)
 {
     size_t m = (size_t)(n > 0 ? n : 1), nk = (size_t)(g->def->nkinds > 0 ? g->def->nkinds : 1);
-    size_t ms = (size_t)(g->pre.maxstate > 0 ? g->pre.maxstate : 1);
-    /* one block: the StateRows and Slots first (pointers, then int32s) */
+    /* one block: the Slots first, then the int32s */
     size_t words = (size_t)(g->ninst + 31) / 32 + 1;
-    char *b = malloc(m * sizeof(StateRow) + 3 * m * sizeof(Slot) + (2 * m + 2 * nk + m * ms + words) * sizeof(int32_t));
+    char *b = malloc(3 * m * sizeof(Slot) + (2 * m + 2 * nk + words) * sizeof(int32_t));
     memset(d, 0, sizeof *d);
     if (!b)
         return 0;
-    d->order = (StateRow *)(void *)b;
-    d->slots = (Slot *)(void *)(b + m * sizeof(StateRow));
+    d->slots = (Slot *)(void *)b;
     d->cards = d->slots + m;
     d->scratch = d->slots + 2 * m;
     d->out = (int32_t *)(void *)(d->slots + 3 * m);
     d->idx = d->out + m;
     d->need = d->idx + m;
     d->kstart = d->need + nk;
-    d->rows = d->kstart + nk;
-    d->bits = (uint32_t *)(void *)(d->rows + m * ms);
+    d->bits = (uint32_t *)(void *)(d->kstart + nk);
     return 1;
 }
 
-static void deal_free(Deal *d) { free(d->order); }
+static void deal_free(Deal *d) { free(d->slots); }
 
 /* rt_determinize: see cardrt.h. The places of the cards viewer cannot
    tell apart (rt_card_seen) are listed in zone order; the cards he knows
    the zone of are dealt within their zone first (deal_known_zones), then
-   the others wherever their kind may lie (deal_unknown); the states of
-   all these cards are dealt among them (deal_states); the pending
+   the others wherever their kind may lie (deal_unknown); a state slot
+   that changed while he could not tell the card (rt__state_unsure) stays
+   with its place, a slot he saw set with its card (places_restore); the
+   pending
    decision's options of such cards follow their places (rebind_options);
    the private variables he does not see are redrawn (redraw_vars). The
    other players forget the cards dealt again (what they know of them is
@@ -386,7 +358,7 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
 {
     int n = 0, nopts = rt__hdr(g)->pending != RT_DEC_NONE ? rt__hdr(g)->dec_count : 0;
     for (int z = 0; z < g->nzi; z++)
-        if (!(viewer < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> viewer & 1u)))
+        if (z != RT__BOX && !(viewer < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> viewer & 1u)))
             n += rt__zone(g, z)[0];
     Deal d;
     memset(&d, 0, sizeof d);
@@ -394,6 +366,10 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
     if (n > 0 && deal_alloc(&d, g, n) && (nopts == 0 || at)) {
         n = unseen_slots(g, viewer, d.slots);
         option_places(g, viewer, at, nopts);
+        size_t cells = (size_t)n * (size_t)(g->pre.maxstate > 0 ? g->pre.maxstate : 1);
+        PlaceStates ps = {malloc(cells * sizeof(int32_t)), malloc(cells), malloc((size_t)n * sizeof(int32_t))};
+        if (ps.value && ps.unsure && ps.kind)
+            places_save(g, viewer, d.slots, n, &ps);
         deal_known_zones(g, viewer, d.slots, n, &d, rng);
         int nc = 0;   /* the cards he knows nothing of (as many as the places left) */
         for (int i = 0; i < n; i++)
@@ -408,7 +384,11 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
                 if (p != viewer)
                     rt__know_drop(g, p, c);
         }
-        deal_states(g, n, &d, rng);
+        if (ps.value && ps.unsure && ps.kind)
+            places_restore(g, viewer, d.out, n, &ps);
+        free(ps.value);
+        free(ps.unsure);
+        free(ps.kind);
         rebind_options(g, at, nopts);
     }
     deal_free(&d);

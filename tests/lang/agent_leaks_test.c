@@ -99,8 +99,9 @@ Test(agent_leaks, a_face_down_pick_is_offered_and_logged_by_position)
 }
 
 /* `log --viewer N --json`: what seat N sees, as JSON: South's hand is
-   private, his pick hidden; North's log leaves out the cards, the pick
-   and the marked card ("seen":false), South's names them; the header
+   private, his pick hidden; North's log leaves out the cards and the pick
+   ("seen":false) and has no line for the mark on a card he does not see,
+   South's names them; the header
    says whose log it is; replay refuses such a log. */
 Test(agent_leaks, a_json_log_for_a_viewer_shows_what_that_seat_sees)
 {
@@ -112,7 +113,6 @@ Test(agent_leaks, a_json_log_for_a_viewer_shows_what_that_seat_sees)
                 "{\"type\":\"move\",\"round\":0,\"from\":\"box\",\"to\":\"hand(South)\",\"where\":\"top\",\"seen\":false}\n"
                 "{\"type\":\"move\",\"round\":0,\"from\":\"box\",\"to\":\"hand(South)\",\"where\":\"top\",\"seen\":false}\n"
                 "{\"type\":\"choice\",\"round\":0,\"player\":1,\"hidden\":true,\"seen\":false}\n"
-                "{\"type\":\"state\",\"round\":0,\"state\":\"marked\",\"from\":0,\"to\":1,\"seen\":false}\n"
                 "{\"type\":\"round\",\"round\":1}\n"
                 "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":1,\"options\":2,\"forced\":false,"
                 "\"hidden\":false,\"prompt\":\"North: which coin is marked?\",\"label\":\"Silver\"}\n"

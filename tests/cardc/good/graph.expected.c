@@ -13,8 +13,8 @@
 #include "cardrt.h"
 #include "graph.h"
 
-#if CARDRT_ABI != 16
-#error "graph.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 17
+#error "graph.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_core = 0, ENUM_rim = 1 };
@@ -358,7 +358,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 40 "tests/cardc/good/graph/graph.cards"
         if (Agg2_round(g, f, L)) {
             #line 41 "tests/cardc/good/graph/graph.cards"
-            rt_choose_begin(g, f->me, 1, 0, 17);
+            rt_choose_begin(g, f->me, 1, RT_CHOOSE_NAMED, 17);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {

@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "plain.h"
 
-#if CARDRT_ABI != 16
-#error "plain.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 17
+#error "plain.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_sword = 0, ENUM_shield = 1, ENUM_star = 2 };

@@ -13,8 +13,8 @@
 #include "cardrt.h"
 #include "teams.h"
 
-#if CARDRT_ABI != 16
-#error "teams.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 17
+#error "teams.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -316,7 +316,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action_2 = rt_chosen(g) % 3;
             if (L->v_action_2 == 0) { /* plan */
                 #line 44 "tests/cardc/good/teams/teams.cards"
-                rt_choose_begin(g, f->me, 5, RT_CHOOSE_HIDDEN, 16);
+                rt_choose_begin(g, f->me, 5, RT_CHOOSE_HIDDEN | RT_CHOOSE_NAMED, 16);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -371,7 +371,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_str(g, "the plans are shown: ");
             rt_log_player(g, L->v_best);
             rt_log_str(g, " wins");
-            rt_log_end(g);
+            rt_log_announce(g);
         }
         #line 54 "tests/cardc/good/teams/teams.cards"
         return rt_win_team(g, L->v_best, 28);
