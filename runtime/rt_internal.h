@@ -223,8 +223,9 @@ void rt__log_free(RtGame *g);
 int rt__log_shown(const RtGame *g, int i, int viewer);   /* viewer reads a line for event i (rt_log_line) */
 int rt__log_announced(const RtGame *g, int i);
 RtValue rt__log_card(const RtGame *g, int i, int viewer);   /* the card event i names to viewer, or RT_NONE */
-/* rt__log_hidden_choice: event i as a hidden choice (chooser, option, its label as he read it), else NULL. */
-const char *rt__log_hidden_choice(const RtGame *g, int i, int *player, int *option, char *buf, size_t size);
+/* rt__log_hidden_choice: event i as a hidden choice (chooser, option, card, its label as he read it), else NULL. */
+const char *rt__log_hidden_choice(const RtGame *g, int i, int *player, int *option, RtValue *card, char *buf,
+                                  size_t size);
 /* rt__clone_logged: rt_clone (cardrt.h), keeping a log from now on when g
    keeps one (it starts empty). Caller frees with rt_free. */
 RtGame *rt__clone_logged(const RtGame *g);   /* event i is an announcement (rt_log_announce) */

@@ -633,16 +633,19 @@ RtValue rt__log_card(const RtGame *g, int i, int viewer)
     }
 }
 
-/* rt__log_hidden_choice: when event i is a hidden choice, its chooser
-   and option index into *player and *option, and its label as the
-   chooser read it into buf (size bytes); else NULL. */
-const char *rt__log_hidden_choice(const RtGame *g, int i, int *player, int *option, char *buf, size_t size)
+/* rt__log_hidden_choice: when event i is a hidden choice, its chooser,
+   option index and card (RT_NONE for an option of no card) into *player,
+   *option and *card, and its label as the chooser read it into buf (size
+   bytes); else NULL. */
+const char *rt__log_hidden_choice(const RtGame *g, int i, int *player, int *option, RtValue *card, char *buf,
+                                  size_t size)
 {
     if (i < 0 || i >= g->nev || g->ev[i].type != RT_EV_CHOICE || !(g->ev[i].a[7] & RT_EVF_HIDDEN) || size == 0)
         return NULL;
     const RtEvent *e = &g->ev[i];
     *player = e->a[0];
     *option = e->a[1];
+    *card = rt__is_card(g, e->a[4]) ? e->a[4] : RT_NONE;
     char tmp[512];
     snprintf(buf, size, "%s", choice_label(g, e, e->a[0], tmp, sizeof tmp));
     return buf;

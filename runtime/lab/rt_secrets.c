@@ -48,6 +48,7 @@ typedef struct Secrets {
     Tally tally;
     Difference diff;
     uint8_t *seen_t, *seen_r;         /* per card: the seat could tell it, in each copy */
+    uint8_t *picked_t, *picked_r;     /* per card: another player took it by a hidden choice, in each copy */
     int lines;                        /* the seat's log lines compared in this world */
     int ninst;
 } Secrets;
@@ -198,12 +199,18 @@ static int held_secretly(const RtGame *g, int seat, RtValue card)
 
 /* reveals: event i of g shows seat something it could not tell when the
    step began (seen): an announcement, or a card by name that it could not
-   tell, or that another player's private variable names (the move of a
-   card he picked in secret shows which it was). */
-static int reveals(const RtGame *g, int i, int seat, const uint8_t *seen)
+   tell, or that another player took by a hidden choice since the redraw
+   (picked, marked here) or holds in a private variable (the move of a
+   card picked in secret shows which it was). */
+static int reveals(const RtGame *g, int i, int seat, const uint8_t *seen, uint8_t *picked)
 {
-    RtValue c = rt__log_card(g, i, seat);
-    return rt__log_announced(g, i) || (c != RT_NONE && (!seen[c] || held_secretly(g, seat, c)));
+    char label[512];
+    int p, option;
+    RtValue c;
+    if (rt__log_hidden_choice(g, i, &p, &option, &c, label, sizeof label) && p != seat && c != RT_NONE)
+        picked[c] = 1;
+    c = rt__log_card(g, i, seat);
+    return rt__log_announced(g, i) || (c != RT_NONE && (!seen[c] || picked[c] || held_secretly(g, seat, c)));
 }
 
 /* next_shown: the first event of g from i on that seat reads a line for. */
@@ -229,7 +236,7 @@ static int log_fails(Secrets *S, const RtGame *t, const RtGame *r, int seat, int
         if (i >= nt && j >= nr)
             break;
         line++;
-        if ((i < nt && reveals(t, i, seat, S->seen_t)) || (j < nr && reveals(r, j, seat, S->seen_r)))
+        if ((i < nt && reveals(t, i, seat, S->seen_t, S->picked_t)) | (j < nr && reveals(r, j, seat, S->seen_r, S->picked_r)))
             return 2;
         const char *la = i < nt ? rt_log_line(t, i, seat, a, sizeof a) : "(none)";
         const char *lb = j < nr ? rt_log_line(r, j, seat, b, sizeof b) : "(none)";
@@ -290,7 +297,8 @@ static int answer_as(const RtGame *t, const RtGame *r, int *cursor)
     int n = rt_option_count(r), chooser = rt_decision_player(r);
     for (; *cursor < rt_log_count(t); ++*cursor) {
         int p, option;
-        if (!rt__log_hidden_choice(t, *cursor, &p, &option, want, sizeof want) || p != chooser)
+        RtValue card;
+        if (!rt__log_hidden_choice(t, *cursor, &p, &option, &card, want, sizeof want) || p != chooser)
             continue;
         ++*cursor;
         for (int i = 0; i < n; i++)
@@ -321,6 +329,8 @@ static int compare_world(Secrets *S, RtGame *t, RtGame *r, int seat, RtAgent *pi
 {
     int logged_t = 0, logged_r = 0, cursor = 0, left = WINDOW_STEPS;   /* left: decisions t may still take */
     S->lines = 0;
+    memset(S->picked_t, 0, (size_t)S->ninst + 1);
+    memset(S->picked_r, 0, (size_t)S->ninst + 1);
     newly_seen(t, seat, S->seen_t, S->ninst);
     newly_seen(r, seat, S->seen_r, S->ninst);
     if (memcmp(S->seen_t, S->seen_r, (size_t)S->ninst) != 0)
@@ -405,7 +415,9 @@ static int one_game(Secrets *S, const RtGameDef *def, uint64_t seed, int every)
     S->ninst = g->ninst;
     S->seen_t = malloc((size_t)g->ninst + 1);
     S->seen_r = malloc((size_t)g->ninst + 1);
-    int status = S->seen_t && S->seen_r ? 0 : -1;
+    S->picked_t = malloc((size_t)g->ninst + 1);
+    S->picked_r = malloc((size_t)g->ninst + 1);
+    int status = S->seen_t && S->seen_r && S->picked_t && S->picked_r ? 0 : -1;
     for (int d = 0; status == 0 && rt_advance(g); d++) {
         for (int seat = 0; seat < rt_players(g) && status == 0 && d % every == 0; seat++)
             status = world(S, g, seed, seat);
@@ -414,6 +426,8 @@ static int one_game(Secrets *S, const RtGameDef *def, uint64_t seed, int every)
     }
     free(S->seen_t);
     free(S->seen_r);
+    free(S->picked_t);
+    free(S->picked_r);
     rt_free(g);
     return status;
 }
