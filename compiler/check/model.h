@@ -254,6 +254,20 @@ typedef struct MLayout {
     int nfront, nback;
 } MLayout;
 
+/* The printed board of a map (`layout MAP { ... }`): each space drawn as a
+   small card of layout space, the spaces grouped by a field, the edges
+   drawn between them (sheet_board.c places them). */
+typedef struct MBoardLayout {
+    int declared;             /* 0: the map has no board layout (it is not printed) */
+    Loc loc;
+    MLayout space;            /* one space: its size (w, h) and items, as a card's front */
+    double w, h;              /* the sheet in mm; 0: the paper, landscape */
+    int group_field;          /* the data field the spaces are grouped by, or -1 */
+    int ring;                 /* `group F ring`: the groups round an ellipse (else rows) */
+    uint32_t edge_color;      /* the edges' lines: colour and width in mm */
+    double edge_line;
+} MBoardLayout;
+
 typedef struct Model {
     Arena *arena;
     const char *id, *title;
@@ -274,6 +288,7 @@ typedef struct Model {
     struct StrTab *string_index;      /* string -> index in strings (model_string) */
     const char **files; int nfiles;   /* source paths, in load order */
     MLayout *layouts;                 /* one per kind (sheet_layout_check) */
+    MBoardLayout *board_layouts;      /* one per map (ngraphs; declared 0: none) */
     const char *game_dir;             /* the folder of the game's declaration (icons/) */
     int max_frames;                   /* the most frames the scripts can stack; 0: no static bound */
     MView *views;    int nviews;      /* the play screen's values, in declaration order */
