@@ -25,8 +25,8 @@
 #include "cardrt.h"
 #include "rebellion.h"
 
-#if CARDRT_ABI != 16
-#error "rebellion.c was generated for libcardrt ABI 16; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 17
+#error "rebellion.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_empire = 1 };
@@ -19162,7 +19162,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 1, View_values, View_var_hidden, View_zone_hidden, Card_fields, Card_texts };
+static const RtViewDef view = { 1, View_values, View_var_hidden, View_zone_hidden, Card_fields, Card_texts, 0, NULL };
 
 const RtGameDef rebellion_game = {
     CARDRT_ABI, "rebellion", "base", "Star Wars: Rebellion",

@@ -7,32 +7,6 @@
 
 #define PI 3.14159265358979323846
 
-/* title_case: an identifier as a title ("outer_rim" -> "Outer Rim"); arena-owned. */
-static const char *title_case(Arena *a, const char *id)
-{
-    char *s = arena_strdup(a, id);
-    for (char *p = s; *p; p++) {
-        if (*p == '_')
-            *p = ' ';
-        if ((p == s || p[-1] == ' ') && *p >= 'a' && *p <= 'z')
-            *p = (char)(*p - 'a' + 'A');
-    }
-    return s;
-}
-
-/* group_title: the title of the group of spaces whose field f has value v. */
-static const char *group_title(Arena *a, const Model *m, const MField *f, const MValue *v)
-{
-    if (f->type == TY_SIDE && v->ival >= 0 && v->ival < m->nsides)
-        return m->side_titles[v->ival] ? m->side_titles[v->ival] : m->side_names[v->ival];
-    if (f->type == TY_BOOL)
-        return v->ival ? title_case(a, f->name) : arena_printf(a, "Not %s", f->name);
-    if (f->type == TY_INT)
-        return arena_printf(a, "%s %d", title_case(a, f->name), (int)v->ival);
-    const char *t = model_value_text(m, a, f, v);
-    return title_case(a, t ? t : "");
-}
-
 /* overlap: boxes of w x h centred on (x1, y1) and (x2, y2), gap apart, overlap. */
 static int overlap(double x1, double y1, double x2, double y2, double w, double h, double gap)
 {
@@ -81,7 +55,7 @@ void sheet_board_plan(Arena *a, const Model *m, int g, double paper_w, double pa
     int *count = arena_alloc(a, sizeof(int) * (size_t)(ng + 1));
     for (int k = 0; k < nvals; k++) {
         MValue v = {1, vals[k], NULL, -1};
-        p->gtitle[k] = group_title(a, m, f, &v);
+        p->gtitle[k] = model_value_title(m, a, f, &v);
     }
     if (absent)
         p->gtitle[nvals] = "";

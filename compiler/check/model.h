@@ -169,6 +169,24 @@ typedef struct MView {
     int per_player;
 } MView;
 
+/* One item of a map view: a zone per space of the map, or a function of
+   one card (the space). */
+typedef struct MViewMapItem {
+    const char *name;
+    Loc loc;
+    int zone;                 /* the `per space` zone (its declaration), or -1 */
+    int unit;                 /* else the function's unit */
+} MViewMapItem;
+
+/* A map on the play screen (`view { MAP [by FIELD] { items } }`). */
+typedef struct MViewMap {
+    Loc loc;
+    int graph;
+    int group_field;          /* the field of the map's kind the spaces are grouped by, or -1 */
+    MViewMapItem *items;
+    int nitems;
+} MViewMap;
+
 typedef struct MConst {
     const char *name;
     Loc loc;
@@ -292,6 +310,7 @@ typedef struct Model {
     const char *game_dir;             /* the folder of the game's declaration (icons/) */
     int max_frames;                   /* the most frames the scripts can stack; 0: no static bound */
     MView *views;    int nviews;      /* the play screen's values, in declaration order */
+    MViewMap *view_maps; int nview_maps; /* the play screen's maps, in declaration order */
     int has_view;                     /* a view declaration exists (the play screen's data is emitted) */
     int eliminates;                   /* an `eliminate` exists: turn loops skip players who are out */
     int can_lose;                     /* a `lose_game` exists: the game itself is an opponent (RtGameDef.can_lose) */
