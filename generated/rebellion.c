@@ -8234,7 +8234,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 286 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 225, 0, 370);
+                        rt_choose_begin(g, L->v_p, 225, RT_CHOOSE_SPACES, 370);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 225)) {
@@ -8785,7 +8785,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 231, 0, 427);
+        rt_choose_begin(g, L->v_p, 231, RT_CHOOSE_SPACES, 427);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
@@ -10946,7 +10946,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
                 #line 227 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 242, 0, 637);
+                rt_choose_begin(g, f->me, 242, RT_CHOOSE_SPACES, 637);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
@@ -11038,7 +11038,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 234 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 244, 0, 649);
+                rt_choose_begin(g, f->me, 244, RT_CHOOSE_SPACES, 649);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
@@ -11520,7 +11520,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 28 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 247, 0, 703);
+        rt_choose_begin(g, f->me, 247, RT_CHOOSE_SPACES, 703);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
@@ -13196,7 +13196,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
                     #line 178 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 259, 0, 853);
+                    rt_choose_begin(g, L->v_p, 259, RT_CHOOSE_SPACES, 853);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
@@ -13492,7 +13492,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
             #line 213 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
                 #line 214 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 261, 0, 879);
+                rt_choose_begin(g, L->v_p, 261, RT_CHOOSE_SPACES, 879);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
@@ -13593,7 +13593,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
                     #line 225 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 263, 0, 891);
+                    rt_choose_begin(g, L->v_p, 263, RT_CHOOSE_SPACES, 891);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
@@ -16314,7 +16314,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
                 if (rt_back_edge(g, 1143)) return RT_END;   /* the step budget */
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 275, 0, 1144);
+                rt_choose_begin(g, Fn_empire_player(g, f), 275, RT_CHOOSE_SPACES, 1144);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
@@ -16433,7 +16433,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 276, 0, 1154);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, RT_CHOOSE_SPACES, 1154);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {

@@ -4731,7 +4731,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* retreat, ignoring transport restrictions */
                         #line 173 "cards/simple/combat.cards"
-                        rt_choose_begin(g, L->v_p, 188, 0, 179);
+                        rt_choose_begin(g, L->v_p, 188, RT_CHOOSE_SPACES, 179);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
@@ -5806,7 +5806,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* A_: gain 1 victory point at a Resistance loyal system */
                 #line 95 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 251);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 251);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5870,7 +5870,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* A_: trade the Sympathy token for a victory point per destroyed system */
                 #line 101 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 255);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 255);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -5936,7 +5936,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* _: gain 1 loyalty in a system */
                 #line 110 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 261);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 261);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6014,7 +6014,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* A_: gain 1 victory point at an Imperial or Neutral system */
                 #line 118 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 265);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 265);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6078,7 +6078,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: get the Doom Star Plans */
                 #line 124 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 269);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 269);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6140,7 +6140,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: sabotage a system */
                 #line 133 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 272);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 272);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6205,7 +6205,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: gain 1 victory point */
                 #line 143 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 277);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 277);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6269,7 +6269,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 7) { /* A_: attack from the secret base */
                 #line 149 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 281);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 281);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6461,7 +6461,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* A_: gain 1 victory point */
                 #line 170 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 291);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 291);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6525,7 +6525,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
                 #line 176 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 295);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 295);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6599,7 +6599,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
                 #line 182 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 193, 0, 300);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 300);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -6673,7 +6673,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: rescue a leader */
                 #line 188 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 196, 0, 305);
+                rt_choose_begin(g, f->me, 196, RT_CHOOSE_SPACES, 305);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -7099,7 +7099,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
         rt_reveal_zone(g, rt_zone_shared(g, ZONE_locations), RT_REVEAL_LOOK, f->me, 342);
         if (rt_check(g)) return RT_END;
         #line 256 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 199, RT_CHOOSE_HIDDEN, 343);
+        rt_choose_begin(g, f->me, 199, RT_CHOOSE_HIDDEN | RT_CHOOSE_SPACES, 343);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 199)) {
@@ -7219,7 +7219,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 31 "cards/simple/moves.cards"
-        rt_choose_begin(g, f->me, 200, RT_CHOOSE_HIDDEN, 357);
+        rt_choose_begin(g, f->me, 200, RT_CHOOSE_HIDDEN | RT_CHOOSE_SPACES, 357);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 200)) {
@@ -7985,7 +7985,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
         } else if (rt_player_side(g, L->v_p) == SIDE_imperium) {
             #line 156 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 205, 0, 423);
+            rt_choose_begin(g, L->v_p, 205, RT_CHOOSE_SPACES, 423);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
@@ -8120,7 +8120,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* to a Resistance loyal system */
                     #line 171 "cards/simple/moves.cards"
-                    rt_choose_begin(g, L->v_p, 7, 0, 437);
+                    rt_choose_begin(g, L->v_p, 7, RT_CHOOSE_SPACES, 437);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
@@ -8523,7 +8523,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* Special Project: build the Doom Star */
                 #line 21 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 466);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 466);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8593,7 +8593,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* Special Project: build a Super Dreadnought */
                 #line 27 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 470);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 470);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8682,7 +8682,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* Special Project: charge the Doom Star laser */
                 #line 39 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 477);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 477);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8744,7 +8744,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* Special Project: fire the Doom Star laser */
                 #line 48 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 480);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 480);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8814,7 +8814,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: gain 2 loyalty in a Resistance or Neutral system */
                 #line 55 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 485);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 485);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8887,7 +8887,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: gain 1 loyalty where you have a unit */
                 #line 61 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 491);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 491);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -8960,7 +8960,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: find the base_s region with a captured leader */
                 #line 68 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 196, 0, 496);
+                rt_choose_begin(g, f->me, 196, RT_CHOOSE_SPACES, 496);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -9084,7 +9084,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
                 #line 87 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 506);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 506);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9213,7 +9213,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* _: remove a sabotage marker */
                 #line 97 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 513);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 513);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9278,7 +9278,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: freeze a captured leader */
                 #line 107 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 196, 0, 518);
+                rt_choose_begin(g, f->me, 196, RT_CHOOSE_SPACES, 518);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -9370,7 +9370,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: do 1 damage */
                 #line 118 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 525);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 525);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -9444,7 +9444,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: capture a leader */
                 #line 124 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 193, 0, 529);
+                rt_choose_begin(g, f->me, 193, RT_CHOOSE_SPACES, 529);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 193)) {
@@ -11309,7 +11309,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_9 = rt_list_at(g, L->v_list_3, L->v_i_11);
                 if (rt_back_edge(g, 733)) return RT_END;   /* the step budget */
                 #line 72 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 217, 0, 734);
+                rt_choose_begin(g, Fn_empire(g, f), 217, RT_CHOOSE_SPACES, 734);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -11350,7 +11350,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 82 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN, 738);
+        rt_choose_begin(g, Fn_rebel(g, f), 218, RT_CHOOSE_HIDDEN | RT_CHOOSE_SPACES, 738);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -11495,7 +11495,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 91 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 219, 0, 748);
+        rt_choose_begin(g, Fn_rebel(g, f), 219, RT_CHOOSE_SPACES, 748);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {

@@ -224,7 +224,11 @@ int rt_list_has(const RtGame *g, int list, RtValue v);
 /* Decisions. A script calls rt_choose_begin, adds options, and if
    rt_option_count(g) > 0 stores its pc and returns RT_YIELD. When resumed,
    rt_chosen/rt_chosen_card give the picked option. */
-enum { RT_CHOOSE_HIDDEN = 1 };
+/* RT_CHOOSE_HIDDEN: the choice is hidden from the other players;
+   RT_CHOOSE_SPACES: the options are spaces of a map (`choose s in
+   neighbours(x)`, `within`): places on the board, which the play screen
+   names to the chooser wherever their cards lie. */
+enum { RT_CHOOSE_HIDDEN = 1, RT_CHOOSE_SPACES = 2 };
 /* rt_option's label, besides a string index: RT_LABEL_AUTO names the card
    (or prints the value when card is RT_NONE); RT_LABEL_PLAYER and
    RT_LABEL_SIDE print the value as a player's name or a side's title. */

@@ -111,7 +111,9 @@ static int human_choose(RtAgent *a, RtGame *g)
         }
         first[shown++] = i;
         fprintf(a->out, "  %d) ", shown);
-        rt__put_esc(a->out, rt_option_text(g, i, seat, buf, sizeof buf));
+        /* a space of a map is a place on the board: named wherever its card lies */
+        rt__put_esc(a->out, rt__hdr(g)->dec_flags & RT_CHOOSE_SPACES ? rt_option_label(g, i, buf, sizeof buf)
+                                                                    : rt_option_text(g, i, seat, buf, sizeof buf));
         if (twin)
             put_state(g, i, a->out);
         if (copies > 1)

@@ -28,6 +28,15 @@ static void decide(Emit *E)
    are added to a local buffer (kept in registers; rt_opt_add) between the
    two; the count is stored once at the close. option_call: the call that
    adds one. */
+/* choice_flags: the rt_choose_begin flags of a choice (hidden or not)
+   among the items of coll (NULL: a menu): RT_CHOOSE_SPACES when they are
+   spaces of a map. */
+static const char *choice_flags(const IrNode *coll, int hidden)
+{
+    int spaces = coll && coll->type.base == T_SPACES;
+    return hidden ? (spaces ? "RT_CHOOSE_HIDDEN | RT_CHOOSE_SPACES" : "RT_CHOOSE_HIDDEN") : spaces ? "RT_CHOOSE_SPACES" : "0";
+}
+
 static void begin_choice(Emit *E, const char *by, int prompt, const char *flags, Loc at)
 {
     E->options_site = emit_site(E, at);
@@ -351,7 +360,7 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
         E->indent++;
         emit_line(E, "int %s = 0;", hint);
     }
-    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), choice_flags(coll, hidden), s->loc);
     if (drawn)
         draw_in_place(E, s, var);
     else if (counted)
@@ -501,7 +510,7 @@ void emit_choose(Emit *E, const IrNode *s)
     E->indent++;
     if (hint)
         emit_line(E, "int %s = 0;", hint);
-    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), choice_flags(coll, hidden), s->loc);
     emit_line(E, "rt_choose_steps(g, %s, %s);", k, n);
     if (counted)
         pick_in_place(E, var, coll, hint);

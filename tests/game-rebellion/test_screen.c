@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "drive.h"
+#include "testutil.h"
 
 /* The regions and their systems, in the order of the board (a copy of
    the table of docs/games/rebellion.md). */
@@ -214,4 +215,46 @@ Test(screen, the_board_shows_each_system_by_region_with_its_units_loyalty_and_ma
     cr_expect_gt(seen.units, 36 * 5, "units on the board (%d)", seen.units);
     cr_expect_gt(seen.marks, 36 * 4, "loyalty and markers on the board (%d)", seen.marks);
     cr_expect_geq(seen.base_hidden, 12, "screens with a hidden base (%d)", seen.base_hidden);
+}
+
+/* is_system: name is one of the 32 systems. */
+static int is_system(const char *name, size_t len)
+{
+    for (int r = 0; r < 8; r++)
+        for (int s = 0; s < 4; s++)
+            if (strlen(systems[r][s]) == len && strncmp(systems[r][s], name, len) == 0)
+                return 1;
+    return 0;
+}
+
+/* A person playing either side is offered systems by name (a choice
+   among the spaces of the map: the system cards themselves lie in the
+   hidden probe deck or the box): every option of the choices of a system
+   in the first decisions of seed 7 is a system's name. */
+Test(screen, systems_are_offered_by_name, .timeout = 300)
+{
+    for (int seat = 1; seat <= 2; seat++) {
+        char cmd[300];
+        snprintf(cmd, sizeof cmd, "yes 1 | head -300 | ASAN_OPTIONS=detect_leaks=0 " TEST_BUILD_DIR
+                 "/san/rebellion play --seed 7 --seat %d", seat);
+        RunResult r = run_cmd(cmd);
+        int options = 0, in_choice = 0;
+        for (const char *l = r.out; *l;) {
+            size_t len = strcspn(l, "\n");
+            char line[600];
+            snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line - 1 ? len : sizeof line - 1), l);
+            l += len + (l[len] == '\n');
+            if (strstr(line, " to choose: "))
+                in_choice = strstr(line, "the system") || strstr(line, "Rebel or neutral system");
+            else if (in_choice && strncmp(line, "  ", 2) == 0 && line[2] >= '0' && line[2] <= '9' && strstr(line, ") ")) {
+                const char *name = strstr(line, ") ") + 2;
+                cr_expect(is_system(name, strlen(name)), "seat %d: option '%s' is no system's name", seat, line);
+                options++;
+            } else if (strncmp(line, "  ", 2) != 0) {
+                in_choice = 0;
+            }
+        }
+        cr_expect_gt(options, 10, "seat %d: choices of a system (%d options)", seat, options);
+        run_free(&r);
+    }
 }

@@ -358,7 +358,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 40 "tests/cardc/good/graph/graph.cards"
         if (Agg2_round(g, f, L)) {
             #line 41 "tests/cardc/good/graph/graph.cards"
-            rt_choose_begin(g, f->me, 1, 0, 17);
+            rt_choose_begin(g, f->me, 1, RT_CHOOSE_SPACES, 17);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {

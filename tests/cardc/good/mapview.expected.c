@@ -21,38 +21,39 @@ enum { SIDE_red = 0, SIDE_blue = 1 };
 enum { ENUM_north = 0, ENUM_south_coast = 1 };
 enum { KIND_site = 0, KIND_pawn = 1 };
 enum { ZONE_box = 0, ZONE_pawns = 1, ZONE_camp = 2, ZONE_pawns_fort = 3, ZONE_pawns_hill = 4, ZONE_pawns_bay = 5, ZONE_pawns_moor = 6, ZONE_camp_fort = 7, ZONE_camp_hill = 8, ZONE_camp_bay = 9, ZONE_camp_moor = 10 };
-enum { VAR_tally = 0 };
+enum { VAR_hub = 0, VAR_tally = 1 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 0 };
-enum { ZCELL_box = 4, ZCELL_pawns = 14, ZCELL_camp = 20, ZCELL_pawns_fort = 26, ZCELL_pawns_hill = 32, ZCELL_pawns_bay = 38, ZCELL_pawns_moor = 44, ZCELL_camp_fort = 50, ZCELL_camp_hill = 56, ZCELL_camp_bay = 62, ZCELL_camp_moor = 68 };
+enum { VCELL_hub = 0 };
+enum { ZCELL_box = 5, ZCELL_pawns = 15, ZCELL_camp = 21, ZCELL_pawns_fort = 27, ZCELL_pawns_hill = 33, ZCELL_pawns_bay = 39, ZCELL_pawns_moor = 45, ZCELL_camp_fort = 51, ZCELL_camp_hill = 57, ZCELL_camp_bay = 63, ZCELL_camp_moor = 69 };
 static const int32_t layout[] = {
     /* zone capacities */ 9, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
-    /* vars */ 0, 1, 2, 3,
+    /* vars */ VCELL_hub, 1, 2, 3, 4,
     /* zones */ ZCELL_box, ZCELL_pawns, ZCELL_camp, ZCELL_pawns_fort, ZCELL_pawns_hill, ZCELL_pawns_bay, ZCELL_pawns_moor, ZCELL_camp_fort, ZCELL_camp_hill, ZCELL_camp_bay, ZCELL_camp_moor,
     PLAYER_CELLS,
 };
 
-/* tests/cardc/good/mapview/game.cards:9: kind site */
+/* tests/cardc/good/mapview/game.cards:11: kind site */
 struct Row_site {
     RtValue fd_region;
     RtValue fd_value;
 };
 
 static const struct Row_site Rows_site[] = {
-    { /* tests/cardc/good/mapview/game.cards:16: Fort */
+    { /* tests/cardc/good/mapview/game.cards:18: Fort */
         .fd_region = ENUM_north,
         .fd_value = 2,
     },
-    { /* tests/cardc/good/mapview/game.cards:16: Hill */
+    { /* tests/cardc/good/mapview/game.cards:18: Hill */
         .fd_region = ENUM_north,
         .fd_value = 0,
     },
-    { /* tests/cardc/good/mapview/game.cards:17: Bay */
+    { /* tests/cardc/good/mapview/game.cards:19: Bay */
         .fd_region = ENUM_south_coast,
         .fd_value = 1,
     },
-    { /* tests/cardc/good/mapview/game.cards:18: Moor */
+    { /* tests/cardc/good/mapview/game.cards:20: Moor */
         .fd_region = RT_NONE,
         .fd_value = 0,
     },
@@ -83,16 +84,16 @@ RT_MAYBE_UNUSED static inline const struct Inst_site *Inst_site(const RtGame *g,
     return (const struct Inst_site *)rt__pre(g)->inst_data[KIND_site] + 1 + card;
 }
 
-/* tests/cardc/good/mapview/game.cards:14: kind pawn */
+/* tests/cardc/good/mapview/game.cards:16: kind pawn */
 struct Row_pawn {
     RtValue fd_side;
 };
 
 static const struct Row_pawn Rows_pawn[] = {
-    { /* tests/cardc/good/mapview/game.cards:25: Soldier */
+    { /* tests/cardc/good/mapview/game.cards:27: Soldier */
         .fd_side = SIDE_red,
     },
-    { /* tests/cardc/good/mapview/game.cards:26: Scout */
+    { /* tests/cardc/good/mapview/game.cards:28: Scout */
         .fd_side = SIDE_blue,
     },
 };
@@ -121,21 +122,35 @@ RT_MAYBE_UNUSED static inline const struct Inst_pawn *Inst_pawn(const RtGame *g,
     return (const struct Inst_pawn *)rt__pre(g)->inst_data[KIND_pawn] + 1 + card;
 }
 
+/* tests/cardc/good/mapview/game.cards:17: map land */
+static const int16_t GraphSpace_land[5] = { 0, 1, 2, 3, -1 };
+static const int32_t GraphCard_land[5] = { 0, 1, 2, 3, -1 };
+static const int32_t GraphFirst_land[5] = { 0, 1, 3, 4, 4 };
+static const int16_t GraphAdj_land[5] = {
+    /* fort: */ 1,
+    /* hill: */ 0, 2,
+    /* bay: */ 1,
+    -1 };
+static const RtGraphDef Graph_land = {
+    .name = "land", .kind = KIND_site, .nrows = 4, .nspaces = 4,
+    .space = GraphSpace_land, .adj = GraphAdj_land, .card = GraphCard_land, .first = GraphFirst_land
+};
+
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_held_site(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue);
 
-/* tests/cardc/good/mapview/game.cards:29: function held_site */
+/* tests/cardc/good/mapview/game.cards:32: function held_site */
 static inline RtValue Fn_held_site(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 29 "tests/cardc/good/mapview/game.cards"
+    #line 32 "tests/cardc/good/mapview/game.cards"
     return rt_card_state(g, v_s, KIND_site, 0, 0);
-#line 136 "mapview.c"
+#line 151 "mapview.c"
 }
 
-/* tests/cardc/good/mapview/game.cards:30: function worth */
+/* tests/cardc/good/mapview/game.cards:33: function worth */
 static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
@@ -143,9 +158,9 @@ static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_s;
-    #line 30 "tests/cardc/good/mapview/game.cards"
+    #line 33 "tests/cardc/good/mapview/game.cards"
     return (seq[0] = Inst_site(g, rt_card_inst(g, v_s, KIND_site, 1))->fd_value, rt_add(g, seq[0], rt_get(g, VAR_tally + rt_card_row(g, v_s, KIND_site, 2), 0), 3));
-#line 149 "mapview.c"
+#line 164 "mapview.c"
 }
 
 struct Locals_setup {
@@ -156,7 +171,7 @@ struct Locals_setup {
     RtValue v_s;
 };
 
-/* tests/cardc/good/mapview/game.cards:37: setup */
+/* tests/cardc/good/mapview/game.cards:40: setup */
 static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
@@ -164,7 +179,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
-            #line 38 "tests/cardc/good/mapview/game.cards"
+            #line 41 "tests/cardc/good/mapview/game.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -172,7 +187,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_u = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_u) == KIND_pawn) && (Inst_pawn(g, it_u)->fd_side == SIDE_red))) continue;
-                    #line 38 "tests/cardc/good/mapview/game.cards"
+                    #line 41 "tests/cardc/good/mapview/game.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pawns_fort), RT_AT_TOP, 4);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -180,7 +195,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
-            #line 39 "tests/cardc/good/mapview/game.cards"
+            #line 42 "tests/cardc/good/mapview/game.cards"
             L->v_left = 1;
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -191,7 +206,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     if (L->v_left <= 0) break;
                     if (!((rt_card_kind(g, it_u_2) == KIND_pawn) && (Inst_pawn(g, it_u_2)->fd_side == SIDE_blue))) continue;
                     L->v_left--;
-                    #line 39 "tests/cardc/good/mapview/game.cards"
+                    #line 42 "tests/cardc/good/mapview/game.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pawns_bay), RT_AT_TOP, 5);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -199,7 +214,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_pluck_close_from(g, pluck_from, pluck_low);
             }
             if (rt_check(g)) return RT_END;
-            #line 40 "tests/cardc/good/mapview/game.cards"
+            #line 43 "tests/cardc/good/mapview/game.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -207,7 +222,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_u_3 = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_u_3) == KIND_pawn) && (Inst_pawn(g, it_u_3)->fd_side == SIDE_blue))) continue;
-                    #line 40 "tests/cardc/good/mapview/game.cards"
+                    #line 43 "tests/cardc/good/mapview/game.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_camp_moor), RT_AT_TOP, 6);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
@@ -218,25 +233,27 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-        #line 41 "tests/cardc/good/mapview/game.cards"
+        #line 44 "tests/cardc/good/mapview/game.cards"
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_box));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 RtValue it_s = walk_v_s[at_v_s]; (void)it_s;
                 if (!((rt_card_kind(g, it_s) == KIND_site) && (Inst_site(g, it_s)->fd_value == 2))) continue;
-                #line 42 "tests/cardc/good/mapview/game.cards"
+                #line 45 "tests/cardc/good/mapview/game.cards"
                 rt_set_card_state(g, it_s, KIND_site, 0, 1, 7);
                 if (rt_check(g)) return RT_END;
-                #line 43 "tests/cardc/good/mapview/game.cards"
+                #line 46 "tests/cardc/good/mapview/game.cards"
                 {
                     RtValue who = 0;
                     int elem = VAR_tally + rt_card_row(g, it_s, KIND_site, 9);
                     rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + 3, 0, 9), 8);
                 }
                 if (rt_check(g)) return RT_END;
+                #line 47 "tests/cardc/good/mapview/game.cards"
+                rt_var_store(g, VAR_hub, VCELL_hub, it_s);
             }
         }
-#line 240 "mapview.c"
+#line 257 "mapview.c"
         break;
     default:
         return rt_fail(g, 10, "bad resume point");
@@ -247,49 +264,74 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 struct Locals_round {
     RtValue v_p;
     RtValue v_s;
+    RtValue v_s_2;
     RtValue v_i;
 };
 
-/* tests/cardc/good/mapview/game.cards:46: round */
+/* tests/cardc/good/mapview/game.cards:50: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 47 "tests/cardc/good/mapview/game.cards"
+        #line 51 "tests/cardc/good/mapview/game.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            #line 48 "tests/cardc/good/mapview/game.cards"
-            rt_choose_begin(g, L->v_p, 0, 0, 11);
-            {
-                RtOptBuf ob = rt_opt_buf(g);
+            #line 52 "tests/cardc/good/mapview/game.cards"
+            if (rt_player_side(g, L->v_p) == SIDE_red) {
+                #line 53 "tests/cardc/good/mapview/game.cards"
+                rt_choose_begin(g, L->v_p, 8, RT_CHOOSE_SPACES, 11);
                 {
-                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_s = zc[1 + i]; (void)it_s;
-                        rt_opt_add_if(&ob, (rt_card_kind(g, it_s) == KIND_site), it_s, it_s, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        RtValue gs[5];
+                        int gn = rt_graph_spaces(g, &Graph_land, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 2, gs, 12);
+                        for (int i = 0; i < gn; i++) {
+                            RtValue it_s = gs[i]; (void)it_s;
+                            rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob, 11);
                 }
-                rt_opt_done(g, &ob, 11);
-            }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_s = rt_chosen(g);
-                #line 49 "tests/cardc/good/mapview/game.cards"
-                if (rt_player_side(g, L->v_p) == SIDE_blue) {
-                    #line 49 "tests/cardc/good/mapview/game.cards"
-                    return rt_win(g, L->v_p, 12);
+                if (rt_check(g)) return RT_END;
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    L->v_s = rt_chosen(g);
+                }
+            } else {
+                #line 55 "tests/cardc/good/mapview/game.cards"
+                rt_choose_begin(g, L->v_p, 1, 0, 13);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
+                            rt_opt_add_if(&ob, (rt_card_kind(g, it_s_2) == KIND_site), it_s_2, it_s_2, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 13);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 2;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 2:;
+                    L->v_s_2 = rt_chosen(g);
+                    #line 55 "tests/cardc/good/mapview/game.cards"
+                    return rt_win(g, L->v_p, 14);
                 }
             }
         }
-#line 290 "mapview.c"
+#line 332 "mapview.c"
         break;
     default:
-        return rt_fail(g, 13, "bad resume point");
+        return rt_fail(g, 15, "bad resume point");
     }
     return RT_DONE;
 }
@@ -335,6 +377,7 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
+    { "hub", 0, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
     { "tally[Fort]", 0, RT_TY_INT, 1, 1, 0, 0, 9, RT_PUBLIC, -1 },
     { "tally[Hill]", 0, RT_TY_INT, 1, 1, 0, 0, 9, RT_PUBLIC, -1 },
     { "tally[Bay]", 0, RT_TY_INT, 1, 1, 0, 0, 9, RT_PUBLIC, -1 },
@@ -342,18 +385,20 @@ static const RtVarDef vars[] = {
 };
 
 static const char *const strings[] = {
-    "choose a card from box", /* 0 */
-    "Fort", /* 1 */
-    "Hill", /* 2 */
-    "Bay", /* 3 */
-    "Moor", /* 4 */
-    "Soldier", /* 5 */
-    "Scout", /* 6 */
+    "choose a site", /* 0 */
+    "choose a card from box", /* 1 */
+    "Fort", /* 2 */
+    "Hill", /* 3 */
+    "Bay", /* 4 */
+    "Moor", /* 5 */
+    "Soldier", /* 6 */
+    "Scout", /* 7 */
+    "a site near the fort", /* 8 */
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/mapview/game.cards", 37, Script_setup, 5 },
-    { "round", "tests/cardc/good/mapview/game.cards", 46, Script_round, 3 },
+    { "setup", "tests/cardc/good/mapview/game.cards", 40, Script_setup, 5 },
+    { "round", "tests/cardc/good/mapview/game.cards", 50, Script_round, 4 },
 };
 
 static const int16_t Copies_base[] = {
@@ -368,20 +413,22 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 29, 38 }, /* 0: tests/cardc/good/mapview/game.cards:29:38 */
-    { 0, 30, 33 }, /* 1: tests/cardc/good/mapview/game.cards:30:33 */
-    { 0, 30, 49 }, /* 2: tests/cardc/good/mapview/game.cards:30:49 */
-    { 0, 30, 33 }, /* 3: tests/cardc/good/mapview/game.cards:30:33 */
-    { 0, 38, 3 }, /* 4: tests/cardc/good/mapview/game.cards:38:3 */
-    { 0, 39, 3 }, /* 5: tests/cardc/good/mapview/game.cards:39:3 */
-    { 0, 40, 3 }, /* 6: tests/cardc/good/mapview/game.cards:40:3 */
-    { 0, 42, 5 }, /* 7: tests/cardc/good/mapview/game.cards:42:5 */
-    { 0, 43, 5 }, /* 8: tests/cardc/good/mapview/game.cards:43:5 */
-    { 0, 43, 11 }, /* 9: tests/cardc/good/mapview/game.cards:43:11 */
-    { 0, 37, 1 }, /* 10: tests/cardc/good/mapview/game.cards:37:1 */
-    { 0, 48, 5 }, /* 11: tests/cardc/good/mapview/game.cards:48:5 */
-    { 0, 49, 27 }, /* 12: tests/cardc/good/mapview/game.cards:49:27 */
-    { 0, 46, 1 }, /* 13: tests/cardc/good/mapview/game.cards:46:1 */
+    { 0, 32, 38 }, /* 0: tests/cardc/good/mapview/game.cards:32:38 */
+    { 0, 33, 33 }, /* 1: tests/cardc/good/mapview/game.cards:33:33 */
+    { 0, 33, 49 }, /* 2: tests/cardc/good/mapview/game.cards:33:49 */
+    { 0, 33, 33 }, /* 3: tests/cardc/good/mapview/game.cards:33:33 */
+    { 0, 41, 3 }, /* 4: tests/cardc/good/mapview/game.cards:41:3 */
+    { 0, 42, 3 }, /* 5: tests/cardc/good/mapview/game.cards:42:3 */
+    { 0, 43, 3 }, /* 6: tests/cardc/good/mapview/game.cards:43:3 */
+    { 0, 45, 5 }, /* 7: tests/cardc/good/mapview/game.cards:45:5 */
+    { 0, 46, 5 }, /* 8: tests/cardc/good/mapview/game.cards:46:5 */
+    { 0, 46, 11 }, /* 9: tests/cardc/good/mapview/game.cards:46:11 */
+    { 0, 40, 1 }, /* 10: tests/cardc/good/mapview/game.cards:40:1 */
+    { 0, 53, 7 }, /* 11: tests/cardc/good/mapview/game.cards:53:7 */
+    { 0, 53, 19 }, /* 12: tests/cardc/good/mapview/game.cards:53:19 */
+    { 0, 55, 7 }, /* 13: tests/cardc/good/mapview/game.cards:55:7 */
+    { 0, 55, 46 }, /* 14: tests/cardc/good/mapview/game.cards:55:46 */
+    { 0, 50, 1 }, /* 15: tests/cardc/good/mapview/game.cards:50:1 */
 };
 
 /* the view's map: function held_site of each space */
@@ -412,7 +459,7 @@ static const RtViewMap View_maps[] = {
     { "The Land", 4, ViewMapOrder_land, ViewMapCard_land, ViewMapGroup_land, 4, ViewMapItems_land },
 };
 
-static const uint8_t View_var_hidden[] = { 1, 1, 1, 1 };
+static const uint8_t View_var_hidden[] = { 1, 1, 1, 1, 1 };
 
 static const uint8_t View_zone_hidden[] = { 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 
@@ -444,8 +491,8 @@ const RtGameDef mapview_game = {
     11, zones,
     2, kinds,
     6, cards, Copies_base,
-    4, vars,
-    7, strings,
+    5, vars,
+    9, strings,
     2, scripts,
     0, 1,
     0, Consts_base,
@@ -454,7 +501,7 @@ const RtGameDef mapview_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    14, Site_table, 1, Site_files,
+    16, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
