@@ -277,21 +277,22 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 51 "tests/cardc/good/mapview/game.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            if (rt_back_edge(g, 11)) return RT_END;   /* the step budget */
             #line 52 "tests/cardc/good/mapview/game.cards"
             if (rt_player_side(g, L->v_p) == SIDE_red) {
                 #line 53 "tests/cardc/good/mapview/game.cards"
-                rt_choose_begin(g, L->v_p, 8, RT_CHOOSE_SPACES, 11);
+                rt_choose_begin(g, L->v_p, 8, RT_CHOOSE_SPACES, 12);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
                         RtValue gs[5];
-                        int gn = rt_graph_spaces(g, &Graph_land, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 2, gs, 12);
+                        int gn = rt_graph_spaces(g, &Graph_land, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 2, gs, 13);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s = gs[i]; (void)it_s;
                             rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 11);
+                    rt_opt_done(g, &ob, 12);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -304,7 +305,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 55 "tests/cardc/good/mapview/game.cards"
-                rt_choose_begin(g, L->v_p, 1, 0, 13);
+                rt_choose_begin(g, L->v_p, 1, 0, 14);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -314,7 +315,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (rt_card_kind(g, it_s_2) == KIND_site), it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 13);
+                    rt_opt_done(g, &ob, 14);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -324,14 +325,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
                     #line 55 "tests/cardc/good/mapview/game.cards"
-                    return rt_win(g, L->v_p, 14);
+                    return rt_win(g, L->v_p, 15);
                 }
             }
         }
-#line 332 "mapview.c"
+#line 333 "mapview.c"
         break;
     default:
-        return rt_fail(g, 15, "bad resume point");
+        return rt_fail(g, 16, "bad resume point");
     }
     return RT_DONE;
 }
@@ -424,11 +425,12 @@ static const RtSite Site_table[] = {
     { 0, 46, 5 }, /* 8: tests/cardc/good/mapview/game.cards:46:5 */
     { 0, 46, 11 }, /* 9: tests/cardc/good/mapview/game.cards:46:11 */
     { 0, 40, 1 }, /* 10: tests/cardc/good/mapview/game.cards:40:1 */
-    { 0, 53, 7 }, /* 11: tests/cardc/good/mapview/game.cards:53:7 */
-    { 0, 53, 19 }, /* 12: tests/cardc/good/mapview/game.cards:53:19 */
-    { 0, 55, 7 }, /* 13: tests/cardc/good/mapview/game.cards:55:7 */
-    { 0, 55, 46 }, /* 14: tests/cardc/good/mapview/game.cards:55:46 */
-    { 0, 50, 1 }, /* 15: tests/cardc/good/mapview/game.cards:50:1 */
+    { 0, 51, 3 }, /* 11: tests/cardc/good/mapview/game.cards:51:3 */
+    { 0, 53, 7 }, /* 12: tests/cardc/good/mapview/game.cards:53:7 */
+    { 0, 53, 19 }, /* 13: tests/cardc/good/mapview/game.cards:53:19 */
+    { 0, 55, 7 }, /* 14: tests/cardc/good/mapview/game.cards:55:7 */
+    { 0, 55, 46 }, /* 15: tests/cardc/good/mapview/game.cards:55:46 */
+    { 0, 50, 1 }, /* 16: tests/cardc/good/mapview/game.cards:50:1 */
 };
 
 /* the view's map: function held_site of each space */
@@ -501,7 +503,7 @@ const RtGameDef mapview_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    16, Site_table, 1, Site_files,
+    17, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
