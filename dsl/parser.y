@@ -614,10 +614,12 @@ map_space
         { $$ = NODE(AST_SPACE, @1); $$->name = $1; $$->text = $2.text; $$->b = NODE(AST_BLOCK, @3); $$->b->list = $4; }
     ;
 
-/* view -> "view" "{" { NAME ["per" "player"] | "hidden" names } "}": what
+/* view -> "view" "{" { NAME ["per" "player"] | "hidden" names
+                        | MAP ["by" FIELD] "{" names "}" } "}": what
    the play screen shows besides the zones and counters: functions (of no
-   argument, or per player of a player), and the counters, variables and
-   zones it leaves off (bookkeeping). */
+   argument, or per player of a player), the counters, variables and
+   zones it leaves off (bookkeeping), and a map space by space (its
+   zones per space and functions of a space, the spaces grouped by a field). */
 view_decl
     : VIEW '{' view_items '}'          { $$ = NODE(AST_VIEW, @1); $$->list = $3; }
     ;
@@ -628,6 +630,13 @@ view_items
         { $$ = $1; AstNode *n = NODE(AST_NAME, @2); n->name = $2; n->flags = $3; PUSH($$, n); }
     | view_items HIDDEN names
         { $$ = $1; for (int i = 0; i < $3.count; i++) { $3.items[i]->flags |= VIEW_HIDDEN; PUSH($$, $3.items[i]); } }
+    | view_items NAME '{' names '}'
+        { $$ = $1; AstNode *n = NODE(AST_NAME, @2); n->name = $2; n->flags = VIEW_MAP; n->list = $4; PUSH($$, n); }
+    | view_items NAME BY NAME '{' names '}'
+        {
+            $$ = $1; AstNode *n = NODE(AST_NAME, @2); n->name = $2; n->flags = VIEW_MAP; n->text = $4;
+            n->loc2 = @4; n->list = $6; PUSH($$, n);
+        }
     ;
 
 /* layout -> "layout" NAME "{" { layout_word } "}"

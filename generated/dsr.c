@@ -18,8 +18,8 @@
 #include "cardrt.h"
 #include "dsr.h"
 
-#if CARDRT_ABI != 17
-#error "dsr.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 18
+#error "dsr.c was generated for libcardrt ABI 18; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebels = 0 };
@@ -10776,7 +10776,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 0, NULL, View_var_hidden, NULL, Card_fields, Card_texts };
+static const RtViewDef view = { 0, NULL, View_var_hidden, NULL, Card_fields, Card_texts, 0, NULL };
 
 const RtGameDef dsr_game = {
     CARDRT_ABI, "dsr", "base", "Dark Side Rising",

@@ -19,8 +19,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 17
-#error "evr.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 18
+#error "evr.c was generated for libcardrt ABI 18; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -4857,7 +4857,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 1, View_values, View_var_hidden, NULL, Card_fields, Card_texts };
+static const RtViewDef view = { 1, View_values, View_var_hidden, NULL, Card_fields, Card_texts, 0, NULL };
 
 const RtGameDef evr_game = {
     CARDRT_ABI, "evr", "base", "Star Wars: Empire vs. Rebellion",

@@ -15,8 +15,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 17
-#error "galaxy.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 18
+#error "galaxy.c was generated for libcardrt ABI 18; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -5465,7 +5465,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 0, NULL, View_var_hidden, NULL, Card_fields, Card_texts };
+static const RtViewDef view = { 0, NULL, View_var_hidden, NULL, Card_fields, Card_texts, 0, NULL };
 
 const RtGameDef galaxy_game = {
     CARDRT_ABI, "galaxy", "base", "Galaxy Rebellion",

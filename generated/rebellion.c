@@ -25,8 +25,8 @@
 #include "cardrt.h"
 #include "rebellion.h"
 
-#if CARDRT_ABI != 17
-#error "rebellion.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 18
+#error "rebellion.c was generated for libcardrt ABI 18; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_empire = 1 };
@@ -4355,6 +4355,11 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_retreat_open(RtGame *g, RtFrame *f, Rt
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_MAYBE_UNUSED static RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue, RtValue, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_loyalty(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_imperial_loyalty(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_subjugation_marker(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_sabotage_marker(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_destroyed_system_marker(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_player(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_empire_player(RtGame *g, RtFrame *f);
@@ -4665,7 +4670,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_shown_in(RtGame *g, RtFrame *f, RtValue 
         if (((!rt__state(g, it_l, 1)) && ((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == Inst_action_card(g, rt_card_inst(g, v_a, KIND_action_card, 0))->fd_side)) && ((((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 1)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 2)].fd_leader_b) == 0)) || (Inst_leader(g, it_l)->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 3)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 4)].fd_leader_b, "Luke Skywalker") == 0)))))) return 1;
     }
     return acc;
-#line 4669 "rebellion.c"
+#line 4674 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:104: function shown_in */
@@ -4677,7 +4682,7 @@ static inline RtValue Fn_shown_in(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_
     (void)v_t;
     #line 105 "cards/rebellion/combat.cards"
     return ((rt_card_kind(g, v_a) == KIND_action_card) && ((strcmp(Rows_action_card[rt__row(g, v_a)].fd_leader_a, "") == 0) || Agg1_shown_in(g, f, v_a, v_t)));
-#line 4681 "rebellion.c"
+#line 4686 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:156: any */
@@ -4693,7 +4698,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_special(RtGame *g, RtFrame *f, RtVal
         if (Count_symbol(g, it_d, ENUM_special, 6) == 1) return 1;
     }
     return acc;
-#line 4697 "rebellion.c"
+#line 4702 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:156: function has_special */
@@ -4704,7 +4709,7 @@ static inline RtValue Fn_has_special(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 156 "cards/rebellion/combat.cards"
     return Agg1_has_special(g, f, v_p);
-#line 4708 "rebellion.c"
+#line 4713 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:157: function can_hit */
@@ -4717,7 +4722,7 @@ static inline RtValue Fn_can_hit(RtGame *g, RtFrame *f, RtValue v_u, RtValue v_q
     (void)v_th;
     #line 157 "cards/rebellion/combat.cards"
     return ((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == rt_player_side(g, v_q))) && (Inst_unit(g, v_u)->fd_theater == v_th)) && (Inst_unit(g, v_u)->fd_health > 0));
-#line 4721 "rebellion.c"
+#line 4726 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:267: function retreat_open */
@@ -4730,7 +4735,7 @@ static inline RtValue Fn_retreat_open(RtGame *g, RtFrame *f, RtValue v_s, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 268 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 8))));
-#line 4734 "rebellion.c"
+#line 4739 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:269: function own_there */
@@ -4743,7 +4748,7 @@ static inline RtValue Fn_own_there(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 270 "cards/rebellion/combat.cards"
     return ((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 9), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 10)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 11), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 12))))));
-#line 4747 "rebellion.c"
+#line 4752 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:274: any */
@@ -4763,7 +4768,7 @@ RT_NOINLINE static RtValue Agg1_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, R
         if ((((Fn_units_of(g, f, it_x, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, it_x, KIND_system, 3, 18))))) && (((Fn_units_of(g, f, it_x, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 19), 0) == 1) && (!rt_card_state(g, it_x, KIND_system, 2, 20)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, it_x, KIND_system, 21), 0) == (-1)) && (!rt_card_state(g, it_x, KIND_system, 2, 22)))))))) return 1;
     }
     return acc;
-#line 4767 "rebellion.c"
+#line 4772 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:273: function retreat_to */
@@ -4778,7 +4783,7 @@ static inline RtValue Fn_retreat_to(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 274 "cards/rebellion/combat.cards"
     return ((((Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0) && ((v_p == rt_var_at(g, VCELL_attacker)) || (!rt_card_state(g, v_s, KIND_system, 3, 13))))) && ((((Memo_units_of(g, f, memo2, v_s, rt_player_side(g, v_p)) > 0) || ((rt_player_side(g, v_p) == SIDE_rebel) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 14), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 15)))) : (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 16), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 17))))))) || (!Agg1_retreat_to(g, f, v_s, v_t, v_p))));
-#line 4782 "rebellion.c"
+#line 4787 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:117: function base_ok */
@@ -4790,15 +4795,70 @@ static inline RtValue Fn_base_ok(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 117 "cards/rebellion/effects.cards"
     return (((!rt_card_state(g, v_s, KIND_system, 2, 25)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) != (-1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) == 0));
-#line 4794 "rebellion.c"
+#line 4799 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:254: argmax */
+/* cards/rebellion/game.cards:250: function rebel_loyalty */
+static inline RtValue Fn_rebel_loyalty(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_s;
+    #line 250 "cards/rebellion/game.cards"
+    return (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 27), 0) == 1);
+#line 4810 "rebellion.c"
+}
+
+/* cards/rebellion/game.cards:251: function imperial_loyalty */
+static inline RtValue Fn_imperial_loyalty(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_s;
+    #line 251 "cards/rebellion/game.cards"
+    return (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == (-1));
+#line 4821 "rebellion.c"
+}
+
+/* cards/rebellion/game.cards:252: function subjugation_marker */
+static inline RtValue Fn_subjugation_marker(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_s;
+    #line 252 "cards/rebellion/game.cards"
+    return rt_card_state(g, v_s, KIND_system, 0, 29);
+#line 4832 "rebellion.c"
+}
+
+/* cards/rebellion/game.cards:253: function sabotage_marker */
+static inline RtValue Fn_sabotage_marker(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_s;
+    #line 253 "cards/rebellion/game.cards"
+    return rt_card_state(g, v_s, KIND_system, 1, 30);
+#line 4843 "rebellion.c"
+}
+
+/* cards/rebellion/game.cards:254: function destroyed_system_marker */
+static inline RtValue Fn_destroyed_system_marker(RtGame *g, RtFrame *f, RtValue v_s)
+{
+    (void)g;
+    (void)f;
+    (void)v_s;
+    #line 254 "cards/rebellion/game.cards"
+    return rt_card_state(g, v_s, KIND_system, 2, 31);
+#line 4854 "rebellion.c"
+}
+
+/* cards/rebellion/game.cards:270: argmax */
 RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 254 "cards/rebellion/game.cards"
+    #line 270 "cards/rebellion/game.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
@@ -4814,68 +4874,68 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
         }
     }
     if (!seen)
-        (void)rt_fail(g, 27, "argmax of no items");
+        (void)rt_fail(g, 32, "argmax of no items");
     return acc;
-#line 4820 "rebellion.c"
+#line 4880 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:254: function player_of */
+/* cards/rebellion/game.cards:270: function player_of */
 static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 254 "cards/rebellion/game.cards"
+    #line 270 "cards/rebellion/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 4831 "rebellion.c"
+#line 4891 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:255: function rebel_player */
+/* cards/rebellion/game.cards:271: function rebel_player */
 static inline RtValue Fn_rebel_player(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 255 "cards/rebellion/game.cards"
+    #line 271 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_rebel);
-#line 4842 "rebellion.c"
+#line 4902 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:256: function empire_player */
+/* cards/rebellion/game.cards:272: function empire_player */
 static inline RtValue Fn_empire_player(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 256 "cards/rebellion/game.cards"
+    #line 272 "cards/rebellion/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_empire);
-#line 4853 "rebellion.c"
+#line 4913 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:259: function icons */
+/* cards/rebellion/game.cards:275: function icons */
 static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_k)
 {
     (void)g;
     (void)f;
     (void)v_l;
     (void)v_k;
-    #line 260 "cards/rebellion/game.cards"
-    return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 28))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 29))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 30))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 31))->fd_logistics)));
-#line 4865 "rebellion.c"
+    #line 276 "cards/rebellion/game.cards"
+    return ((v_k == ENUM_diplomacy) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 33))->fd_diplomacy : ((v_k == ENUM_intel) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 34))->fd_intel : ((v_k == ENUM_spec_ops) ? Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 35))->fd_spec_ops : Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 36))->fd_logistics)));
+#line 4925 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:265: function lside */
+/* cards/rebellion/game.cards:281: function lside */
 static inline RtValue Fn_lside(RtGame *g, RtFrame *f, RtValue v_l)
 {
     (void)g;
     (void)f;
     (void)v_l;
-    #line 266 "cards/rebellion/game.cards"
+    #line 282 "cards/rebellion/game.cards"
     return ((((rt_card_kind(g, v_l) == KIND_leader) && (rt__state(g, v_l, 3) == ENUM_dark_side_ring)) || ((rt_card_kind(g, v_l) == KIND_leader) && (Inst_leader(g, v_l)->fd_side == SIDE_empire))) ? SIDE_empire : SIDE_rebel);
-#line 4876 "rebellion.c"
+#line 4936 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:269: function has_tactics */
+/* cards/rebellion/game.cards:285: function has_tactics */
 static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
 {
     (void)g;
@@ -4883,199 +4943,199 @@ static inline RtValue Fn_has_tactics(RtGame *g, RtFrame *f, RtValue v_l)
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
     (void)v_l;
-    #line 269 "cards/rebellion/game.cards"
-    return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 32))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 33))->fd_ground_tactics)) > 0);
-#line 4889 "rebellion.c"
+    #line 285 "cards/rebellion/game.cards"
+    return ((seq[0] = Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 37))->fd_space_tactics, (seq[0] + Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 38))->fd_ground_tactics)) > 0);
+#line 4949 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:271: function at_most */
+/* cards/rebellion/game.cards:287: function at_most */
 static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_cap)
 {
     (void)g;
     (void)f;
     (void)v_n;
     (void)v_cap;
-    #line 271 "cards/rebellion/game.cards"
+    #line 287 "cards/rebellion/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 4901 "rebellion.c"
+#line 4961 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:274: function populous */
+/* cards/rebellion/game.cards:290: function populous */
 static inline RtValue Fn_populous(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 274 "cards/rebellion/game.cards"
-    return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 34))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 35)));
-#line 4912 "rebellion.c"
+    #line 290 "cards/rebellion/game.cards"
+    return ((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 39))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 40)));
+#line 4972 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:275: function is_coruscant */
+/* cards/rebellion/game.cards:291: function is_coruscant */
 static inline RtValue Fn_is_coruscant(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 275 "cards/rebellion/game.cards"
+    #line 291 "cards/rebellion/game.cards"
     return (strcmp(rt_card_name(g, v_s), "Coruscant") == 0);
-#line 4923 "rebellion.c"
+#line 4983 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:276: function imperial_loyal */
+/* cards/rebellion/game.cards:292: function imperial_loyal */
 static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 276 "cards/rebellion/game.cards"
-    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 36), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 37)));
-#line 4934 "rebellion.c"
+    #line 292 "cards/rebellion/game.cards"
+    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 41), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 42)));
+#line 4994 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:277: function rebel_loyal */
+/* cards/rebellion/game.cards:293: function rebel_loyal */
 static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 277 "cards/rebellion/game.cards"
-    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 38), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 39)));
-#line 4945 "rebellion.c"
+    #line 293 "cards/rebellion/game.cards"
+    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 43), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 44)));
+#line 5005 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:279: function imperial_system */
+/* cards/rebellion/game.cards:295: function imperial_system */
 static inline RtValue Fn_imperial_system(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 279 "cards/rebellion/game.cards"
-    return ((!rt_card_state(g, v_s, KIND_system, 2, 40)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 41), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 42)));
-#line 4956 "rebellion.c"
+    #line 295 "cards/rebellion/game.cards"
+    return ((!rt_card_state(g, v_s, KIND_system, 2, 45)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 46), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 47)));
+#line 5016 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:281: function rebel_system */
+/* cards/rebellion/game.cards:297: function rebel_system */
 static inline RtValue Fn_rebel_system(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 281 "cards/rebellion/game.cards"
-    return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 43), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 44)))) && (!rt_card_state(g, v_s, KIND_system, 0, 45)));
-#line 4967 "rebellion.c"
+    #line 297 "cards/rebellion/game.cards"
+    return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 48), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 49)))) && (!rt_card_state(g, v_s, KIND_system, 0, 50)));
+#line 5027 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:283: count */
+/* cards/rebellion/game.cards:299: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 283 "cards/rebellion/game.cards"
+    #line 299 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 46));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 51));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_side == v_sd)) continue;
         acc++;
     }
     return acc;
-#line 4985 "rebellion.c"
+#line 5045 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:283: function units_of */
+/* cards/rebellion/game.cards:299: function units_of */
 static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 283 "cards/rebellion/game.cards"
+    #line 299 "cards/rebellion/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 4997 "rebellion.c"
+#line 5057 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:284: count */
+/* cards/rebellion/game.cards:300: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 284 "cards/rebellion/game.cards"
+    #line 300 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 47));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 52));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_theater == ENUM_in_space)))) continue;
         acc++;
     }
     return acc;
-#line 5015 "rebellion.c"
+#line 5075 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:284: function ships_of */
+/* cards/rebellion/game.cards:300: function ships_of */
 static inline RtValue Fn_ships_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 284 "cards/rebellion/game.cards"
+    #line 300 "cards/rebellion/game.cards"
     return Agg1_ships_of(g, f, v_s, v_sd);
-#line 5027 "rebellion.c"
+#line 5087 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:285: count */
+/* cards/rebellion/game.cards:301: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 285 "cards/rebellion/game.cards"
+    #line 301 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 48));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 53));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground)))) continue;
         acc++;
     }
     return acc;
-#line 5045 "rebellion.c"
+#line 5105 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:285: function ground_of */
+/* cards/rebellion/game.cards:301: function ground_of */
 static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 285 "cards/rebellion/game.cards"
+    #line 301 "cards/rebellion/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 5057 "rebellion.c"
+#line 5117 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:286: count */
+/* cards/rebellion/game.cards:302: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_th)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
     (void)v_th;
-    #line 286 "cards/rebellion/game.cards"
+    #line 302 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 49));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 54));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(rt_flat((int)(Inst_unit(g, it_u)->fd_side == v_sd) & (int)(Inst_unit(g, it_u)->fd_theater == v_th)))) continue;
         acc++;
     }
     return acc;
-#line 5076 "rebellion.c"
+#line 5136 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:286: function in_theater */
+/* cards/rebellion/game.cards:302: function in_theater */
 static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd, RtValue v_th)
 {
     (void)g;
@@ -5083,12 +5143,12 @@ static inline RtValue Fn_in_theater(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_s;
     (void)v_sd;
     (void)v_th;
-    #line 286 "cards/rebellion/game.cards"
+    #line 302 "cards/rebellion/game.cards"
     return Agg1_in_theater(g, f, v_s, v_sd, v_th);
-#line 5089 "rebellion.c"
+#line 5149 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:287: function opposing */
+/* cards/rebellion/game.cards:303: function opposing */
 static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
@@ -5098,41 +5158,41 @@ static inline RtValue Fn_opposing(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 288 "cards/rebellion/game.cards"
-    return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 50))));
-#line 5104 "rebellion.c"
+    #line 304 "cards/rebellion/game.cards"
+    return (((Memo_in_theater(g, f, memo1, v_s, SIDE_rebel, ENUM_in_space) > 0) && (Memo_in_theater(g, f, memo2, v_s, SIDE_empire, ENUM_in_space) > 0)) || (((Memo_in_theater(g, f, memo3, v_s, SIDE_rebel, ENUM_on_ground) > 0) && (Memo_in_theater(g, f, memo4, v_s, SIDE_empire, ENUM_on_ground) > 0)) && (!rt_card_state(g, v_s, KIND_system, 2, 55))));
+#line 5164 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:292: any */
+/* cards/rebellion/game.cards:308: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 292 "cards/rebellion/game.cards"
+    #line 308 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 51));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 56));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5121 "rebellion.c"
+#line 5181 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:292: function free_leader_in */
+/* cards/rebellion/game.cards:308: function free_leader_in */
 static inline RtValue Fn_free_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 292 "cards/rebellion/game.cards"
+    #line 308 "cards/rebellion/game.cards"
     return Agg1_free_leader_in(g, f, v_s, v_sd);
-#line 5133 "rebellion.c"
+#line 5193 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:294: any */
+/* cards/rebellion/game.cards:310: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
@@ -5140,39 +5200,39 @@ RT_PURE RT_NOINLINE static RtValue Agg1_tactics_leader_in(RtGame *g, RtFrame *f,
     (void)v_sd;
     RtValue seq[1];   /* operands in order (emit_ordered) */
     (void)seq;
-    #line 294 "cards/rebellion/game.cards"
+    #line 310 "cards/rebellion/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 52));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 57));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) && (((seq[0] = Inst_leader(g, it_l)->fd_space_tactics, (seq[0] + Inst_leader(g, it_l)->fd_ground_tactics)) > 0))) return 1;
     }
     return acc;
-#line 5152 "rebellion.c"
+#line 5212 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:293: function tactics_leader_in */
+/* cards/rebellion/game.cards:309: function tactics_leader_in */
 static inline RtValue Fn_tactics_leader_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 294 "cards/rebellion/game.cards"
+    #line 310 "cards/rebellion/game.cards"
     return Agg1_tactics_leader_in(g, f, v_s, v_sd);
-#line 5164 "rebellion.c"
+#line 5224 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:296: max */
+/* cards/rebellion/game.cards:312: max */
 RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 296 "cards/rebellion/game.cards"
+    #line 312 "cards/rebellion/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 53));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 58));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1)))) continue;
@@ -5183,12 +5243,12 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_in(RtGame *g, RtFrame *f, 
         }
     }
     if (!seen)
-        (void)rt_fail(g, 54, "max of no items");
+        (void)rt_fail(g, 59, "max of no items");
     return acc;
-#line 5189 "rebellion.c"
+#line 5249 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:295: function space_tactics_in */
+/* cards/rebellion/game.cards:311: function space_tactics_in */
 static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
@@ -5196,21 +5256,21 @@ static inline RtValue Fn_space_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_s;
     (void)v_sd;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 296 "cards/rebellion/game.cards"
+    #line 312 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_space_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5202 "rebellion.c"
+#line 5262 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:298: max */
+/* cards/rebellion/game.cards:314: max */
 RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)f;
     (void)v_s;
     (void)v_sd;
-    #line 298 "cards/rebellion/game.cards"
+    #line 314 "cards/rebellion/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 55));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 60));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1)))) continue;
@@ -5221,12 +5281,12 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_in(RtGame *g, RtFrame *f,
         }
     }
     if (!seen)
-        (void)rt_fail(g, 56, "max of no items");
+        (void)rt_fail(g, 61, "max of no items");
     return acc;
-#line 5227 "rebellion.c"
+#line 5287 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:297: function ground_tactics_in */
+/* cards/rebellion/game.cards:313: function ground_tactics_in */
 static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_sd)
 {
     (void)g;
@@ -5234,74 +5294,74 @@ static inline RtValue Fn_ground_tactics_in(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_s;
     (void)v_sd;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 298 "cards/rebellion/game.cards"
+    #line 314 "cards/rebellion/game.cards"
     return (Memo_free_leader_in(g, f, memo1, v_s, v_sd) ? Agg1_ground_tactics_in(g, f, v_s, v_sd) : 0);
-#line 5240 "rebellion.c"
+#line 5300 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:304: function base_sys */
+/* cards/rebellion/game.cards:320: function base_sys */
 static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 304 "cards/rebellion/game.cards"
-    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 57), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 58);
-#line 5251 "rebellion.c"
+    #line 320 "cards/rebellion/game.cards"
+    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_rebel)), 62), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_rebel)), 63);
+#line 5311 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:305: function shown_base */
+/* cards/rebellion/game.cards:321: function shown_base */
 static inline RtValue Fn_shown_base(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 305 "cards/rebellion/game.cards"
-    return rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 59);
-#line 5261 "rebellion.c"
+    #line 321 "cards/rebellion/game.cards"
+    return rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 64);
+#line 5321 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:306: function base_hidden */
+/* cards/rebellion/game.cards:322: function base_hidden */
 static inline RtValue Fn_base_hidden(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 306 "cards/rebellion/game.cards"
+    #line 322 "cards/rebellion/game.cards"
     return (!rt_var_at(g, VCELL_base_revealed));
-#line 5271 "rebellion.c"
+#line 5331 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:315: count */
+/* cards/rebellion/game.cards:331: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_loyal_count(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 315 "cards/rebellion/game.cards"
+    #line 331 "cards/rebellion/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 62);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 67);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!(((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 60), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 61))))) continue;
+        if (!(((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 65), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 66))))) continue;
         acc++;
     }
     return acc;
-#line 5288 "rebellion.c"
+#line 5348 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:315: function loyal_count */
+/* cards/rebellion/game.cards:331: function loyal_count */
 static inline RtValue Fn_loyal_count(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 315 "cards/rebellion/game.cards"
+    #line 331 "cards/rebellion/game.cards"
     return Agg1_loyal_count(g, f);
-#line 5298 "rebellion.c"
+#line 5358 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:318: sum */
+/* cards/rebellion/game.cards:334: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 318 "cards/rebellion/game.cards"
+    #line 334 "cards/rebellion/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -5309,27 +5369,27 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Inst_unit(g, it_u)->fd_transport;
     }
     return acc;
-#line 5313 "rebellion.c"
+#line 5373 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:318: function capacity */
+/* cards/rebellion/game.cards:334: function capacity */
 static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 318 "cards/rebellion/game.cards"
+    #line 334 "cards/rebellion/game.cards"
     return Agg1_capacity(g, f);
-#line 5323 "rebellion.c"
+#line 5383 "rebellion.c"
 }
 
-/* cards/rebellion/game.cards:319: function carried */
+/* cards/rebellion/game.cards:335: function carried */
 static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 319 "cards/rebellion/game.cards"
+    #line 335 "cards/rebellion/game.cards"
     return rt_live_at(g, LCELL_4);
-#line 5333 "rebellion.c"
+#line 5393 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:173: any */
@@ -5340,13 +5400,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_may_aim(RtGame *g, RtFrame *f, RtValue v
     (void)v_s;
     #line 173 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 66));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 71));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5350 "rebellion.c"
+#line 5410 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:174: any */
@@ -5357,13 +5417,13 @@ RT_PURE RT_NOINLINE static RtValue Agg2_may_aim(RtGame *g, RtFrame *f, RtValue v
     (void)v_s;
     #line 174 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 67));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 72));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)((int)(Inst_unit(g, it_u_2)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u_2)->fd_theater == ENUM_on_ground)) & (int)(Inst_unit(g, it_u_2)->fd_health > 0)) return 1;
     }
     return acc;
-#line 5367 "rebellion.c"
+#line 5427 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:179: any */
@@ -5374,13 +5434,13 @@ RT_PURE RT_NOINLINE static RtValue Agg3_may_aim(RtGame *g, RtFrame *f, RtValue v
     (void)v_s;
     #line 179 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 79));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 84));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (Inst_unit(g, it_u_3)->fd_death_star) return 1;
     }
     return acc;
-#line 5384 "rebellion.c"
+#line 5444 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:170: function may_aim */
@@ -5392,8 +5452,8 @@ static inline RtValue Fn_may_aim(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_s
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 171 "cards/rebellion/missions.cards"
-    return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 63)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 64))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 65)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 68))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 69)))) && (!rt_card_state(g, v_s, KIND_system, 1, 70))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 71), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 72)))) && (!rt_card_state(g, v_s, KIND_system, 0, 73)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
-#line 5397 "rebellion.c"
+    return ((v_a == ENUM_any_system) ? (!rt_card_state(g, v_s, KIND_system, 2, 68)) : ((v_a == ENUM_populous_system) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 69))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 70)))) && (!((strcmp(rt_card_name(g, v_s), "Coruscant") == 0)))) : ((v_a == ENUM_with_imperial_units) ? Agg1_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_with_imperial_ground) ? Agg2_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_unsabotaged) ? ((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 73))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 74)))) && (!rt_card_state(g, v_s, KIND_system, 1, 75))) : ((v_a == ENUM_in_rebel_system) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 76), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 77)))) && (!rt_card_state(g, v_s, KIND_system, 0, 78)))) : ((v_a == ENUM_in_imperial_system) ? (((!rt_card_state(g, v_s, KIND_system, 2, 79)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 81)))) : ((v_a == ENUM_in_imperial_loyal) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 83)))) && (Memo_units_of(g, f, memo1, v_s, SIDE_rebel) == 0)) : ((v_a == ENUM_death_star_system) ? Agg3_may_aim(g, f, v_a, v_s) : ((v_a == ENUM_dagobah_system) ? (strcmp(rt_card_name(g, v_s), "Dagobah") == 0) : 0))))))))));
+#line 5457 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:184: function leader_fits */
@@ -5406,8 +5466,8 @@ static inline RtValue Fn_leader_fits(RtGame *g, RtFrame *f, RtValue v_a, RtValue
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 185 "cards/rebellion/missions.cards"
-    return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 80) : 0));
-#line 5411 "rebellion.c"
+    return ((v_a == ENUM_rebel_leader) ? ((((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == SIDE_rebel)) && (!rt__state(g, v_l, 1))) && (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0)) : ((v_a == ENUM_captured_leader) ? rt_card_state(g, v_l, KIND_leader, 1, 85) : 0));
+#line 5471 "rebellion.c"
 }
 
 /* leader_aim for each value of its parameters, worked out by cardc */
@@ -5421,7 +5481,7 @@ static inline RtValue Fn_leader_aim(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 189 "cards/rebellion/missions.cards"
     return (uint32_t)v_a < 13u ? Tab_leader_aim[v_a] : ((int)(v_a == ENUM_rebel_leader) | (int)(v_a == ENUM_captured_leader));
-#line 5425 "rebellion.c"
+#line 5485 "rebellion.c"
 }
 
 struct Locals_has_target {
@@ -5438,14 +5498,14 @@ static RtValue Agg2_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     (void)L;
     #line 194 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 81));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 86));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if (rt_back_edge(g, 82)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 87)) return 0;   /* the step budget */
         if (Fn_leader_fits(g, f, L->v_a, it_l, L->v_s)) return 1;
     }
     return acc;
-#line 5449 "rebellion.c"
+#line 5509 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:194: any */
@@ -5456,7 +5516,7 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     #line 194 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 83);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 88);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -5464,7 +5524,7 @@ static RtValue Agg1_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     }
     L->v_s = 0;
     return acc;
-#line 5468 "rebellion.c"
+#line 5528 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:195: any */
@@ -5475,14 +5535,14 @@ static RtValue Agg3_has_target(RtGame *g, RtFrame *f, struct Locals_has_target *
     #line 195 "cards/rebellion/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 84);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 89);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
-        if (rt_back_edge(g, 85)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 90)) return 0;   /* the step budget */
         if (Fn_may_aim(g, f, L->v_a, it_s_2)) return 1;
     }
     return acc;
-#line 5486 "rebellion.c"
+#line 5546 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:192: function has_target */
@@ -5496,7 +5556,7 @@ static RtValue Fn_has_target(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 193 "cards/rebellion/missions.cards"
     return ((L->v_a == ENUM_rebel_base_space) ? 1 : (Fn_leader_aim(g, f, L->v_a) ? Agg1_has_target(g, f, L) : Agg3_has_target(g, f, L)));
-#line 5500 "rebellion.c"
+#line 5560 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: sum */
@@ -5508,14 +5568,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_team_icons(RtGame *g, RtFrame *f, RtValu
     (void)v_sk;
     #line 198 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 86);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 91);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(rt__state(g, it_l, 0) == v_k)) continue;
         acc += (rt_select((v_sk == ENUM_diplomacy), Inst_leader(g, it_l)->fd_diplomacy, rt_select((v_sk == ENUM_intel), Inst_leader(g, it_l)->fd_intel, rt_select((v_sk == ENUM_spec_ops), Inst_leader(g, it_l)->fd_spec_ops, Inst_leader(g, it_l)->fd_logistics))));
     }
     return acc;
-#line 5519 "rebellion.c"
+#line 5579 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:198: function team_icons */
@@ -5528,7 +5588,7 @@ static inline RtValue Fn_team_icons(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_sk;
     #line 198 "cards/rebellion/missions.cards"
     return Agg1_team_icons(g, f, v_p, v_k, v_sk);
-#line 5532 "rebellion.c"
+#line 5592 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:201: function portrait_of */
@@ -5539,8 +5599,8 @@ static inline RtValue Fn_portrait_of(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_c;
     (void)v_l;
     #line 201 "cards/rebellion/missions.cards"
-    return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 87)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 88))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 89)].fd_portrait, "Luke Skywalker") == 0)));
-#line 5544 "rebellion.c"
+    return ((strcmp(rt_card_name(g, v_l), Rows_mission[rt_card_row(g, v_c, KIND_mission, 92)].fd_portrait) == 0) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 93))->fd_jedi && (strcmp(Rows_mission[rt_card_row(g, v_c, KIND_mission, 94)].fd_portrait, "Luke Skywalker") == 0)));
+#line 5604 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:203: function shows */
@@ -5551,8 +5611,8 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_a, RtValue v_l)
     (void)v_a;
     (void)v_l;
     #line 204 "cards/rebellion/missions.cards"
-    return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 90)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 91)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 92))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 93)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 94)].fd_leader_b, "Luke Skywalker") == 0))));
-#line 5556 "rebellion.c"
+    return (((strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 95)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, v_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 96)].fd_leader_b) == 0)) || (Inst_leader(g, rt_card_inst(g, v_l, KIND_leader, 97))->fd_jedi && ((strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 98)].fd_leader_a, "Luke Skywalker") == 0) || (strcmp(Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 99)].fd_leader_b, "Luke Skywalker") == 0))));
+#line 5616 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:207: function can_reveal */
@@ -5567,8 +5627,8 @@ static inline RtValue Fn_can_reveal(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 207 "cards/rebellion/missions.cards"
-    return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 95), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 96))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 97))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 98))->fd_aim));
-#line 5572 "rebellion.c"
+    return ((seq[1] = (seq[0] = rt_card_state(g, v_c, KIND_mission, 0, 100), Memo_team_icons(g, f, memo1, v_p, seq[0], Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 101))->fd_skill)), (seq[1] >= Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 102))->fd_need)) && Memo_has_target(g, f, memo2, Inst_mission(g, rt_card_inst(g, v_c, KIND_mission, 103))->fd_aim));
+#line 5632 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:285: function opposes */
@@ -5580,7 +5640,7 @@ static inline RtValue Fn_opposes(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_q
     (void)v_q;
     #line 285 "cards/rebellion/missions.cards"
     return (((rt_card_kind(g, v_l) == KIND_leader) && ((rt_select(((int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(rt__state(g, v_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, v_l) == KIND_leader) & (int)(Inst_leader(g, v_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == rt_player_side(g, v_q))) && ((int)(!rt__state(g, v_l, 1)) | (int)((int)(!!rt_var_at(g, VCELL_against_leader)) & (int)(v_l == rt_var_at(g, VCELL_victim)))));
-#line 5584 "rebellion.c"
+#line 5644 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: any */
@@ -5591,13 +5651,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_leave(RtGame *g, RtFrame *f, RtValue
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 99));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 104));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (((rt_select(((int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(rt__state(g, it_l, 3) == ENUM_dark_side_ring)) | (int)((int)(rt_card_kind(g, it_l) == KIND_leader) & (int)(Inst_leader(g, it_l)->fd_side == SIDE_empire))), SIDE_empire, SIDE_rebel)) == v_sd) && (!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 5601 "rebellion.c"
+#line 5661 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:9: function can_leave */
@@ -5609,7 +5669,7 @@ static inline RtValue Fn_can_leave(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 9 "cards/rebellion/moves.cards"
     return (!Agg1_can_leave(g, f, v_s, v_sd));
-#line 5613 "rebellion.c"
+#line 5673 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:14: function base_reaches */
@@ -5620,8 +5680,8 @@ static inline RtValue Fn_base_reaches(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_p;
     (void)v_t;
     #line 15 "cards/rebellion/moves.cards"
-    return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 100), ZONE_base_card, v_p, 101)) || rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 102), ZONE_base_card, v_p, 103), v_t, 104))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
-#line 5625 "rebellion.c"
+    return ((((!rt_var_at(g, VCELL_base_revealed))) && ((v_t == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 105), ZONE_base_card, v_p, 106)) || rt_graph_adjacent(g, &Graph_galaxy, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, v_p, 107), ZONE_base_card, v_p, 108), v_t, 109))) && (rt_zone_cells_at(g, ZCELL_base_leaders)[0] == 0));
+#line 5685 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:20: function moves_alone */
@@ -5633,7 +5693,7 @@ static inline RtValue Fn_moves_alone(RtGame *g, RtFrame *f, RtValue v_u, RtValue
     (void)v_sd;
     #line 21 "cards/rebellion/moves.cards"
     return (((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && (!Inst_unit(g, v_u)->fd_needs_transport)) && (!Inst_unit(g, v_u)->fd_restricted));
-#line 5637 "rebellion.c"
+#line 5697 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:22: function moves_carried */
@@ -5648,7 +5708,7 @@ static inline RtValue Fn_moves_carried(RtGame *g, RtFrame *f, RtValue v_u, RtVal
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 23 "cards/rebellion/moves.cards"
     return ((((((rt_card_kind(g, v_u) == KIND_unit) && (Inst_unit(g, v_u)->fd_side == v_sd)) && (!Inst_unit(g, v_u)->fd_immobile)) && ((int)(!!Inst_unit(g, v_u)->fd_needs_transport) | (int)(!!Inst_unit(g, v_u)->fd_restricted))) && ((!Inst_unit(g, v_u)->fd_needs_transport) || (Memo_carried(g, f, memo1) < Memo_capacity(g, f, memo2)))) && ((int)(!Inst_unit(g, v_u)->fd_restricted) | (int)(!!v_cap_from_here)));
-#line 5652 "rebellion.c"
+#line 5712 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:10: function recruit_at */
@@ -5658,8 +5718,8 @@ static inline RtValue Fn_recruit_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)f;
     (void)v_k;
     #line 10 "cards/rebellion/refresh.cards"
-    return (rt_mod(g, v_k, 3, 105) == 0);
-#line 5663 "rebellion.c"
+    return (rt_mod(g, v_k, 3, 110) == 0);
+#line 5723 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:11: function build_at */
@@ -5669,8 +5729,8 @@ static inline RtValue Fn_build_at(RtGame *g, RtFrame *f, RtValue v_k)
     (void)f;
     (void)v_k;
     #line 11 "cards/rebellion/refresh.cards"
-    return (rt_mod(g, v_k, 2, 106) == 0);
-#line 5674 "rebellion.c"
+    return (rt_mod(g, v_k, 2, 111) == 0);
+#line 5734 "rebellion.c"
 }
 
 struct Locals_goal_met {
@@ -5689,15 +5749,15 @@ static RtValue Agg1_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
     #line 63 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 111);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 116);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (rt_back_edge(g, 112)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 117)) return 0;   /* the step budget */
         if (!(Fn_units_of(g, f, it_s, SIDE_rebel) > 0)) continue;
         acc++;
     }
     return acc;
-#line 5701 "rebellion.c"
+#line 5761 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:64: count */
@@ -5708,14 +5768,14 @@ RT_PURE static RtValue Agg2_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
     #line 64 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 115);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 120);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
-        if (!(rt_card_state(g, it_s_2, KIND_system, 1, 114))) continue;
+        if (!(rt_card_state(g, it_s_2, KIND_system, 1, 119))) continue;
         acc++;
     }
     return acc;
-#line 5719 "rebellion.c"
+#line 5779 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:65: any */
@@ -5726,13 +5786,13 @@ RT_PURE static RtValue Agg4_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_m
     #line 65 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 118);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 123);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
-        if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 117))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
+        if ((Inst_system(g, rt_card_inst(g, it_s_3, KIND_system, 122))->fd_sector == L->v_k) && Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 5736 "rebellion.c"
+#line 5796 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:65: count */
@@ -5745,13 +5805,13 @@ static RtValue Agg3_goal_met(RtGame *g, RtFrame *f, struct Locals_goal_met *L)
     for (int i = 0; i < 8; i++) {
         RtValue it_k = i + 1; (void)it_k;
         L->v_k = it_k;
-        if (rt_back_edge(g, 119)) { L->v_k = 0; return 0; }   /* the step budget */
+        if (rt_back_edge(g, 124)) { L->v_k = 0; return 0; }   /* the step budget */
         if (!(Agg4_goal_met(g, f, L))) continue;
         acc++;
     }
     L->v_k = 0;
     return acc;
-#line 5755 "rebellion.c"
+#line 5815 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:59: function goal_met */
@@ -5764,8 +5824,8 @@ static RtValue Fn_goal_met(RtGame *g, RtFrame *f, RtValue v_o)
     (void)f;
     (void)v_o;
     #line 60 "cards/rebellion/refresh.cards"
-    return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 107))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 108))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 109))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 110))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 113))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 116))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 120))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 121))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 122))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 123))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
-#line 5769 "rebellion.c"
+    return ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 112))->fd_goal == ENUM_loyal_3) ? (Fn_loyal_count(g, f) >= 3) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 113))->fd_goal == ENUM_loyal_5) ? (Fn_loyal_count(g, f) >= 5) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 114))->fd_goal == ENUM_loyal_7) ? (Fn_loyal_count(g, f) >= 7) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 115))->fd_goal == ENUM_units_4_systems) ? (Agg1_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 118))->fd_goal == ENUM_sabotage_2) ? (Agg2_goal_met(g, f, L) >= 2) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 121))->fd_goal == ENUM_regions_4) ? (Agg3_goal_met(g, f, L) >= 4) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 125))->fd_goal == ENUM_won_space) ? rt_var_at(g, VCELL_rebel_won_space) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 126))->fd_goal == ENUM_won_ground) ? rt_var_at(g, VCELL_rebel_won_ground) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 127))->fd_goal == ENUM_capital_destroyed) ? (rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) > 0) : ((Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 128))->fd_goal == ENUM_five_destroyed) ? (rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, Fn_rebel_player(g, f)) >= 5) : 0))))))))));
+#line 5829 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:114: any */
@@ -5778,10 +5838,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_recruitable(RtGame *g, RtFrame *f, RtVal
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_unrecruited);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
-        if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 124)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 125)].fd_leader_b) == 0)) return 1;
+        if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 129)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt_card_row(g, v_a, KIND_action_card, 130)].fd_leader_b) == 0)) return 1;
     }
     return acc;
-#line 5785 "rebellion.c"
+#line 5845 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:114: function recruitable */
@@ -5792,7 +5852,7 @@ static inline RtValue Fn_recruitable(RtGame *g, RtFrame *f, RtValue v_a)
     (void)v_a;
     #line 114 "cards/rebellion/refresh.cards"
     return Agg1_recruitable(g, f, v_a);
-#line 5796 "rebellion.c"
+#line 5856 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:144: function builds_in */
@@ -5804,8 +5864,8 @@ static inline RtValue Fn_builds_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue v
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 145 "cards/rebellion/refresh.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 1, 126)) && (!rt_card_state(g, v_s, KIND_system, 2, 127))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 128)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 129), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 130)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 131), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 132)))) && (!rt_card_state(g, v_s, KIND_system, 0, 133))))));
-#line 5809 "rebellion.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 1, 131)) && (!rt_card_state(g, v_s, KIND_system, 2, 132))) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 133)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 134), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 135)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 136), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 137)))) && (!rt_card_state(g, v_s, KIND_system, 0, 138))))));
+#line 5869 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:150: function base_builds */
@@ -5815,8 +5875,8 @@ static inline RtValue Fn_base_builds(RtGame *g, RtFrame *f)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 150 "cards/rebellion/refresh.cards"
-    return (((!rt_var_at(g, VCELL_base_revealed))) ? 1 : ((Memo_units_of(g, f, memo1, rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 134), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 135)), KIND_system, 136), 0) != (-1))));
-#line 5820 "rebellion.c"
+    return (((!rt_var_at(g, VCELL_base_revealed))) ? 1 : ((Memo_units_of(g, f, memo1, rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 139), SIDE_empire) == 0) && (rt_get(g, VAR_loyalty + rt_card_row(g, (rt_top_at(g, rt_zone_cells_at(g, ZCELL_base_shown), ZONE_base_shown, RT_NONE, 140)), KIND_system, 141), 0) != (-1))));
+#line 5880 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:163: any */
@@ -5829,10 +5889,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_in_supply(RtGame *g, RtFrame *f, RtValue
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
-        if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 137))->fd_model)) return 1;
+        if ((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_model == Inst_unit(g, rt_card_inst(g, v_u, KIND_unit, 142))->fd_model)) return 1;
     }
     return acc;
-#line 5836 "rebellion.c"
+#line 5896 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:163: function in_supply */
@@ -5843,7 +5903,7 @@ static inline RtValue Fn_in_supply(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 163 "cards/rebellion/refresh.cards"
     return Agg1_in_supply(g, f, v_u);
-#line 5847 "rebellion.c"
+#line 5907 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:196: function deploys_in */
@@ -5855,8 +5915,8 @@ static inline RtValue Fn_deploys_in(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 197 "cards/rebellion/refresh.cards"
-    return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 138))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 139)))) && (!rt_card_state(g, v_s, KIND_system, 1, 140))) && (rt_card_state(g, v_s, KIND_system, 5, 141) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 142)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 143), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 144)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 145), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 146)))) && (!rt_card_state(g, v_s, KIND_system, 0, 147))))));
-#line 5860 "rebellion.c"
+    return (((((((!Inst_system(g, rt_card_inst(g, v_s, KIND_system, 143))->fd_remote) && (!rt_card_state(g, v_s, KIND_system, 2, 144)))) && (!rt_card_state(g, v_s, KIND_system, 1, 145))) && (rt_card_state(g, v_s, KIND_system, 5, 146) < 2)) && (Memo_units_of(g, f, memo1, v_s, rt_player_side(g, rt_next_player(g, v_p))) == 0)) && ((rt_player_side(g, v_p) == SIDE_empire) ? (((!rt_card_state(g, v_s, KIND_system, 2, 147)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 148), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 149)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 150), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 151)))) && (!rt_card_state(g, v_s, KIND_system, 0, 152))))));
+#line 5920 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:246: count */
@@ -5867,14 +5927,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_systems_held(RtGame *g, RtFrame *f, RtVa
     #line 246 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 154);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 159);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!((rt_player_side(g, v_p) == SIDE_rebel) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 148), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 149)))) && (!rt_card_state(g, it_s, KIND_system, 0, 150)))) : (((!rt_card_state(g, it_s, KIND_system, 2, 151)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 152), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 153)))))) continue;
+        if (!((rt_player_side(g, v_p) == SIDE_rebel) ? (((((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 153), 0) == 1) && (!rt_card_state(g, it_s, KIND_system, 2, 154)))) && (!rt_card_state(g, it_s, KIND_system, 0, 155)))) : (((!rt_card_state(g, it_s, KIND_system, 2, 156)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 157), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 158)))))) continue;
         acc++;
     }
     return acc;
-#line 5878 "rebellion.c"
+#line 5938 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:245: function systems_held */
@@ -5885,7 +5945,7 @@ static inline RtValue Fn_systems_held(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 246 "cards/rebellion/refresh.cards"
     return Agg1_systems_held(g, f, v_p);
-#line 5889 "rebellion.c"
+#line 5949 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:267: any */
@@ -5895,13 +5955,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_unsearched(RtGame *g, RtFrame *f, RtValu
     (void)v_s;
     #line 267 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_probes, ZCELL_probes, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_empire)), 158);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_probes, ZCELL_probes, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_empire)), 163);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (it_x == v_s) return 1;
     }
     return acc;
-#line 5905 "rebellion.c"
+#line 5965 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:265: function unsearched */
@@ -5911,8 +5971,8 @@ static inline RtValue Fn_unsearched(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 266 "cards/rebellion/refresh.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 155)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 156), 0) != (-1))) && (!rt_card_state(g, v_s, KIND_system, 6, 157))) && (!Agg1_unsearched(g, f, v_s)));
-#line 5916 "rebellion.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 160)) && (rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 161), 0) != (-1))) && (!rt_card_state(g, v_s, KIND_system, 6, 162))) && (!Agg1_unsearched(g, f, v_s)));
+#line 5976 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:270: any */
@@ -5922,13 +5982,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_carrier_in(RtGame *g, RtFrame *f, RtValu
     (void)v_n;
     #line 270 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_n, 159));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_n, 164));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_transport > 0)) & (int)(!Inst_unit(g, it_u)->fd_immobile)) return 1;
     }
     return acc;
-#line 5932 "rebellion.c"
+#line 5992 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:270: function carrier_in */
@@ -5939,7 +5999,7 @@ static inline RtValue Fn_carrier_in(RtGame *g, RtFrame *f, RtValue v_n)
     (void)v_n;
     #line 270 "cards/rebellion/refresh.cards"
     return Agg1_carrier_in(g, f, v_n);
-#line 5943 "rebellion.c"
+#line 6003 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:272: sum */
@@ -5950,15 +6010,15 @@ RT_NOINLINE static RtValue Agg1_ground_near(RtGame *g, RtFrame *f, RtValue v_s)
     #line 272 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, v_s, 0, gs, 160);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, v_s, 0, gs, 165);
     for (int i = 0; i < gn; i++) {
         RtValue it_n = gs[i]; (void)it_n;
-        if (rt_back_edge(g, 161)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 166)) return 0;   /* the step budget */
         if (!(Fn_can_leave(g, f, it_n, SIDE_empire) && Fn_carrier_in(g, f, it_n))) continue;
-        acc = rt_add(g, acc, Fn_ground_of(g, f, it_n, SIDE_empire), 162);
+        acc = rt_add(g, acc, Fn_ground_of(g, f, it_n, SIDE_empire), 167);
     }
     return acc;
-#line 5962 "rebellion.c"
+#line 6022 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:271: function ground_near */
@@ -5969,7 +6029,7 @@ static inline RtValue Fn_ground_near(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 272 "cards/rebellion/refresh.cards"
     return Agg1_ground_near(g, f, v_s);
-#line 5973 "rebellion.c"
+#line 6033 "rebellion.c"
 }
 
 struct Locals_hunt {
@@ -5989,15 +6049,15 @@ static RtValue Agg1_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
     #line 282 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 163);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 168);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (rt_back_edge(g, 164)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 169)) return 0;   /* the step budget */
         if (!(Fn_unsearched(g, f, it_s))) continue;
         acc++;
     }
     return acc;
-#line 6001 "rebellion.c"
+#line 6061 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:283: count */
@@ -6008,15 +6068,15 @@ static RtValue Agg2_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
     #line 283 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 165);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 170);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
-        if (rt_back_edge(g, 166)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 171)) return 0;   /* the step budget */
         if (!(Fn_unsearched(g, f, it_s_2) && (Fn_ground_near(g, f, it_s_2) > 0))) continue;
         acc++;
     }
     return acc;
-#line 6020 "rebellion.c"
+#line 6080 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:284: count */
@@ -6027,15 +6087,15 @@ static RtValue Agg3_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
     #line 284 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 167);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 172);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
-        if (rt_back_edge(g, 168)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 173)) return 0;   /* the step budget */
         if (!((Fn_unsearched(g, f, it_s_3) && (Fn_ground_near(g, f, it_s_3) > 0)) && Fn_free_leader_in(g, f, it_s_3, SIDE_empire))) continue;
         acc++;
     }
     return acc;
-#line 6039 "rebellion.c"
+#line 6099 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:288: sum */
@@ -6046,15 +6106,15 @@ static RtValue Agg4_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
     #line 288 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, Fn_shown_base(g, f), 0, gs, 172);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, Fn_shown_base(g, f), 0, gs, 177);
     for (int i = 0; i < gn; i++) {
         RtValue it_n = gs[i]; (void)it_n;
-        if (rt_back_edge(g, 173)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 178)) return 0;   /* the step budget */
         if (!((Fn_units_of(g, f, it_n, SIDE_rebel) == 0) && Fn_free_leader_in(g, f, it_n, SIDE_empire))) continue;
-        acc = rt_add(g, acc, rt_mul(g, 2, Fn_ground_near(g, f, it_n), 171), 174);
+        acc = rt_add(g, acc, rt_mul(g, 2, Fn_ground_near(g, f, it_n), 176), 179);
     }
     return acc;
-#line 6058 "rebellion.c"
+#line 6118 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:289: sum */
@@ -6065,14 +6125,14 @@ static RtValue Agg6_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
     #line 289 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, Fn_shown_base(g, f), L->v_k, gs, 176);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, Fn_shown_base(g, f), L->v_k, gs, 181);
     for (int i = 0; i < gn; i++) {
         RtValue it_n_2 = gs[i]; (void)it_n_2;
-        if (rt_back_edge(g, 177)) return 0;   /* the step budget */
-        acc = rt_add(g, acc, Fn_units_of(g, f, it_n_2, SIDE_empire), 178);
+        if (rt_back_edge(g, 182)) return 0;   /* the step budget */
+        acc = rt_add(g, acc, Fn_units_of(g, f, it_n_2, SIDE_empire), 183);
     }
     return acc;
-#line 6076 "rebellion.c"
+#line 6136 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:289: sum */
@@ -6085,11 +6145,11 @@ static RtValue Agg5_hunt(RtGame *g, RtFrame *f, struct Locals_hunt *L)
     for (int i = 0; i < 3; i++) {
         RtValue it_k = i + 1; (void)it_k;
         L->v_k = it_k;
-        acc = rt_add(g, acc, Agg6_hunt(g, f, L), 179);
+        acc = rt_add(g, acc, Agg6_hunt(g, f, L), 184);
     }
     L->v_k = 0;
     return acc;
-#line 6093 "rebellion.c"
+#line 6153 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:280: function hunt */
@@ -6102,8 +6162,8 @@ static RtValue Fn_hunt(RtGame *g, RtFrame *f)
     RtValue seq[7];   /* operands in order (emit_ordered) */
     (void)seq;
     #line 281 "cards/rebellion/refresh.cards"
-    return (Fn_base_hidden(g, f) ? (seq[1] = (seq[0] = (3 * Agg1_hunt(g, f, L)), (seq[0] - Agg2_hunt(g, f, L))), (seq[1] - (2 * Agg3_hunt(g, f, L)))) : (seq[6] = (seq[5] = (seq[4] = ((seq[2] = (3 * Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_rebel)), (seq[2] - (2 * Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_empire)))) - 10), rt_sub(g, seq[4], (seq[3] = (Fn_free_leader_in(g, f, Fn_shown_base(g, f), SIDE_empire) ? 3 : 1), rt_mul(g, seq[3], Fn_ground_near(g, f, Fn_shown_base(g, f)), 169)), 170)), rt_sub(g, seq[5], Agg4_hunt(g, f, L), 175)), rt_sub(g, seq[6], Agg5_hunt(g, f, L), 180)));
-#line 6107 "rebellion.c"
+    return (Fn_base_hidden(g, f) ? (seq[1] = (seq[0] = (3 * Agg1_hunt(g, f, L)), (seq[0] - Agg2_hunt(g, f, L))), (seq[1] - (2 * Agg3_hunt(g, f, L)))) : (seq[6] = (seq[5] = (seq[4] = ((seq[2] = (3 * Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_rebel)), (seq[2] - (2 * Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_empire)))) - 10), rt_sub(g, seq[4], (seq[3] = (Fn_free_leader_in(g, f, Fn_shown_base(g, f), SIDE_empire) ? 3 : 1), rt_mul(g, seq[3], Fn_ground_near(g, f, Fn_shown_base(g, f)), 174)), 175)), rt_sub(g, seq[5], Agg4_hunt(g, f, L), 180)), rt_sub(g, seq[6], Agg5_hunt(g, f, L), 185)));
+#line 6167 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:293: count */
@@ -6119,7 +6179,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_imperial_under_way(RtGame *g, RtFrame *f
         acc++;
     }
     return acc;
-#line 6123 "rebellion.c"
+#line 6183 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:292: function imperial_under_way */
@@ -6129,7 +6189,7 @@ static inline RtValue Fn_imperial_under_way(RtGame *g, RtFrame *f)
     (void)f;
     #line 293 "cards/rebellion/refresh.cards"
     return Agg1_imperial_under_way(g, f);
-#line 6133 "rebellion.c"
+#line 6193 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:300: count */
@@ -6139,14 +6199,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rebel_edge(RtGame *g, RtFrame *f)
     #line 300 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 190);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 195);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 187)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 188), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 189))))) continue;
+        if (!(((!rt_card_state(g, it_s, KIND_system, 2, 192)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 193), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 194))))) continue;
         acc++;
     }
     return acc;
-#line 6150 "rebellion.c"
+#line 6210 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:298: function rebel_edge */
@@ -6160,8 +6220,8 @@ static inline RtValue Fn_rebel_edge(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 299 "cards/rebellion/refresh.cards"
-    return (seq[2] = (seq[1] = rt_sub(g, (seq[0] = rt_add(g, rt_mul(g, 6, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 181), 182), 12, 183), rt_add(g, seq[0], Memo_hunt(g, f, memo1), 184)), Memo_imperial_under_way(g, f, memo2), 185), rt_add(g, seq[1], Memo_loyal_count(g, f, memo3), 186)), rt_sub(g, seq[2], Agg1_rebel_edge(g, f), 191));
-#line 6165 "rebellion.c"
+    return (seq[2] = (seq[1] = rt_sub(g, (seq[0] = rt_add(g, rt_mul(g, 6, rt_sub(g, rt_var_at(g, VCELL_time), rt_var_at(g, VCELL_reputation), 186), 187), 12, 188), rt_add(g, seq[0], Memo_hunt(g, f, memo1), 189)), Memo_imperial_under_way(g, f, memo2), 190), rt_add(g, seq[1], Memo_loyal_count(g, f, memo3), 191)), rt_sub(g, seq[2], Agg1_rebel_edge(g, f), 196));
+#line 6225 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:301: function score */
@@ -6172,8 +6232,8 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 301 "cards/rebellion/refresh.cards"
-    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 192));
-#line 6177 "rebellion.c"
+    return ((rt_player_side(g, v_p) == SIDE_rebel) ? Memo_rebel_edge(g, f, memo1) : rt_sub(g, 0, Memo_rebel_edge(g, f, memo1), 197));
+#line 6237 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:143: function s_imperial */
@@ -6184,8 +6244,8 @@ static inline RtValue Fn_s_imperial(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 143 "cards/rebellion/setup.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 193)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 194), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 195)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
-#line 6189 "rebellion.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 198)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 199), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 200)))) || (Memo_units_of(g, f, memo1, v_s, SIDE_empire) > 0));
+#line 6249 "rebellion.c"
 }
 
 struct Locals_proc_combat {
@@ -6215,13 +6275,13 @@ RT_PURE static RtValue Agg1_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 47 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 210));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 215));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_empire) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)))) return 0;
     }
     return acc;
-#line 6225 "rebellion.c"
+#line 6285 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:58: all */
@@ -6231,13 +6291,13 @@ RT_PURE static RtValue Agg2_proc_combat(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 58 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 221));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 226));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)((int)(Inst_unit(g, it_u_3)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u_3)->fd_theater != ENUM_on_ground)) | (int)(!!Inst_unit(g, it_u_3)->fd_structure)))) return 0;
     }
     return acc;
-#line 6241 "rebellion.c"
+#line 6301 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:19: combat */
@@ -6260,16 +6320,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 196);
+            rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 0, 201);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 197);
+            rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, 0, 202);
             #line 25 "cards/rebellion/combat.cards"
-            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 198);
+            rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, 0, 203);
         }
         #line 26 "cards/rebellion/combat.cards"
         L->v_space_fight = ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0));
         #line 27 "cards/rebellion/combat.cards"
-        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 199)));
+        L->v_ground_fight = (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 204)));
         if (rt_check(g)) return RT_END;
         #line 28 "cards/rebellion/combat.cards"
         if (rt_logging(g)) {
@@ -6296,7 +6356,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 200);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 205);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6315,7 +6375,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* add_leader */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 201);
+            RtValue *args = rt_enter(g, 2, f->self, f->me, NLOCALS_proc_add_leader, 206);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6334,7 +6394,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = f->me;
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 202);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 207);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6353,7 +6413,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         { /* start_cards */
             RtValue arg0 = L->v_t;
             RtValue arg1 = rt_next_player(g, f->me);
-            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 203);
+            RtValue *args = rt_enter(g, 3, f->self, f->me, NLOCALS_proc_start_cards, 208);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -6376,7 +6436,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 204);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 209);
             if (st != RT_DONE)
                 return st;
         }
@@ -6389,7 +6449,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 4, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 205);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactics, callee, 210);
             if (st != RT_DONE)
                 return st;
         }
@@ -6399,7 +6459,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/combat.cards"
         while (Fn_opposing(g, f, L->v_t)) {
             #line 40 "cards/rebellion/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 206));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 211));
             if (rt_check(g)) return RT_END;
             #line 41 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -6418,7 +6478,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 207);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 212);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6439,7 +6499,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_in_space;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 208);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 213);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6463,7 +6523,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 209);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 214);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6471,13 +6531,13 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 47 "cards/rebellion/combat.cards"
                 if (((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_combat(g, f, L)) && (Fn_ships_of(g, f, L->v_t, SIDE_empire) > 0)) {
                     #line 48 "cards/rebellion/combat.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 211), 212);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 216), 217);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                         for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
                             L->v_u_2 = cells_v_list[1 + L->v_i_2];
-                            if (rt_back_edge(g, 213)) return RT_END;   /* the step budget */
+                            if (rt_back_edge(g, 218)) return RT_END;   /* the step budget */
                             if (!(Inst_unit(g, L->v_u_2)->fd_dsuc)) continue;
                             #line 48 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -6493,7 +6553,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 214);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 219);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6505,7 +6565,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 50 "cards/rebellion/combat.cards"
                 { /* death_star_plans */
                     RtValue arg0 = L->v_t;
-                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 215);
+                    RtValue *args = rt_enter(g, 11, f->self, f->me, NLOCALS_proc_death_star_plans, 220);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -6529,20 +6589,20 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 216);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 221);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             }
             #line 53 "cards/rebellion/combat.cards"
-            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 217))) {
+            if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 222))) {
                 #line 54 "cards/rebellion/combat.cards"
                 { /* attack */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = f->me;
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 218);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 223);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6563,7 +6623,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = rt_next_player(g, f->me);
                     RtValue arg2 = ENUM_on_ground;
-                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 219);
+                    RtValue *args = rt_enter(g, 7, f->self, f->me, NLOCALS_proc_attack, 224);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -6587,7 +6647,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 220);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 225);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6595,13 +6655,13 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 58 "cards/rebellion/combat.cards"
                 if (((Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg2_proc_combat(g, f, L)) {
                     #line 59 "cards/rebellion/combat.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 222), 223);
+                    L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_t, 227), 228);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                         for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
                             L->v_u_4 = cells_v_list_2[1 + L->v_i_3];
-                            if (rt_back_edge(g, 224)) return RT_END;   /* the step budget */
+                            if (rt_back_edge(g, 229)) return RT_END;   /* the step budget */
                             if (!(Inst_unit(g, L->v_u_4)->fd_structure)) continue;
                             #line 59 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -6618,7 +6678,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 225);
+                                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 230);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -6637,7 +6697,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 226);
+                    RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 231);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -6647,7 +6707,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = f->me;
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 227);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 232);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6666,7 +6726,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { /* retreat */
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = rt_next_player(g, f->me);
-                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 228);
+                RtValue *args = rt_enter(g, 9, f->self, f->me, NLOCALS_proc_retreat, 233);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -6687,7 +6747,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_transports_alone)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 10, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 229);
+                RtStatus st = rt_call_now(g, Script_proc_transports_alone, callee, 234);
                 if (st != RT_DONE)
                     return st;
             }
@@ -6702,16 +6762,16 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 230);
+                RtStatus st = rt_call_now(g, Script_proc_battle_results, callee, 235);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 231)) return RT_END;
+            if (rt_back_edge(g, 236)) return RT_END;
         }
         #line 71 "cards/rebellion/combat.cards"
         { /* end_objective */
-            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 232);
+            (void)rt_enter(g, 12, f->self, f->me, NLOCALS_proc_end_objective, 237);
         }
         f->pc = 12;
         {
@@ -6726,7 +6786,7 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
             #line 72 "cards/rebellion/combat.cards"
-            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 233), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 234, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
+            rt_move_all_known(g, rt_zone_of(g, ZONE_tactics, L->v_p_2, 238), rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 239, KIND_tactic, 0, RT_KEEP_NONE, ZONE_tactics, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 73 "cards/rebellion/combat.cards"
@@ -6739,12 +6799,12 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
                 #line 73 "cards/rebellion/combat.cards"
                 if (Inst_tactic(g, it_c)->fd_theater == ENUM_in_space) {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 235, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 240, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 73 "cards/rebellion/combat.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 236, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 241, KIND_tactic, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -6753,18 +6813,18 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 74 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 237);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 242);
         #line 75 "cards/rebellion/combat.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 238);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 243);
         #line 76 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 239);
+            RtValue zone_v_u_5 = Zone_units(g, L->v_t, 244);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_5 = rt_zone_cards(g, zone_v_u_5);
             for (int at_v_u_5 = walk_v_u_5[0]; at_v_u_5 >= 1; at_v_u_5--) {
                 RtValue it_u_5 = walk_v_u_5[at_v_u_5]; (void)it_u_5;
                 #line 76 "cards/rebellion/combat.cards"
-                rt_set_state_shown(g, it_u_5, KIND_unit, 0, 0, 240);
+                rt_set_state_shown(g, it_u_5, KIND_unit, 0, 0, 245);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -6783,10 +6843,10 @@ static RtStatus Script_proc_combat(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_rebel); (void)hole; }
             { volatile RtValue hole = Fn_units_of(g, f, L->v_t, SIDE_empire); (void)hole; }
         }
-#line 6787 "rebellion.c"
+#line 6847 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 241, "bad resume point");
+        return rt_fail(g, 246, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6813,10 +6873,10 @@ static RtStatus Script_proc_battle_results(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/combat.cards"
             rt_var_store(g, VAR_rebel_won_ground, VCELL_rebel_won_ground, 1);
         }
-#line 6817 "rebellion.c"
+#line 6877 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 242, "bad resume point");
+        return rt_fail(g, 247, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6835,9 +6895,9 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/rebellion/combat.cards"
-        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 243)[0] == 0))) {
+        if ((!Fn_tactics_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 248)[0] == 0))) {
             #line 91 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 209, 0, 244);
+            rt_choose_begin(g, L->v_p, 209, 0, 249);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
                     rt_log_player(g, L->v_p);
@@ -6861,7 +6921,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 0);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 1);
-                    rt_opt_done(g, &ob, 244);
+                    rt_opt_done(g, &ob, 249);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6875,7 +6935,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* no leader */
                 } else if (L->v_option == 1) { /* add a leader */
                     #line 94 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 210, 0, 245);
+                    rt_choose_begin(g, L->v_p, 210, 0, 250);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
@@ -6884,13 +6944,13 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 246);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 251);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 245);
+                        rt_opt_done(g, &ob, 250);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -6900,7 +6960,7 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 95 "cards/rebellion/combat.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 247), RT_AT_TOP, 248, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 252), RT_AT_TOP, 253, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                         #line 96 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -6917,10 +6977,10 @@ static RtStatus Script_proc_add_leader(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6921 "rebellion.c"
+#line 6981 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 249, "bad resume point");
+        return rt_fail(g, 254, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6941,14 +7001,14 @@ static RtValue Agg1_proc_start_cards(RtGame *g, RtFrame *f, struct Locals_proc_s
     (void)L;
     #line 113 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 252);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 257);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
-        if (rt_back_edge(g, 253)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 258)) return 0;   /* the step budget */
         if ((Inst_action_card(g, it_a)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a, L->v_t)) return 1;
     }
     return acc;
-#line 6952 "rebellion.c"
+#line 7012 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:107: start_cards */
@@ -6960,9 +7020,9 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
         #line 108 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 109 "cards/rebellion/combat.cards"
-        while (rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 250)[0] == 0))) {
+        while (rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 255)[0] == 0))) {
             #line 112 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 251);
+            rt_choose_begin(g, L->v_p, 211, RT_CHOOSE_HIDDEN, 256);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
                     rt_log_player(g, L->v_p);
@@ -6985,7 +7045,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 3);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 4);
-                    rt_opt_done(g, &ob, 251);
+                    rt_opt_done(g, &ob, 256);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -6998,10 +7058,10 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* use a Start of Combat action card */
                     #line 113 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 254);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 259);
                 } else if (L->v_option == 1) { /* no more action cards */
                     #line 114 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 255);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 260);
                 }
             }
             #line 116 "cards/rebellion/combat.cards"
@@ -7018,7 +7078,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
             #line 118 "cards/rebellion/combat.cards"
             if (L->v_plays) {
                 #line 119 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 256);
+                rt_choose_begin(g, L->v_p, 212, RT_CHOOSE_HIDDEN, 261);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -7027,13 +7087,13 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 257);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, L->v_p, 262);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                             if ((Inst_action_card(g, it_a_2)->fd_timing == ENUM_start_of_combat) && Fn_shown_in(g, f, it_a_2, L->v_t)) rt_opt_add(&ob, it_a_2, it_a_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 256);
+                    rt_opt_done(g, &ob, 261);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -7046,7 +7106,7 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 258);
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 263);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -7066,12 +7126,12 @@ static RtStatus Script_proc_start_cards(RtGame *g, RtFrame *f)
                 #line 120 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 259)) return RT_END;
+            if (rt_back_edge(g, 264)) return RT_END;
         }
-#line 7072 "rebellion.c"
+#line 7132 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 260, "bad resume point");
+        return rt_fail(g, 265, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7099,14 +7159,14 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 261);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 266);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         #line 129 "cards/rebellion/combat.cards"
-        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 262))) {
+        if (((Fn_ground_of(g, f, L->v_t, SIDE_rebel) > 0) && (Fn_ground_of(g, f, L->v_t, SIDE_empire) > 0)) && (!rt_card_state(g, L->v_t, KIND_system, 2, 267))) {
             #line 129 "cards/rebellion/combat.cards"
             { /* draw_tactic */
                 RtValue arg0 = L->v_p;
@@ -7117,16 +7177,16 @@ static RtStatus Script_proc_draw_tactics(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 263);
+                RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 268);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 7127 "rebellion.c"
+#line 7187 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 264, "bad resume point");
+        return rt_fail(g, 269, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7155,23 +7215,23 @@ static RtStatus Script_proc_draw_tactic(RtGame *g, RtFrame *f)
                     #line 136 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_space_deck)[0] == 0)) {
                         #line 136 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 265), RT_AT_TOP, 266, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_space_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 270), RT_AT_TOP, 271, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 } else {
                     #line 138 "cards/rebellion/combat.cards"
                     if (!(rt_zone_cells_at(g, ZCELL_ground_deck)[0] == 0)) {
                         #line 138 "cards/rebellion/combat.cards"
-                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 267), RT_AT_TOP, 268, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
+                        rt_move_end_known(g, rt_zone_shared(g, ZONE_ground_deck), 0, rt_zone_of(g, ZONE_tactics, L->v_p, 272), RT_AT_TOP, 273, KIND_tactic, 0, RT_KEEP_NONE, -1, ZONE_tactics);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 7172 "rebellion.c"
+#line 7232 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 269, "bad resume point");
+        return rt_fail(g, 274, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7188,7 +7248,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 146 "cards/rebellion/combat.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 270);
+        rt_choose_begin(g, L->v_p, 213, 0, 275);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
@@ -7197,13 +7257,13 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 271));
+                const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_battle_sys), 276));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_u = zc[1 + i]; (void)it_u;
                     rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u)->fd_side != rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u)->fd_health > 0)), it_u, it_u, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 270);
+            rt_opt_done(g, &ob, 275);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -7214,7 +7274,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
         case 1:;
             L->v_u = rt_chosen(g);
             #line 147 "cards/rebellion/combat.cards"
-            rt_set_state_shown(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 272), 273);
+            rt_set_state_shown(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 277), 278);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/rebellion/combat.cards"
             if (rt_logging(g)) {
@@ -7232,7 +7292,7 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 274);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 279);
             if (st != RT_DONE)
                 return st;
         }
@@ -7245,15 +7305,15 @@ static RtStatus Script_proc_ambush(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 8, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 275);
+            RtStatus st = rt_call_now(g, Script_proc_destroy_damaged, callee, 280);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7254 "rebellion.c"
+#line 7314 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 276, "bad resume point");
+        return rt_fail(g, 281, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7305,14 +7365,14 @@ RT_PURE static RtValue Agg1_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 162 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 277));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 282));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(Inst_unit(g, it_u)->fd_model == ENUM_ion_cannon)) continue;
         acc++;
     }
     return acc;
-#line 7316 "rebellion.c"
+#line 7376 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:163: sum */
@@ -7322,14 +7382,14 @@ RT_PURE static RtValue Agg2_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 163 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 278));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 283));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if (!(rt_flat((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_2)->fd_red_attack;
     }
     return acc;
-#line 7333 "rebellion.c"
+#line 7393 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:164: sum */
@@ -7339,14 +7399,14 @@ RT_PURE static RtValue Agg3_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 164 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 280));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 285));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_theater == L->v_th)))) continue;
         acc += Inst_unit(g, it_u_3)->fd_black_attack;
     }
     return acc;
-#line 7350 "rebellion.c"
+#line 7410 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:177: any */
@@ -7356,14 +7416,14 @@ static RtValue Agg4_proc_attack(RtGame *g, RtFrame *f, struct Locals_proc_attack
     (void)L;
     #line 177 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 288);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 293);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (rt_back_edge(g, 289)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 294)) return 0;   /* the step budget */
         if (((int)(Inst_tactic(g, it_c)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c)->fd_special_icon))) return 1;
     }
     return acc;
-#line 7367 "rebellion.c"
+#line 7427 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:222: any */
@@ -7373,13 +7433,13 @@ RT_PURE static RtValue Agg5_proc_attack(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 222 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 328));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 333));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_7 = zc[1 + i]; (void)it_u_7;
         if ((int)(Inst_unit(g, it_u_7)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_7, 1) > 0)) return 1;
     }
     return acc;
-#line 7383 "rebellion.c"
+#line 7443 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:160: attack */
@@ -7394,7 +7454,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         L->v_ion = (((int)(rt_player_side(g, L->v_p) == SIDE_rebel) & (int)(L->v_th == ENUM_in_space)) ? Agg1_proc_attack(g, f, L) : 0);
         if (rt_check(g)) return RT_END;
         #line 163 "cards/rebellion/combat.cards"
-        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 279), 5);
+        L->v_reds = Fn_at_most(g, f, rt_add(g, Agg2_proc_attack(g, f, L), L->v_ion, 284), 5);
         if (rt_check(g)) return RT_END;
         #line 164 "cards/rebellion/combat.cards"
         L->v_blacks = Fn_at_most(g, f, Agg3_proc_attack(g, f, L), 5);
@@ -7411,7 +7471,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 166 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 281), RT_AT_TOP, 282);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 286), RT_AT_TOP, 287);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7430,7 +7490,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 167 "cards/rebellion/combat.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 283), RT_AT_TOP, 284);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 288), RT_AT_TOP, 289);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -7439,9 +7499,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 168 "cards/rebellion/combat.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 285);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 290);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 286);
+                Roll_any(g, rt_zone_at(g, zone, i), 291);
         }
         if (rt_check(g)) return RT_END;
         #line 169 "cards/rebellion/combat.cards"
@@ -7464,7 +7524,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         #line 172 "cards/rebellion/combat.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 175 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 287);
+            rt_choose_begin(g, L->v_p, 214, RT_CHOOSE_HIDDEN, 292);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
                     rt_log_player(g, L->v_p);
@@ -7490,7 +7550,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 7);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 8);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 9);
-                    rt_opt_done(g, &ob, 287);
+                    rt_opt_done(g, &ob, 292);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7503,13 +7563,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* discard a special die to draw a tactic card */
                     #line 176 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 290);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_draw_a_card, 295);
                 } else if (L->v_option == 1) { /* play a tactic card */
                     #line 177 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 291);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_play_a_card, 296);
                 } else if (L->v_option == 2) { /* assign damage */
                     #line 178 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 292);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_p, ENUM_keep_it, 297);
                 }
             }
             #line 180 "cards/rebellion/combat.cards"
@@ -7526,7 +7586,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             #line 182 "cards/rebellion/combat.cards"
             if (L->v_step == ENUM_draw_a_card) {
                 #line 183 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 215, 0, 293);
+                rt_choose_begin(g, L->v_p, 215, 0, 298);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7535,13 +7595,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 295);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 300);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-                            if (Count_symbol(g, it_d_3, ENUM_special, 294) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
+                            if (Count_symbol(g, it_d_3, ENUM_special, 299) == 1) rt_opt_add(&ob, it_d_3, it_d_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 293);
+                    rt_opt_done(g, &ob, 298);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -7551,7 +7611,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_d_3 = rt_chosen(g);
                     #line 183 "cards/rebellion/combat.cards"
-                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 296);
+                    rt_move(g, L->v_d_3, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 301);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 184 "cards/rebellion/combat.cards"
@@ -7564,14 +7624,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     callee->v[0] = arg0;
                     callee->v[1] = arg1;
                     callee->v[2] = arg2;
-                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 297);
+                    RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 302);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
             } else if (L->v_step == ENUM_play_a_card) {
                 #line 186 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 298);
+                rt_choose_begin(g, L->v_p, 216, RT_CHOOSE_HIDDEN, 303);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -7580,13 +7640,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 299);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_p, 304);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (((int)(Inst_tactic(g, it_c_2)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_2)->fd_damage > 0)) && (Fn_has_special(g, f, L->v_p) || (!Inst_tactic(g, it_c_2)->fd_special_icon))) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 298);
+                    rt_opt_done(g, &ob, 303);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -7596,12 +7656,12 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_c_2 = rt_chosen(g);
                     #line 187 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 300);
+                    rt_reveal(g, L->v_c_2, RT_REVEAL_ALL, RT_NONE, 305);
                     if (rt_check(g)) return RT_END;
                     #line 188 "cards/rebellion/combat.cards"
                     if (Inst_tactic(g, L->v_c_2)->fd_special_icon) {
                         #line 189 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 215, 0, 301);
+                        rt_choose_begin(g, L->v_p, 215, 0, 306);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -7610,13 +7670,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 303);
+                                const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 308);
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
-                                    if (Count_symbol(g, it_d_4, ENUM_special, 302) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
+                                    if (Count_symbol(g, it_d_4, ENUM_special, 307) == 1) rt_opt_add(&ob, it_d_4, it_d_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 301);
+                            rt_opt_done(g, &ob, 306);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 4;
@@ -7626,7 +7686,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_d_4 = rt_chosen(g);
                             #line 189 "cards/rebellion/combat.cards"
-                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 304);
+                            rt_move(g, L->v_d_4, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 309);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -7643,11 +7703,11 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     #line 192 "cards/rebellion/combat.cards"
                     for (L->v_i_3 = 0; L->v_i_3 < 2; L->v_i_3++) {
                         L->v_i = L->v_i_3 + 1;
-                        if (rt_back_edge(g, 305)) return RT_END;   /* the step budget */
+                        if (rt_back_edge(g, 310)) return RT_END;   /* the step budget */
                         #line 193 "cards/rebellion/combat.cards"
                         if (L->v_i <= Inst_tactic(g, L->v_c_2)->fd_damage) {
                             #line 194 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_p, 217, 0, 306);
+                            rt_choose_begin(g, L->v_p, 217, 0, 311);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -7657,13 +7717,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 307));
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 312));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                         if (Fn_can_hit(g, f, it_u_4, L->v_q, L->v_th) && ((int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_red) & (int)(!!Inst_unit(g, it_u_4)->fd_red_health)) | (int)((int)(!!Inst_tactic(g, L->v_c_2)->fd_hits_black) & (int)(!Inst_unit(g, it_u_4)->fd_red_health)))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 306);
+                                rt_opt_done(g, &ob, 311);
                             }
                             if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
@@ -7674,32 +7734,32 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 5:;
                                 L->v_u_4 = rt_chosen(g);
                                 #line 196 "cards/rebellion/combat.cards"
-                                rt_set_state_shown(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 308), 309);
+                                rt_set_state_shown(g, L->v_u_4, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_4, 1), 1, 313), 314);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     }
                     #line 200 "cards/rebellion/combat.cards"
-                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 310, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_2, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 315, KIND_tactic, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 202 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 311)) return RT_END;
+            if (rt_back_edge(g, 316)) return RT_END;
         }
         #line 206 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 312), 313);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_rolled, L->v_p, 317), 318);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list); L->v_i_4++) {
                 L->v_d_5 = rt_list_at(g, L->v_list, L->v_i_4);
-                if (rt_back_edge(g, 314)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 319)) return RT_END;   /* the step budget */
                 #line 207 "cards/rebellion/combat.cards"
-                if (Count_symbol(g, L->v_d_5, ENUM_hit, 315) > 0) {
+                if (Count_symbol(g, L->v_d_5, ENUM_hit, 320) > 0) {
                     #line 208 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 218, 0, 316);
+                    rt_choose_begin(g, L->v_p, 218, 0, 321);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -7708,13 +7768,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 317));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 322));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (Fn_can_hit(g, f, it_u_5, L->v_q, L->v_th) && (Inst_unit(g, it_u_5)->fd_red_health == (rt_card_kind(g, L->v_d_5) == KIND_red_die))) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 316);
+                        rt_opt_done(g, &ob, 321);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7725,7 +7785,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_5 = rt_chosen(g);
                         #line 209 "cards/rebellion/combat.cards"
-                        rt_set_state_shown(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 318), 319);
+                        rt_set_state_shown(g, L->v_u_5, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_5, 1), 1, 323), 324);
                         if (rt_check(g)) return RT_END;
                         #line 210 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7738,9 +7798,9 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_log_end(g);
                         }
                     }
-                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 320) > 0) {
+                } else if (Count_symbol(g, L->v_d_5, ENUM_direct_hit, 325) > 0) {
                     #line 213 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 219, 0, 321);
+                    rt_choose_begin(g, L->v_p, 219, 0, 326);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -7749,13 +7809,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 322));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 327));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_6 = zc[1 + i]; (void)it_u_6;
                                 if (Fn_can_hit(g, f, it_u_6, L->v_q, L->v_th)) rt_opt_add(&ob, it_u_6, it_u_6, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 321);
+                        rt_opt_done(g, &ob, 326);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -7766,7 +7826,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_u_6 = rt_chosen(g);
                         #line 214 "cards/rebellion/combat.cards"
-                        rt_set_state_shown(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 323), 324);
+                        rt_set_state_shown(g, L->v_u_6, KIND_unit, 1, rt_add(g, rt__state(g, L->v_u_6, 1), 1, 328), 329);
                         if (rt_check(g)) return RT_END;
                         #line 215 "cards/rebellion/combat.cards"
                         if (rt_logging(g)) {
@@ -7782,21 +7842,21 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 219 "cards/rebellion/combat.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 325), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 326);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 330), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 331);
         if (rt_check(g)) return RT_END;
         #line 221 "cards/rebellion/combat.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 222 "cards/rebellion/combat.cards"
-        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 327)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
+        while ((rt_var_at(g, VCELL_acting) && (!(rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 332)[0] == 0))) && Agg5_proc_attack(g, f, L)) {
             #line 223 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 329);
+            rt_choose_begin(g, L->v_q, 220, RT_CHOOSE_HIDDEN, 334);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 220)) {
                     rt_log_player(g, L->v_q);
                     rt_log_str(g, ": block damage with a tactic card?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 330) > 0);   /* block damage */
+                int menu_0 = (!!rt_plive_at(g, ZONE_tactics, LCELL_1 + rt_live_key(L->v_th, 2), PLAYER_CELLS, L->v_q, 335) > 0);   /* block damage */
                 int menu_1 = 1;   /* take the damage */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
@@ -7812,7 +7872,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 12);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 13);
-                    rt_opt_done(g, &ob, 329);
+                    rt_opt_done(g, &ob, 334);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -7825,10 +7885,10 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* block damage */
                     #line 224 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 331);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_play_a_card, 336);
                 } else if (L->v_option_2 == 1) { /* take the damage */
                     #line 225 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 332);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_q, ENUM_keep_it, 337);
                 }
             }
             #line 227 "cards/rebellion/combat.cards"
@@ -7845,7 +7905,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
             #line 229 "cards/rebellion/combat.cards"
             if (L->v_blocks) {
                 #line 230 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 333);
+                rt_choose_begin(g, L->v_q, 221, RT_CHOOSE_HIDDEN, 338);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 221)) {
@@ -7854,13 +7914,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 334);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_tactics, ZCELL_tactics, PLAYER_CELLS, L->v_q, 339);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             rt_opt_add_if(&ob, ((int)(Inst_tactic(g, it_c_4)->fd_theater == L->v_th) & (int)(Inst_tactic(g, it_c_4)->fd_block > 0)), it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 333);
+                    rt_opt_done(g, &ob, 338);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 9;
@@ -7870,7 +7930,7 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                 case 9:;
                     L->v_c_4 = rt_chosen(g);
                     #line 231 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 335);
+                    rt_reveal(g, L->v_c_4, RT_REVEAL_ALL, RT_NONE, 340);
                     if (rt_check(g)) return RT_END;
                     #line 232 "cards/rebellion/combat.cards"
                     if (rt_logging(g)) {
@@ -7885,11 +7945,11 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     #line 233 "cards/rebellion/combat.cards"
                     for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
                         L->v_i_2 = L->v_i_5 + 1;
-                        if (rt_back_edge(g, 336)) return RT_END;   /* the step budget */
+                        if (rt_back_edge(g, 341)) return RT_END;   /* the step budget */
                         #line 234 "cards/rebellion/combat.cards"
                         if (L->v_i_2 <= Inst_tactic(g, L->v_c_4)->fd_block) {
                             #line 235 "cards/rebellion/combat.cards"
-                            rt_choose_begin(g, L->v_q, 222, 0, 337);
+                            rt_choose_begin(g, L->v_q, 222, 0, 342);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 222)) {
@@ -7898,13 +7958,13 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 338));
+                                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 343));
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_8 = zc[1 + i]; (void)it_u_8;
                                         rt_opt_add_if(&ob, ((int)(Inst_unit(g, it_u_8)->fd_side == rt_player_side(g, L->v_q)) & (int)(rt__state(g, it_u_8, 1) > 0)), it_u_8, it_u_8, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 337);
+                                rt_opt_done(g, &ob, 342);
                             }
                             if (rt_check(g)) return RT_END;
                             if (rt_option_count(g) > 0) {
@@ -7915,31 +7975,31 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                             case 10:;
                                 L->v_u_8 = rt_chosen(g);
                                 #line 236 "cards/rebellion/combat.cards"
-                                rt_set_state_shown(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 339), 340);
+                                rt_set_state_shown(g, L->v_u_8, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u_8, 1), 1, 344), 345);
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     }
                     #line 240 "cards/rebellion/combat.cards"
-                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 341, KIND_tactic, 0, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_c_4, rt_zone_shared(g, ZONE_tactic_discard), RT_AT_TOP, 346, KIND_tactic, 0, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 242 "cards/rebellion/combat.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
-            if (rt_back_edge(g, 342)) return RT_END;
+            if (rt_back_edge(g, 347)) return RT_END;
         }
         #line 244 "cards/rebellion/combat.cards"
         {
-            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 343);
+            RtValue zone_v_u_9 = Zone_units(g, L->v_t, 348);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u_9 = rt_zone_cards(g, zone_v_u_9);
             for (int at_v_u_9 = walk_v_u_9[0]; at_v_u_9 >= 1; at_v_u_9--) {
                 RtValue it_u_9 = walk_v_u_9[at_v_u_9]; (void)it_u_9;
                 if (!(rt__state(g, it_u_9, 1) > 0)) continue;
                 #line 245 "cards/rebellion/combat.cards"
-                rt_set_state_shown(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 344), 345);
+                rt_set_state_shown(g, it_u_9, KIND_unit, 0, rt_add(g, rt__state(g, it_u_9, 0), rt__state(g, it_u_9, 1), 349), 350);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/rebellion/combat.cards"
                 if (rt_logging(g)) {
@@ -7955,14 +8015,14 @@ static RtStatus Script_proc_attack(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 247 "cards/rebellion/combat.cards"
-                rt_set_state_shown(g, it_u_9, KIND_unit, 1, 0, 346);
+                rt_set_state_shown(g, it_u_9, KIND_unit, 1, 0, 351);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 7963 "rebellion.c"
+#line 8023 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 347, "bad resume point");
+        return rt_fail(g, 352, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7983,23 +8043,23 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 254 "cards/rebellion/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 348), 349);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 353), 354);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_u = cells_v_list[1 + L->v_i];
-                if (rt_back_edge(g, 350)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 355)) return RT_END;   /* the step budget */
                 if (!(rt_flat((int)((int)(Inst_unit(g, L->v_u)->fd_theater == L->v_th) & (int)(Inst_unit(g, L->v_u)->fd_health > 0)) & (int)(rt__state(g, L->v_u, 0) >= Inst_unit(g, L->v_u)->fd_health)))) continue;
                 #line 255 "cards/rebellion/combat.cards"
                 L->v_p = Fn_player_of(g, f, rt_select((Inst_unit(g, L->v_u)->fd_side == SIDE_rebel), SIDE_empire, SIDE_rebel));
                 #line 256 "cards/rebellion/combat.cards"
-                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 351), 352);
+                rt_pvar_store(g, VAR_kills, VCELL_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_kills, PLAYER_CELLS, L->v_p), 1, 356), 357);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/rebellion/combat.cards"
                 if (rt_flat((int)(!!Inst_unit(g, L->v_u)->fd_red_health) & (int)(Inst_unit(g, L->v_u)->fd_theater == ENUM_in_space))) {
                     #line 257 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 353), 354);
+                    rt_pvar_store(g, VAR_capital_kills, VCELL_capital_kills, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_capital_kills, PLAYER_CELLS, L->v_p), 1, 358), 359);
                     if (rt_check(g)) return RT_END;
                 }
                 #line 258 "cards/rebellion/combat.cards"
@@ -8017,7 +8077,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 355);
+                    RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 360);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8025,10 +8085,10 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 8029 "rebellion.c"
+#line 8089 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 356, "bad resume point");
+        return rt_fail(g, 361, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8058,13 +8118,13 @@ RT_PURE static RtValue Agg1_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 278 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 357));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 362));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Fn_moves_alone(g, f, it_u, rt_player_side(g, L->v_p))) return 1;
     }
     return acc;
-#line 8068 "rebellion.c"
+#line 8128 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:279: any */
@@ -8074,13 +8134,13 @@ RT_PURE static RtValue Agg2_proc_retreat(RtGame *g, RtFrame *f, struct Locals_pr
     (void)L;
     #line 279 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 358));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 363));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
         if ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8084 "rebellion.c"
+#line 8144 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:280: any */
@@ -8091,14 +8151,14 @@ static RtValue Agg3_proc_retreat(RtGame *g, RtFrame *f, struct Locals_proc_retre
     #line 280 "cards/rebellion/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 359);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 364);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (rt_back_edge(g, 360)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 365)) return 0;   /* the step budget */
         if (Fn_retreat_to(g, f, it_s, L->v_t, L->v_p)) return 1;
     }
     return acc;
-#line 8102 "rebellion.c"
+#line 8162 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:276: retreat */
@@ -8110,7 +8170,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
         #line 277 "cards/rebellion/combat.cards"
         if ((((((rt_pvar_at(g, VCELL_retreated, PLAYER_CELLS, L->v_p) == 0) && Fn_free_leader_in(g, f, L->v_t, rt_player_side(g, L->v_p))) && Fn_opposing(g, f, L->v_t)) && Agg1_proc_retreat(g, f, L)) && (!((rt_player_side(g, L->v_p) == SIDE_empire) && Agg2_proc_retreat(g, f, L)))) && Agg3_proc_retreat(g, f, L)) {
             #line 281 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_p, 223, 0, 361);
+            rt_choose_begin(g, L->v_p, 223, 0, 366);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 223)) {
                     rt_log_player(g, L->v_p);
@@ -8134,7 +8194,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 14);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 15);
-                    rt_opt_done(g, &ob, 361);
+                    rt_opt_done(g, &ob, 366);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8148,9 +8208,9 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* stay */
                 } else if (L->v_option == 1) { /* retreat */
                     #line 284 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 362);
+                    rt_pvar_store(g, VAR_retreated, VCELL_retreated, PLAYER_CELLS, L->v_p, 1, 367);
                     #line 285 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_p, 224, 0, 363);
+                    rt_choose_begin(g, L->v_p, 224, 0, 368);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 224)) {
@@ -8159,13 +8219,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 364));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_t, 369));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l = zc[1 + i]; (void)it_l;
                                 if ((Fn_lside(g, f, it_l) == rt_player_side(g, L->v_p)) && (!rt__state(g, it_l, 1))) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 363);
+                        rt_opt_done(g, &ob, 368);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -8176,7 +8236,7 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_l = rt_chosen(g);
                         #line 286 "cards/rebellion/combat.cards"
-                        rt_choose_begin(g, L->v_p, 225, RT_CHOOSE_NAMED, 365);
+                        rt_choose_begin(g, L->v_p, 225, RT_CHOOSE_NAMED, 370);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 225)) {
@@ -8186,13 +8246,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 366);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 371);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_retreat_to(g, f, it_s_2, L->v_t, L->v_p)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 365);
+                            rt_opt_done(g, &ob, 370);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -8203,13 +8263,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 287 "cards/rebellion/combat.cards"
-                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 367), RT_AT_TOP, 368, KIND_leader, 4, RT_KEEP_SOME, -1);
+                            rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s_2, 372), RT_AT_TOP, 373, KIND_leader, 4, RT_KEEP_SOME, -1);
                             if (rt_check(g)) return RT_END;
                             #line 289 "cards/rebellion/combat.cards"
-                            rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 369);
+                            rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 374);
                             if (rt_check(g)) return RT_END;
                             #line 290 "cards/rebellion/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 370), 371);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 375), 376);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -8219,21 +8279,21 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                     #line 291 "cards/rebellion/combat.cards"
                                     if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                                         #line 291 "cards/rebellion/combat.cards"
-                                        rt_set_state_shown(g, L->v_t, KIND_system, 4, 1, 372);
+                                        rt_set_state_shown(g, L->v_t, KIND_system, 4, 1, 377);
                                         if (rt_check(g)) return RT_END;
                                     }
                                     #line 292 "cards/rebellion/combat.cards"
-                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 373, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 378, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                             rt_list_pop(g, L->v_list);
                             #line 294 "cards/rebellion/combat.cards"
                             L->v_n = 40;
-                            L->v_chosen = rt_list_new(g, 374);
+                            L->v_chosen = rt_list_new(g, 379);
                             if (L->v_chosen < 0) return RT_END;
                             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                                rt_choose_begin(g, L->v_p, 226, 0, 375);
+                                rt_choose_begin(g, L->v_p, 226, 0, 380);
                                 rt_choose_steps(g, L->v_k, L->v_n);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
@@ -8243,13 +8303,13 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                         rt_label_end(g);
                                     }
                                     {
-                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 377));
+                                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 382));
                                         for (int i = zc[0] - 1; i >= 0; i--) {
                                             RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 376)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                            if (Fn_moves_carried(g, f, it_u_4, rt_player_side(g, L->v_p), rt_card_state(g, L->v_t, KIND_system, 4, 381)) && !rt_list_has(g, L->v_chosen, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 375);
+                                    rt_opt_done(g, &ob, 380);
                                 }
                                 if (rt_check(g)) return RT_END;
                                 if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -8261,15 +8321,15 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                             case 4:;
                                 L->v_u_4 = rt_chosen(g);
                                 if (L->v_u_4 == RT_NONE) break;
-                                rt_list_add(g, L->v_chosen, L->v_u_4, 374);
+                                rt_list_add(g, L->v_chosen, L->v_u_4, 379);
                                 if (rt_check(g)) return RT_END;
                                 #line 295 "cards/rebellion/combat.cards"
-                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 378, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                                rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 383, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                                 if (rt_check(g)) return RT_END;
                             }
                             rt_list_pop(g, L->v_chosen);
                             #line 297 "cards/rebellion/combat.cards"
-                            rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 379);
+                            rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 384);
                             if (rt_check(g)) return RT_END;
                             #line 298 "cards/rebellion/combat.cards"
                             if (rt_logging(g)) {
@@ -8291,17 +8351,17 @@ static RtStatus Script_proc_retreat(RtGame *g, RtFrame *f)
                                 rt_log_end(g);
                             }
                             #line 299 "cards/rebellion/combat.cards"
-                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 380), RT_AT_TOP, 381, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                            rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_s_2, 385), RT_AT_TOP, 386, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             }
         }
-#line 8302 "rebellion.c"
+#line 8362 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 382, "bad resume point");
+        return rt_fail(g, 387, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8321,13 +8381,13 @@ RT_PURE static RtValue Agg1_proc_transports_alone(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 310 "cards/rebellion/combat.cards"
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 383));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 388));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)((int)(Inst_unit(g, it_u)->fd_side != SIDE_rebel) | (int)(Inst_unit(g, it_u)->fd_theater != ENUM_in_space)) | (int)(Inst_unit(g, it_u)->fd_model == ENUM_rebel_transport)))) return 0;
     }
     return acc;
-#line 8331 "rebellion.c"
+#line 8391 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:309: transports_alone */
@@ -8339,13 +8399,13 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
         #line 310 "cards/rebellion/combat.cards"
         if ((Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0) && Agg1_proc_transports_alone(g, f, L)) {
             #line 311 "cards/rebellion/combat.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 384), 385);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 389), 390);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_u_2 = cells_v_list[1 + L->v_i];
-                    if (rt_back_edge(g, 386)) return RT_END;   /* the step budget */
+                    if (rt_back_edge(g, 391)) return RT_END;   /* the step budget */
                     if (!(Inst_unit(g, L->v_u_2)->fd_model == ENUM_rebel_transport)) continue;
                     #line 312 "cards/rebellion/combat.cards"
                     if (rt_logging(g)) {
@@ -8362,7 +8422,7 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 387);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 392);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8371,10 +8431,10 @@ static RtStatus Script_proc_transports_alone(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 8375 "rebellion.c"
+#line 8435 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 388, "bad resume point");
+        return rt_fail(g, 393, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8397,13 +8457,13 @@ RT_PURE static RtValue Agg1_proc_death_star_plans(RtGame *g, RtFrame *f, struct 
     (void)L;
     #line 323 "cards/rebellion/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 389));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 394));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(!!Inst_unit(g, it_u)->fd_death_star) | (int)(!!Inst_unit(g, it_u)->fd_dsuc)) return 1;
     }
     return acc;
-#line 8407 "rebellion.c"
+#line 8467 "rebellion.c"
 }
 
 /* cards/rebellion/combat.cards:321: death_star_plans */
@@ -8415,9 +8475,9 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
         #line 322 "cards/rebellion/combat.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 323 "cards/rebellion/combat.cards"
-        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 390)[0] == 0))) {
+        if ((((!rt_var_at(g, VCELL_objective_played)) && (Fn_ships_of(g, f, L->v_t, SIDE_rebel) > 0)) && Agg1_proc_death_star_plans(g, f, L)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 395)[0] == 0))) {
             #line 327 "cards/rebellion/combat.cards"
-            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 391);
+            rt_choose_begin(g, L->v_r, 228, RT_CHOOSE_HIDDEN, 396);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 228)) {
                     rt_log_player(g, L->v_r);
@@ -8425,7 +8485,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 int menu_0 = 1;   /* keep it */
-                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 392) > 0);   /* play Death Star Plans */
+                int menu_1 = (!!rt_plive_at(g, ZONE_objectives, LCELL_2 + rt_live_key(ENUM_plans, 11), PLAYER_CELLS, L->v_r, 397) > 0);   /* play Death Star Plans */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1);
                 if (pick >= 0) {
@@ -8440,7 +8500,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 18);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 19);
-                    rt_opt_done(g, &ob, 391);
+                    rt_opt_done(g, &ob, 396);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -8453,10 +8513,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep it */
                     #line 328 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 393);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 398);
                 } else if (L->v_option == 1) { /* play Death Star Plans */
                     #line 329 "cards/rebellion/combat.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 394);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 399);
                 }
             }
             #line 331 "cards/rebellion/combat.cards"
@@ -8473,7 +8533,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
             #line 333 "cards/rebellion/combat.cards"
             if (L->v_plays) {
                 #line 334 "cards/rebellion/combat.cards"
-                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 395);
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 400);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -8482,13 +8542,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 396);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 401);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                             rt_opt_add_if(&ob, (Inst_objective(g, it_o_2)->fd_goal == ENUM_plans), it_o_2, it_o_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 395);
+                    rt_opt_done(g, &ob, 400);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -8498,10 +8558,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_o_2 = rt_chosen(g);
                     #line 335 "cards/rebellion/combat.cards"
-                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 397);
+                    rt_reveal(g, L->v_o_2, RT_REVEAL_ALL, RT_NONE, 402);
                     if (rt_check(g)) return RT_END;
                     #line 336 "cards/rebellion/combat.cards"
-                    rt_choose_begin(g, L->v_r, 230, 0, 398);
+                    rt_choose_begin(g, L->v_r, 230, 0, 403);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 230)) {
@@ -8510,13 +8570,13 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 399));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 404));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
                                 rt_opt_add_if(&ob, ((int)(!!Inst_unit(g, it_u_2)->fd_death_star) | (int)(!!Inst_unit(g, it_u_2)->fd_dsuc)), it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 398);
+                        rt_opt_done(g, &ob, 403);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -8541,7 +8601,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 400);
+                            RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 405);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8553,7 +8613,7 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 401);
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 406);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -8561,10 +8621,10 @@ static RtStatus Script_proc_death_star_plans(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8565 "rebellion.c"
+#line 8625 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 402, "bad resume point");
+        return rt_fail(g, 407, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8584,7 +8644,7 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         #line 348 "cards/rebellion/combat.cards"
         { /* play_objective_at */
             RtValue arg0 = ENUM_combat_end;
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 403);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 408);
             if (args) {
                 args[0] = arg0;
             }
@@ -8598,10 +8658,10 @@ static RtStatus Script_proc_end_objective(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 8602 "rebellion.c"
+#line 8662 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 404, "bad resume point");
+        return rt_fail(g, 409, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8622,12 +8682,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
             #line 15 "cards/rebellion/effects.cards"
             if (L->v_sd == SIDE_rebel) {
                 #line 16 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 405), 0) == (-1)) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 410), 0) == (-1)) {
                     #line 16 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 407);
-                        rt_set_at(g, elem, who, 0, 406);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 412);
+                        rt_set_at(g, elem, who, 0, 411);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 16 "cards/rebellion/effects.cards"
@@ -8637,12 +8697,12 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Imperial loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 408), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 413), 0) == 0) {
                     #line 17 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 410);
-                        rt_set_at(g, elem, who, 1, 409);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 415);
+                        rt_set_at(g, elem, who, 1, 414);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 17 "cards/rebellion/effects.cards"
@@ -8650,22 +8710,22 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_begin(g);
                         rt_log_card(g, L->v_s);
                         rt_log_str(g, " gains Rebel loyalty");
-                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 411) ? " (beneath the subjugation marker)" : ""));
+                        rt_log_str(g, (rt_card_state(g, L->v_s, KIND_system, 0, 416) ? " (beneath the subjugation marker)" : ""));
                         rt_log_str(g, ".");
                         rt_log_end(g);
                     } else {
-                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 412) ? " (beneath the subjugation marker)" : ""); (void)hole; }
+                        { const char *volatile hole = (rt_card_state(g, L->v_s, KIND_system, 0, 417) ? " (beneath the subjugation marker)" : ""); (void)hole; }
                     }
                     if (rt_check(g)) return RT_END;
                 }
             } else {
                 #line 19 "cards/rebellion/effects.cards"
-                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 413), 0) == 1) {
+                if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 418), 0) == 1) {
                     #line 19 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 415);
-                        rt_set_at(g, elem, who, 0, 414);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 420);
+                        rt_set_at(g, elem, who, 0, 419);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 19 "cards/rebellion/effects.cards"
@@ -8675,18 +8735,18 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                         rt_log_str(g, " loses its Rebel loyalty: it is neutral.");
                         rt_log_end(g);
                     }
-                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 416), 0) == 0) {
+                } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 421), 0) == 0) {
                     #line 21 "cards/rebellion/effects.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 418);
-                        rt_set_at(g, elem, who, (-1), 417);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 423);
+                        rt_set_at(g, elem, who, (-1), 422);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 22 "cards/rebellion/effects.cards"
-                    if (rt_card_state(g, L->v_s, KIND_system, 0, 419)) {
+                    if (rt_card_state(g, L->v_s, KIND_system, 0, 424)) {
                         #line 23 "cards/rebellion/effects.cards"
-                        rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 420);
+                        rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 425);
                         if (rt_check(g)) return RT_END;
                         #line 24 "cards/rebellion/effects.cards"
                         if (rt_logging(g)) {
@@ -8707,10 +8767,10 @@ static RtStatus Script_proc_gain_loyalty(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8711 "rebellion.c"
+#line 8771 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 421, "bad resume point");
+        return rt_fail(g, 426, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8727,7 +8787,7 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 35 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_p, 231, RT_CHOOSE_NAMED, 422);
+        rt_choose_begin(g, L->v_p, 231, RT_CHOOSE_NAMED, 427);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 231)) {
@@ -8737,13 +8797,13 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 423);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 428);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     if (((Fn_units_of(g, f, it_s, rt_player_side(g, L->v_p)) > 0) && Fn_populous(g, f, it_s)) && (!Fn_is_coruscant(g, f, it_s))) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 422);
+            rt_opt_done(g, &ob, 427);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8761,16 +8821,16 @@ static RtStatus Script_proc_loyalty_where_units(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 424);
+                RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 429);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8771 "rebellion.c"
+#line 8831 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 425, "bad resume point");
+        return rt_fail(g, 430, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8794,17 +8854,17 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/rebellion/effects.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 426);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 431);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
-                if (rt_back_edge(g, 427)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 432)) return RT_END;   /* the step budget */
                 #line 46 "cards/rebellion/effects.cards"
-                if (rt_card_state(g, L->v_s, KIND_system, 0, 428) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
+                if (rt_card_state(g, L->v_s, KIND_system, 0, 433) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) == 0)) {
                     #line 47 "cards/rebellion/effects.cards"
-                    rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 429);
+                    rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 434);
                     if (rt_check(g)) return RT_END;
                     #line 48 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -8824,19 +8884,19 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 430);
+                    RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 435);
                     if (st != RT_DONE)
                         return st;
                 }
                 if (rt_check(g)) return RT_END;
                 #line 51 "cards/rebellion/effects.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 431), 432);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 436), 437);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
-                        if (rt_back_edge(g, 433)) return RT_END;   /* the step budget */
+                        if (rt_back_edge(g, 438)) return RT_END;   /* the step budget */
                         if (!(rt__state(g, L->v_l, 1) && (Fn_units_of(g, f, L->v_s, SIDE_empire) == 0))) continue;
                         #line 51 "cards/rebellion/effects.cards"
                         { /* rescue */
@@ -8844,7 +8904,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 434);
+                            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 439);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -8856,14 +8916,14 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 55 "cards/rebellion/effects.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 435);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 440);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_s_2 = cells_v_list_3[1 + L->v_i_3];
-                if (rt_back_edge(g, 436)) return RT_END;   /* the step budget */
-                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 437))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
+                if (rt_back_edge(g, 441)) return RT_END;   /* the step budget */
+                if (!((Fn_base_hidden(g, f) && (!rt_card_state(g, L->v_s_2, KIND_system, 6, 442))) && (Fn_imperial_loyal(g, f, L->v_s_2) || (Fn_ground_of(g, f, L->v_s_2, SIDE_empire) > 0)))) {
                     if (rt_check(g)) return RT_END;
                     continue;
                 }
@@ -8874,7 +8934,7 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 438);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 443);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -8886,15 +8946,15 @@ static RtStatus Script_proc_tidy(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 439);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 444);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8895 "rebellion.c"
+#line 8955 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 440, "bad resume point");
+        return rt_fail(g, 445, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8907,7 +8967,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 66 "cards/rebellion/effects.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 67 "cards/rebellion/effects.cards"
-        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 441), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 442, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_end_known(g, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 446), 0, rt_zone_shared(g, ZONE_base_shown), RT_AT_TOP, 447, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 68 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8920,15 +8980,15 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
             { volatile RtValue hole = Fn_shown_base(g, f); (void)hole; }
         }
         #line 69 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 443), RT_AT_TOP, 444, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_shown_base(g, f), 448), RT_AT_TOP, 449, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 70 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 445), RT_AT_TOP, 446, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, Fn_shown_base(g, f), 450), RT_AT_TOP, 451, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
-#line 8929 "rebellion.c"
+#line 8989 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 447, "bad resume point");
+        return rt_fail(g, 452, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8948,7 +9008,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
         #line 76 "cards/rebellion/effects.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 77 "cards/rebellion/effects.cards"
-        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 448), ZONE_base_card, L->v_r, 449));
+        L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 453), ZONE_base_card, L->v_r, 454));
         if (rt_check(g)) return RT_END;
         #line 78 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -8962,7 +9022,7 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             rt_log_announce(g);
         }
         #line 79 "cards/rebellion/effects.cards"
-        rt_set_state_shown(g, L->v_s, KIND_system, 6, 1, 450);
+        rt_set_state_shown(g, L->v_s, KIND_system, 6, 1, 455);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/rebellion/effects.cards"
         if (L->v_here) {
@@ -8970,16 +9030,16 @@ static RtStatus Script_proc_declare_base(RtGame *g, RtFrame *f)
             { /* reveal_base */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 451);
+                RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 456);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8980 "rebellion.c"
+#line 9040 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 452, "bad resume point");
+        return rt_fail(g, 457, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8997,17 +9057,17 @@ static RtStatus Script_proc_place_in_base(RtGame *g, RtFrame *f)
         #line 85 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_base_revealed)) {
             #line 85 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 453), RT_AT_TOP, 454);
+            rt_move(g, L->v_l, Zone_leaders(g, Fn_shown_base(g, f), 458), RT_AT_TOP, 459);
             if (rt_check(g)) return RT_END;
         } else {
             #line 85 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 455);
+            rt_move(g, L->v_l, rt_zone_shared(g, ZONE_base_leaders), RT_AT_TOP, 460);
             if (rt_check(g)) return RT_END;
         }
-#line 9008 "rebellion.c"
+#line 9068 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 456, "bad resume point");
+        return rt_fail(g, 461, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9034,14 +9094,14 @@ static RtValue Agg1_proc_establish_base(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 95 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 460);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 465);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-        if (rt_back_edge(g, 461)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 466)) return 0;   /* the step budget */
         if (Fn_base_ok(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 9045 "rebellion.c"
+#line 9105 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:90: establish_base */
@@ -9062,7 +9122,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 92 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 457), RT_AT_TOP, 458, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_new_base, L->v_r, 462), RT_AT_TOP, 463, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -9070,7 +9130,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 93 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 459);
+        rt_choose_begin(g, L->v_r, 232, RT_CHOOSE_HIDDEN, 464);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 232)) {
                 rt_log_player(g, L->v_r);
@@ -9093,7 +9153,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 21);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 22);
-                rt_opt_done(g, &ob, 459);
+                rt_opt_done(g, &ob, 464);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -9106,10 +9166,10 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* keep the base where it is */
                 #line 94 "cards/rebellion/effects.cards"
-                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 462);
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 467);
             } else if (L->v_option == 1) { /* establish a new base */
                 #line 95 "cards/rebellion/effects.cards"
-                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 463);
+                rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_move_the_base, 468);
             }
         }
         #line 97 "cards/rebellion/effects.cards"
@@ -9131,7 +9191,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 { /* reveal_base */
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 464);
+                    RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 469);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -9149,16 +9209,16 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 103 "cards/rebellion/effects.cards"
-            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 465), RT_AT_TOP, 466, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, L->v_old, 470), RT_AT_TOP, 471, KIND_unit, 3, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/effects.cards"
-            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 467), RT_AT_TOP, 468, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), Zone_leaders(g, L->v_old, 472), RT_AT_TOP, 473, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 105 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 469), RT_AT_TOP, 470);
+            rt_move(g, L->v_old, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 474), RT_AT_TOP, 475);
             if (rt_check(g)) return RT_END;
             #line 106 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 471);
+            rt_choose_begin(g, L->v_r, 233, RT_CHOOSE_HIDDEN, 476);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 233)) {
@@ -9167,13 +9227,13 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 472);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_new_base, ZCELL_new_base, PLAYER_CELLS, L->v_r, 477);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s_3 = zc[1 + i]; (void)it_s_3;
                         if (Fn_base_ok(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 471);
+                rt_opt_done(g, &ob, 476);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -9183,30 +9243,30 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_s_3 = rt_chosen(g);
                 #line 107 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 473), RT_AT_TOP, 474, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_3, rt_zone_of(g, ZONE_base_card, L->v_r, 478), RT_AT_TOP, 479, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
             #line 109 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 110 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 475);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 480);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_x = cells_v_list[1 + L->v_i];
                     #line 110 "cards/rebellion/effects.cards"
-                    rt_set_state_shown(g, L->v_x, KIND_system, 6, 0, 476);
+                    rt_set_state_shown(g, L->v_x, KIND_system, 6, 0, 481);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 112 "cards/rebellion/effects.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 477), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 478, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_new_base, L->v_r, 482), rt_zone_shared(g, ZONE_probe_bottom), RT_AT_TOP, 483, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 113 "cards/rebellion/effects.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 479);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_bottom), 484);
         #line 114 "cards/rebellion/effects.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_probe_bottom);
@@ -9214,7 +9274,7 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 114 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 480, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_BOTTOM, 485, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -9225,15 +9285,15 @@ static RtStatus Script_proc_establish_base(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 481);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 486);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9234 "rebellion.c"
+#line 9294 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 482, "bad resume point");
+        return rt_fail(g, 487, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9270,7 +9330,7 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
             #line 123 "cards/rebellion/effects.cards"
             L->v_r = Fn_rebel_player(g, f);
             #line 124 "cards/rebellion/effects.cards"
-            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 483), ZONE_base_card, L->v_r, 484));
+            L->v_here = (L->v_s == rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, L->v_r, 488), ZONE_base_card, L->v_r, 489));
             if (rt_check(g)) return RT_END;
             #line 125 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9284,10 +9344,10 @@ static RtStatus Script_proc_long_range_probe(RtGame *g, RtFrame *f)
                 rt_log_announce(g);
             }
         }
-#line 9288 "rebellion.c"
+#line 9348 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 485, "bad resume point");
+        return rt_fail(g, 490, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9321,7 +9381,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
         #line 132 "cards/rebellion/effects.cards"
         if (Fn_base_hidden(g, f)) {
             #line 133 "cards/rebellion/effects.cards"
-            rt_choose_begin(g, f->me, 234, 0, 486);
+            rt_choose_begin(g, f->me, 234, 0, 491);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 234)) {
@@ -9346,7 +9406,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                 }
-                rt_opt_done(g, &ob, 486);
+                rt_opt_done(g, &ob, 491);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -9360,10 +9420,10 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
                     #line 136 "cards/rebellion/effects.cards"
                     L->v_n = 40;
-                    L->v_chosen = rt_list_new(g, 487);
+                    L->v_chosen = rt_list_new(g, 492);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 235, 0, 488);
+                        rt_choose_begin(g, f->me, 235, 0, 493);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9380,7 +9440,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_alone(g, f, it_u, SIDE_rebel) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 488);
+                            rt_opt_done(g, &ob, 493);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
@@ -9391,7 +9451,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 487);
+                        rt_list_add(g, L->v_chosen, L->v_u, 492);
                         if (rt_check(g)) return RT_END;
                         #line 137 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u)->fd_transport > 0) {
@@ -9399,14 +9459,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                             rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                         }
                         #line 138 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 489, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 494, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
                     #line 140 "cards/rebellion/effects.cards"
                     L->v_n_2 = 40;
                     for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                        rt_choose_begin(g, f->me, 236, 0, 490);
+                        rt_choose_begin(g, f->me, 236, 0, 495);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9423,7 +9483,7 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                     if (Fn_moves_carried(g, f, it_u_2, SIDE_rebel, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 490);
+                            rt_opt_done(g, &ob, 495);
                         }
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                         if (rt_option_count(g) == 0) break;
@@ -9435,13 +9495,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         L->v_u_2 = rt_chosen(g);
                         if (L->v_u_2 == RT_NONE) break;
                         #line 141 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 491, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 496, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 143 "cards/rebellion/effects.cards"
                     { /* arrive */
                         RtValue arg0 = L->v_t;
-                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 492);
+                        RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 497);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -9457,14 +9517,14 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* from _t_ to the Rebel Base space */
                     #line 146 "cards/rebellion/effects.cards"
-                    rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 493);
+                    rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 498);
                     if (rt_check(g)) return RT_END;
                     #line 147 "cards/rebellion/effects.cards"
                     L->v_n_3 = 40;
-                    L->v_chosen_2 = rt_list_new(g, 494);
+                    L->v_chosen_2 = rt_list_new(g, 499);
                     if (L->v_chosen_2 < 0) return RT_END;
                     for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                        rt_choose_begin(g, f->me, 237, 0, 495);
+                        rt_choose_begin(g, f->me, 237, 0, 500);
                         rt_choose_steps(g, L->v_k_3, L->v_n_3);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9476,13 +9536,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 496));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 501));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
                                     if (Fn_moves_alone(g, f, it_u_3, SIDE_rebel) && !rt_list_has(g, L->v_chosen_2, it_u_3)) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 495);
+                            rt_opt_done(g, &ob, 500);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -9494,25 +9554,25 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 5:;
                         L->v_u_3 = rt_chosen(g);
                         if (L->v_u_3 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 494);
+                        rt_list_add(g, L->v_chosen_2, L->v_u_3, 499);
                         if (rt_check(g)) return RT_END;
                         #line 148 "cards/rebellion/effects.cards"
                         if (Inst_unit(g, L->v_u_3)->fd_transport > 0) {
                             #line 148 "cards/rebellion/effects.cards"
-                            rt_set_state_shown(g, L->v_t, KIND_system, 4, 1, 497);
+                            rt_set_state_shown(g, L->v_t, KIND_system, 4, 1, 502);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 149 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 498, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 503, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_2);
                     #line 151 "cards/rebellion/effects.cards"
                     L->v_n_4 = 40;
-                    L->v_chosen_3 = rt_list_new(g, 499);
+                    L->v_chosen_3 = rt_list_new(g, 504);
                     if (L->v_chosen_3 < 0) return RT_END;
                     for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                        rt_choose_begin(g, f->me, 238, 0, 500);
+                        rt_choose_begin(g, f->me, 238, 0, 505);
                         rt_choose_steps(g, L->v_k_4, L->v_n_4);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -9522,13 +9582,13 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 502));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 507));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 501)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                    if (Fn_moves_carried(g, f, it_u_4, SIDE_rebel, rt_card_state(g, L->v_t, KIND_system, 4, 506)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 500);
+                            rt_opt_done(g, &ob, 505);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -9540,15 +9600,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_u_4 = rt_chosen(g);
                         if (L->v_u_4 == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 499);
+                        rt_list_add(g, L->v_chosen_3, L->v_u_4, 504);
                         if (rt_check(g)) return RT_END;
                         #line 152 "cards/rebellion/effects.cards"
-                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 503, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                        rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 508, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_3);
                     #line 154 "cards/rebellion/effects.cards"
-                    rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 504);
+                    rt_set_state_shown(g, L->v_t, KIND_system, 4, 0, 509);
                     if (rt_check(g)) return RT_END;
                     #line 155 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -9564,15 +9624,15 @@ static RtStatus Script_proc_covert_transit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 156 "cards/rebellion/effects.cards"
-                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 505, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+                    if (rt_zone_cells_at(g, ZCELL_moving)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 510, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 9573 "rebellion.c"
+#line 9633 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 506, "bad resume point");
+        return rt_fail(g, 511, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9595,17 +9655,17 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 167 "cards/rebellion/effects.cards"
-        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 507)) {
+        if (!rt_card_state(g, L->v_l, KIND_leader, 1, 512)) {
             #line 168 "cards/rebellion/effects.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 508);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 513);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_s = cells_v_list[1 + L->v_i];
-                    if (rt_back_edge(g, 509)) return RT_END;   /* the step budget */
+                    if (rt_back_edge(g, 514)) return RT_END;   /* the step budget */
                     #line 169 "cards/rebellion/effects.cards"
-                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 510), 511);
+                    L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 515), 516);
                     if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9618,7 +9678,7 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
                                 RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
                                 callee->v[0] = arg0;
-                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 512);
+                                RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 517);
                                 if (st != RT_DONE)
                                     return st;
                             }
@@ -9630,10 +9690,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 171 "cards/rebellion/effects.cards"
-            rt_set_state_shown(g, L->v_l, KIND_leader, 1, 1, 513);
+            rt_set_state_shown(g, L->v_l, KIND_leader, 1, 1, 518);
             if (rt_check(g)) return RT_END;
             #line 172 "cards/rebellion/effects.cards"
-            rt_set_state_shown(g, L->v_l, KIND_leader, 2, L->v_carbonite, 514);
+            rt_set_state_shown(g, L->v_l, KIND_leader, 2, L->v_carbonite, 519);
             if (rt_check(g)) return RT_END;
             #line 173 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9645,10 +9705,10 @@ static RtStatus Script_proc_capture(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 9649 "rebellion.c"
+#line 9709 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 515, "bad resume point");
+        return rt_fail(g, 520, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9664,10 +9724,10 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 180 "cards/rebellion/effects.cards"
-        rt_set_state_shown(g, L->v_l, KIND_leader, 1, 0, 516);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 1, 0, 521);
         if (rt_check(g)) return RT_END;
         #line 181 "cards/rebellion/effects.cards"
-        rt_set_state_shown(g, L->v_l, KIND_leader, 2, 0, 517);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 2, 0, 522);
         if (rt_check(g)) return RT_END;
         #line 182 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9682,15 +9742,15 @@ static RtStatus Script_proc_rescue(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 518);
+            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 523);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 9691 "rebellion.c"
+#line 9751 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 519, "bad resume point");
+        return rt_fail(g, 524, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9706,13 +9766,13 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 193 "cards/rebellion/effects.cards"
-        rt_set_state_shown(g, L->v_l, KIND_leader, 1, 0, 520);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 1, 0, 525);
         if (rt_check(g)) return RT_END;
         #line 194 "cards/rebellion/effects.cards"
-        rt_set_state_shown(g, L->v_l, KIND_leader, 2, 0, 521);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 2, 0, 526);
         if (rt_check(g)) return RT_END;
         #line 195 "cards/rebellion/effects.cards"
-        rt_set_state_shown(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 522);
+        rt_set_state_shown(g, L->v_l, KIND_leader, 3, ENUM_dark_side_ring, 527);
         if (rt_check(g)) return RT_END;
         #line 196 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -9723,10 +9783,10 @@ static RtStatus Script_proc_turn_leader(RtGame *g, RtFrame *f)
             rt_log_str(g, " until the end of the game.");
             rt_log_end(g);
         }
-#line 9727 "rebellion.c"
+#line 9787 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 523, "bad resume point");
+        return rt_fail(g, 528, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9749,12 +9809,12 @@ static RtStatus Script_proc_eliminate_leader(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 201 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 524);
+        rt_move(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 529);
         if (rt_check(g)) return RT_END;
-#line 9755 "rebellion.c"
+#line 9815 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 525, "bad resume point");
+        return rt_fail(g, 530, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9777,20 +9837,20 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 206 "cards/rebellion/effects.cards"
-        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 526), 527);
+        L->v_list = rt_list_zone(g, Zone_leaders(g, L->v_t, 531), 532);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_l = cells_v_list[1 + L->v_i];
-                if (rt_back_edge(g, 528)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 533)) return RT_END;   /* the step budget */
                 if (!(strcmp(rt_card_name(g, L->v_l), "Luke Skywalker") == 0)) continue;
                 #line 207 "cards/rebellion/effects.cards"
-                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 529, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 534, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 208 "cards/rebellion/effects.cards"
                 L->v_left = 1;
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 530);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 535);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9800,7 +9860,7 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
                         if (!((rt_card_kind(g, L->v_j) == KIND_leader) && Inst_leader(g, L->v_j)->fd_jedi)) continue;
                         L->v_left--;
                         #line 208 "cards/rebellion/effects.cards"
-                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 531), RT_AT_TOP, 532);
+                        rt_move(g, L->v_j, Zone_leaders(g, L->v_t, 536), RT_AT_TOP, 537);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -9814,10 +9874,10 @@ static RtStatus Script_proc_train_luke(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9818 "rebellion.c"
+#line 9878 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 533, "bad resume point");
+        return rt_fail(g, 538, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9836,9 +9896,9 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 218 "cards/rebellion/effects.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 534))->fd_dsuc) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 539))->fd_dsuc) {
             #line 219 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 535), 536);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, Fn_empire_player(g, f), 540), 541);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9852,19 +9912,19 @@ static RtStatus Script_proc_destroy_unit(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 221 "cards/rebellion/effects.cards"
-                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 537, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_d, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 542, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 224 "cards/rebellion/effects.cards"
-        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 538);
+        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 543);
         if (rt_check(g)) return RT_END;
-#line 9865 "rebellion.c"
+#line 9925 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 539, "bad resume point");
+        return rt_fail(g, 544, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9887,10 +9947,10 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
     case 0:;
         #line 229 "cards/rebellion/effects.cards"
         L->v_n_2 = L->v_n;
-        L->v_chosen = rt_list_new(g, 540);
+        L->v_chosen = rt_list_new(g, 545);
         if (L->v_chosen < 0) return RT_END;
         for (L->v_k = 0; L->v_k < L->v_n_2; L->v_k++) {
-            rt_choose_begin(g, f->me, 239, 0, 541);
+            rt_choose_begin(g, f->me, 239, 0, 546);
             rt_choose_steps(g, L->v_k, L->v_n_2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -9901,13 +9961,13 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 542));
+                    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 547));
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_u = zc[1 + i]; (void)it_u;
                         if (((int)((int)(Inst_unit(g, it_u)->fd_side == SIDE_empire) & (int)(Inst_unit(g, it_u)->fd_health > 0)) & (int)((int)(!L->v_ground) | (int)(Inst_unit(g, it_u)->fd_theater == ENUM_on_ground))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 541);
+                rt_opt_done(g, &ob, 546);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) break;
@@ -9917,7 +9977,7 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_u = rt_chosen(g);
-            rt_list_add(g, L->v_chosen, L->v_u, 540);
+            rt_list_add(g, L->v_chosen, L->v_u, 545);
             if (rt_check(g)) return RT_END;
             #line 231 "cards/rebellion/effects.cards"
             if (rt_logging(g)) {
@@ -9934,17 +9994,17 @@ static RtStatus Script_proc_destroy_enemies(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 543);
+                RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 548);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->v_chosen);
-#line 9945 "rebellion.c"
+#line 10005 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 544, "bad resume point");
+        return rt_fail(g, 549, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9967,7 +10027,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 238 "cards/rebellion/effects.cards"
         L->v_left = L->v_n;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 545);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 550);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9977,7 +10037,7 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 239 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 546), RT_AT_TOP, 547);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 551), RT_AT_TOP, 552);
                 if (rt_check(g)) return RT_END;
                 #line 240 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -9993,10 +10053,10 @@ static RtStatus Script_proc_place_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 9997 "rebellion.c"
+#line 10057 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 548, "bad resume point");
+        return rt_fail(g, 553, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10019,7 +10079,7 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
     case 0:;
         #line 246 "cards/rebellion/effects.cards"
         L->v_left = 1;
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 549);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 554);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10029,10 +10089,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, L->v_u) == KIND_unit) && (Inst_unit(g, L->v_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 247 "cards/rebellion/effects.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 550), RT_AT_TOP, 551);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 555), RT_AT_TOP, 556);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/rebellion/effects.cards"
-                rt_set_state_shown(g, L->v_u, KIND_unit, 2, L->v_k, 552);
+                rt_set_state_shown(g, L->v_u, KIND_unit, 2, L->v_k, 557);
                 if (rt_check(g)) return RT_END;
                 #line 249 "cards/rebellion/effects.cards"
                 if (rt_logging(g)) {
@@ -10048,10 +10108,10 @@ static RtStatus Script_proc_queue_from_supply(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 10052 "rebellion.c"
+#line 10112 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 553, "bad resume point");
+        return rt_fail(g, 558, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10079,7 +10139,7 @@ RT_PURE static RtValue Agg1_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u) == KIND_unit) && Inst_unit(g, it_u)->fd_dsuc) return 1;
     }
     return acc;
-#line 10083 "rebellion.c"
+#line 10143 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:255: any */
@@ -10095,7 +10155,7 @@ RT_PURE static RtValue Agg2_proc_construct_death_star(RtGame *g, RtFrame *f, str
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Inst_unit(g, it_u_2)->fd_death_star) return 1;
     }
     return acc;
-#line 10099 "rebellion.c"
+#line 10159 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:254: construct_death_star */
@@ -10108,7 +10168,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
         if (Agg1_proc_construct_death_star(g, f, L) && Agg2_proc_construct_death_star(g, f, L)) {
             #line 256 "cards/rebellion/effects.cards"
             L->v_left = 1;
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 554);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 559);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10118,7 +10178,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                     if (!((rt_card_kind(g, L->v_u_3) == KIND_unit) && Inst_unit(g, L->v_u_3)->fd_dsuc)) continue;
                     L->v_left--;
                     #line 256 "cards/rebellion/effects.cards"
-                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 555), RT_AT_TOP, 556);
+                    rt_move(g, L->v_u_3, Zone_units(g, L->v_s, 560), RT_AT_TOP, 561);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -10133,7 +10193,7 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
                 callee->v[2] = arg2;
-                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 557);
+                RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 562);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10147,10 +10207,10 @@ static RtStatus Script_proc_construct_death_star(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 10151 "rebellion.c"
+#line 10211 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 558, "bad resume point");
+        return rt_fail(g, 563, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10178,13 +10238,13 @@ RT_PURE static RtValue Agg1_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 267 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 559));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 564));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Inst_unit(g, it_u)->fd_model == ENUM_shield_generator) return 1;
     }
     return acc;
-#line 10188 "rebellion.c"
+#line 10248 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:276: count */
@@ -10194,14 +10254,14 @@ RT_PURE static RtValue Agg2_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 276 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 569));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 574));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(rt_flat((int)(Inst_unit(g, it_u_3)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_3)->fd_needs_transport)))) continue;
         acc++;
     }
     return acc;
-#line 10205 "rebellion.c"
+#line 10265 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:277: sum */
@@ -10211,14 +10271,14 @@ RT_PURE static RtValue Agg3_proc_destroy_system(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 277 "cards/rebellion/effects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 570));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 575));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
         if (!(Inst_unit(g, it_u_4)->fd_side == SIDE_empire)) continue;
         acc += Inst_unit(g, it_u_4)->fd_transport;
     }
     return acc;
-#line 10222 "rebellion.c"
+#line 10282 "rebellion.c"
 }
 
 /* cards/rebellion/effects.cards:266: destroy_system */
@@ -10241,19 +10301,19 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
             }
         } else {
             #line 270 "cards/rebellion/effects.cards"
-            rt_set_state_shown(g, L->v_s, KIND_system, 2, 1, 560);
+            rt_set_state_shown(g, L->v_s, KIND_system, 2, 1, 565);
             if (rt_check(g)) return RT_END;
             #line 271 "cards/rebellion/effects.cards"
-            rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 561);
+            rt_set_state_shown(g, L->v_s, KIND_system, 0, 0, 566);
             if (rt_check(g)) return RT_END;
             #line 272 "cards/rebellion/effects.cards"
-            rt_set_state_shown(g, L->v_s, KIND_system, 1, 0, 562);
+            rt_set_state_shown(g, L->v_s, KIND_system, 1, 0, 567);
             if (rt_check(g)) return RT_END;
             #line 273 "cards/rebellion/effects.cards"
             {
                 RtValue who = 0;
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 564);
-                rt_set_at(g, elem, who, 0, 563);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 569);
+                rt_set_at(g, elem, who, 0, 568);
             }
             if (rt_check(g)) return RT_END;
             #line 274 "cards/rebellion/effects.cards"
@@ -10265,13 +10325,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 275 "cards/rebellion/effects.cards"
-            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 565), 566);
+            L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 570), 571);
             if (L->v_list < 0 || rt_check(g)) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_u_2 = cells_v_list[1 + L->v_i];
-                    if (rt_back_edge(g, 567)) return RT_END;   /* the step budget */
+                    if (rt_back_edge(g, 572)) return RT_END;   /* the step budget */
                     if (!(rt_flat((int)(Inst_unit(g, L->v_u_2)->fd_side == SIDE_rebel) & (int)(Inst_unit(g, L->v_u_2)->fd_theater == ENUM_on_ground)))) continue;
                     #line 275 "cards/rebellion/effects.cards"
                     { /* destroy_unit */
@@ -10279,7 +10339,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 568);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 573);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10295,10 +10355,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 #line 279 "cards/rebellion/effects.cards"
                 L->v_n = L->v_excess;
                 L->v_by = Fn_empire_player(g, f);
-                L->v_chosen = rt_list_new(g, 571);
+                L->v_chosen = rt_list_new(g, 576);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, L->v_by, 240, 0, 572);
+                    rt_choose_begin(g, L->v_by, 240, 0, 577);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -10309,13 +10369,13 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 573));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 578));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_5 = zc[1 + i]; (void)it_u_5;
                                 if (((int)(Inst_unit(g, it_u_5)->fd_side == SIDE_empire) & (int)(!!Inst_unit(g, it_u_5)->fd_needs_transport)) && !rt_list_has(g, L->v_chosen, it_u_5)) rt_opt_add(&ob, it_u_5, it_u_5, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 572);
+                        rt_opt_done(g, &ob, 577);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) == 0) break;
@@ -10325,7 +10385,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_u_5 = rt_chosen(g);
-                    rt_list_add(g, L->v_chosen, L->v_u_5, 571);
+                    rt_list_add(g, L->v_chosen, L->v_u_5, 576);
                     if (rt_check(g)) return RT_END;
                     #line 281 "cards/rebellion/effects.cards"
                     if (rt_logging(g)) {
@@ -10342,7 +10402,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_destroy_unit)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 27, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 574);
+                        RtStatus st = rt_call_now(g, Script_proc_destroy_unit, callee, 579);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -10358,7 +10418,7 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 575);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 580);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -10376,10 +10436,10 @@ static RtStatus Script_proc_destroy_system(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_imperial_win, VCELL_imperial_win, 1);
             }
         }
-#line 10380 "rebellion.c"
+#line 10440 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 576, "bad resume point");
+        return rt_fail(g, 581, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10403,11 +10463,11 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
         #line 298 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 4; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            if (rt_back_edge(g, 577)) return RT_END;   /* the step budget */
+            if (rt_back_edge(g, 582)) return RT_END;   /* the step budget */
             #line 299 "cards/rebellion/effects.cards"
             if (L->v_i <= L->v_n) {
                 #line 300 "cards/rebellion/effects.cards"
-                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 578)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 583)[0] == 0) {
                     #line 301 "cards/rebellion/effects.cards"
                     {
                         RtValue pluck_from = rt_zone_shared(g, ZONE_mission_discard);
@@ -10417,7 +10477,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                             RtValue it_c = pluck_cells[pluck_at];
                             if (!(Inst_mission(g, it_c)->fd_side == rt_player_side(g, L->v_p))) continue;
                             #line 301 "cards/rebellion/effects.cards"
-                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 579), RT_AT_TOP, 580, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                            rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_mission_deck, L->v_p, 584), RT_AT_TOP, 585, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                             pluck_low = pluck_at;
                             if (rt_check(g)) break;
                         }
@@ -10425,21 +10485,21 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                     }
                     if (rt_check(g)) return RT_END;
                     #line 302 "cards/rebellion/effects.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 581), 582);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 586), 587);
                 }
                 #line 304 "cards/rebellion/effects.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 583)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_mission_deck, ZCELL_mission_deck, PLAYER_CELLS, L->v_p, 588)[0] == 0)) {
                     #line 304 "cards/rebellion/effects.cards"
-                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 584);
-                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 585), RT_AT_TOP, 586, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+                    seq[0] = rt_zone_of(g, ZONE_mission_deck, L->v_p, 589);
+                    rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_hand, L->v_p, 590), RT_AT_TOP, 591, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 10440 "rebellion.c"
+#line 10500 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 587, "bad resume point");
+        return rt_fail(g, 592, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10452,13 +10512,13 @@ static RtStatus Script_proc_draw_objective(RtGame *g, RtFrame *f)
         #line 310 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_objective_deck)[0] == 0)) {
             #line 310 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 588), RT_AT_TOP, 589, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_objective_deck), 0, rt_zone_of(g, ZONE_objectives, Fn_rebel_player(g, f), 593), RT_AT_TOP, 594, KIND_objective, 0, RT_KEEP_NONE, -1, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
-#line 10459 "rebellion.c"
+#line 10519 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 590, "bad resume point");
+        return rt_fail(g, 595, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10478,18 +10538,18 @@ static RtStatus Script_proc_draw_probes(RtGame *g, RtFrame *f)
         #line 314 "cards/rebellion/effects.cards"
         for (L->v_i_2 = 0; L->v_i_2 < 2; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
-            if (rt_back_edge(g, 591)) return RT_END;   /* the step budget */
+            if (rt_back_edge(g, 596)) return RT_END;   /* the step budget */
             #line 315 "cards/rebellion/effects.cards"
             if (rt_flat((int)(L->v_i <= L->v_n) & (int)(!(rt_zone_cells_at(g, ZCELL_probe_deck)[0] == 0)))) {
                 #line 315 "cards/rebellion/effects.cards"
-                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 592), RT_AT_TOP, 593, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+                rt_move_end_known(g, rt_zone_shared(g, ZONE_probe_deck), 0, rt_zone_of(g, ZONE_probes, Fn_empire_player(g, f), 597), RT_AT_TOP, 598, KIND_system, 7, RT_KEEP_ALL, -1, -1);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 10490 "rebellion.c"
+#line 10550 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 594, "bad resume point");
+        return rt_fail(g, 599, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10502,21 +10562,21 @@ static RtStatus Script_proc_draw_project(RtGame *g, RtFrame *f)
         #line 322 "cards/rebellion/effects.cards"
         if (rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0) {
             #line 323 "cards/rebellion/effects.cards"
-            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 595, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_project_discard)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_project_discard), rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 600, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 324 "cards/rebellion/effects.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 596);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 601);
         }
         #line 326 "cards/rebellion/effects.cards"
         if (!(rt_zone_cells_at(g, ZCELL_project_deck)[0] == 0)) {
             #line 326 "cards/rebellion/effects.cards"
-            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 597), RT_AT_TOP, 598, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            rt_move_end_known(g, rt_zone_shared(g, ZONE_project_deck), 0, rt_zone_of(g, ZONE_hand, Fn_empire_player(g, f), 602), RT_AT_TOP, 603, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
-#line 10517 "rebellion.c"
+#line 10577 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 599, "bad resume point");
+        return rt_fail(g, 604, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10547,7 +10607,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 if (L->v_left <= 0) break;
                 L->v_left--;
                 #line 332 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 600), RT_AT_TOP, 601, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_obj_offer, L->v_r, 605), RT_AT_TOP, 606, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -10555,7 +10615,7 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 333 "cards/rebellion/effects.cards"
-        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 602);
+        rt_choose_begin(g, L->v_r, 241, RT_CHOOSE_HIDDEN, 607);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 241)) {
@@ -10564,13 +10624,13 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 603);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_obj_offer, ZCELL_obj_offer, PLAYER_CELLS, L->v_r, 608);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                     rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 602);
+            rt_opt_done(g, &ob, 607);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -10580,27 +10640,27 @@ static RtStatus Script_proc_infiltrate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_o_2 = rt_chosen(g);
             #line 333 "cards/rebellion/effects.cards"
-            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 604), RT_AT_TOP, 605, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
+            rt_move_known(g, L->v_o_2, rt_zone_of(g, ZONE_objectives, L->v_r, 609), RT_AT_TOP, 610, KIND_objective, 0, RT_KEEP_NONE, ZONE_objectives);
             if (rt_check(g)) return RT_END;
         }
         #line 334 "cards/rebellion/effects.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 606);
+            RtValue pluck_from = rt_zone_of(g, ZONE_obj_offer, L->v_r, 611);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 334 "cards/rebellion/effects.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 607, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_objective_deck), RT_AT_BOTTOM, 612, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 10601 "rebellion.c"
+#line 10661 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 608, "bad resume point");
+        return rt_fail(g, 613, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10618,7 +10678,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 340 "cards/rebellion/effects.cards"
-        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 609))->fd_timing == ENUM_immediate);
+        L->v_now = (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 614))->fd_timing == ENUM_immediate);
         if (rt_check(g)) return RT_END;
         #line 341 "cards/rebellion/effects.cards"
         if (rt_logging(g)) {
@@ -10635,7 +10695,7 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
             { /* use_action */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 610);
+                RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 615);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -10651,10 +10711,10 @@ static RtStatus Script_proc_immediate_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 10655 "rebellion.c"
+#line 10715 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 611, "bad resume point");
+        return rt_fail(g, 616, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10672,7 +10732,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 347 "cards/rebellion/effects.cards"
-        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 612);
+        rt_reveal(g, L->v_a, RT_REVEAL_ALL, RT_NONE, 617);
         if (rt_check(g)) return RT_END;
         #line 348 "cards/rebellion/effects.cards"
         if (rt_card_kind(g, L->v_a) == KIND_action_card) {
@@ -10683,7 +10743,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_card(g, L->v_a);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 613)].fd_text);
+                rt_log_str(g, Rows_action_card[rt_card_row(g, L->v_a, KIND_action_card, 618)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
@@ -10691,7 +10751,7 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
             L->v_ability_card = L->v_a;
             f->pc = 1;
             {
-                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 614))->fd_effect, L->v_ability_card, L->v_p, 614);
+                RtStatus st = Run_script(g, Inst_action_card(g, rt_card_inst(g, L->v_ability_card, KIND_action_card, 619))->fd_effect, L->v_ability_card, L->v_p, 619);
                 if (st != RT_DONE)
                     return st;
             }
@@ -10699,13 +10759,13 @@ static RtStatus Script_proc_use_action(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
             #line 351 "cards/rebellion/effects.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 615);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 620);
             if (rt_check(g)) return RT_END;
         }
-#line 10706 "rebellion.c"
+#line 10766 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 616, "bad resume point");
+        return rt_fail(g, 621, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10720,7 +10780,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 363 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_destroyed);
             #line 364 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 617);
+            return rt_win(g, Fn_empire_player(g, f), 622);
         }
         #line 366 "cards/rebellion/effects.cards"
         if ((rt_var_at(g, VCELL_base_revealed) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_empire) > 0)) && (Fn_units_of(g, f, Fn_shown_base(g, f), SIDE_rebel) == 0)) {
@@ -10739,7 +10799,7 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 368 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_base_system_held);
             #line 369 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_empire_player(g, f), 618);
+            return rt_win(g, Fn_empire_player(g, f), 623);
         }
         #line 371 "cards/rebellion/effects.cards"
         if (rt_var_at(g, VCELL_reputation) <= rt_var_at(g, VCELL_time)) {
@@ -10754,12 +10814,12 @@ static RtStatus Script_proc_check_win(RtGame *g, RtFrame *f)
             #line 373 "cards/rebellion/effects.cards"
             rt_var_store(g, VAR_ended_by, VCELL_ended_by, ENUM_reputation_meets_time);
             #line 374 "cards/rebellion/effects.cards"
-            return rt_win(g, Fn_rebel_player(g, f), 619);
+            return rt_win(g, Fn_rebel_player(g, f), 624);
         }
-#line 10760 "rebellion.c"
+#line 10820 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 620, "bad resume point");
+        return rt_fail(g, 625, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10792,13 +10852,13 @@ RT_PURE static RtValue Agg1_proc_reveal_mission(RtGame *g, RtFrame *f, struct Lo
     (void)L;
     #line 217 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 624);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 629);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((rt__state(g, it_l, 0) == L->v_k) && Fn_portrait_of(g, f, L->v_c, it_l)) return 1;
     }
     return acc;
-#line 10802 "rebellion.c"
+#line 10862 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:227: any */
@@ -10808,14 +10868,14 @@ static RtValue Agg2_proc_reveal_mission(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 227 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 634));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 639));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
-        if (rt_back_edge(g, 635)) return 0;   /* the step budget */
-        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 633))->fd_aim, it_l_3, L->v_s)) return 1;
+        if (rt_back_edge(g, 640)) return 0;   /* the step budget */
+        if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 638))->fd_aim, it_l_3, L->v_s)) return 1;
     }
     return acc;
-#line 10819 "rebellion.c"
+#line 10879 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:212: reveal_mission */
@@ -10825,18 +10885,18 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 214 "cards/rebellion/missions.cards"
-        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 621);
+        rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 626);
         if (rt_check(g)) return RT_END;
         #line 215 "cards/rebellion/missions.cards"
         if (rt_card_kind(g, L->v_c) == KIND_mission) {
             #line 216 "cards/rebellion/missions.cards"
-            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 622);
+            L->v_k = rt_card_state(g, L->v_c, KIND_mission, 0, 627);
             if (rt_check(g)) return RT_END;
             #line 217 "cards/rebellion/missions.cards"
-            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 623)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
+            L->v_bonus = ((strcmp(Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 628)].fd_portrait, "") != 0) && Agg1_proc_reveal_mission(g, f, L));
             if (rt_check(g)) return RT_END;
             #line 218 "cards/rebellion/missions.cards"
-            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 625);
+            rt_move(g, L->v_c, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 630);
             if (rt_check(g)) return RT_END;
             #line 219 "cards/rebellion/missions.cards"
             if (rt_logging(g)) {
@@ -10845,20 +10905,20 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 rt_log_str(g, " reveals ");
                 rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 626)].fd_text);
+                rt_log_str(g, Rows_mission[rt_card_row(g, L->v_c, KIND_mission, 631)].fd_text);
                 rt_log_end(g);
             }
             if (rt_check(g)) return RT_END;
             #line 220 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 627))->fd_aim));
+            rt_var_store(g, VAR_against_leader, VCELL_against_leader, Fn_leader_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 632))->fd_aim));
             if (rt_check(g)) return RT_END;
             #line 221 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 628))->fd_aim == ENUM_rebel_base_space));
+            rt_var_store(g, VAR_at_base, VCELL_at_base, (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 633))->fd_aim == ENUM_rebel_base_space));
             if (rt_check(g)) return RT_END;
             #line 222 "cards/rebellion/missions.cards"
             if (rt_var_at(g, VCELL_at_base)) {
                 #line 223 "cards/rebellion/missions.cards"
-                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 629), 630);
+                L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 634), 635);
                 if (L->v_list < 0) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -10871,7 +10931,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_place_in_base)] = {0};
                             RtFrame *callee = rt_frame_at(cells, 18, f->self, f->me);
                             callee->v[0] = arg0;
-                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 631);
+                            RtStatus st = rt_call_now(g, Script_proc_place_in_base, callee, 636);
                             if (st != RT_DONE)
                                 return st;
                         }
@@ -10888,7 +10948,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else if (rt_var_at(g, VCELL_against_leader)) {
                 #line 227 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 242, RT_CHOOSE_NAMED, 632);
+                rt_choose_begin(g, f->me, 242, RT_CHOOSE_NAMED, 637);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 242)) {
@@ -10900,14 +10960,14 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 636);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 641);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s = gs[i]; (void)it_s;
                             L->v_s = it_s;
                             if (Agg2_proc_reveal_mission(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 632);
+                    rt_opt_done(g, &ob, 637);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -10920,7 +10980,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     #line 228 "cards/rebellion/missions.cards"
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s);
                     #line 229 "cards/rebellion/missions.cards"
-                    rt_choose_begin(g, f->me, 243, 0, 637);
+                    rt_choose_begin(g, f->me, 243, 0, 642);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 243)) {
@@ -10931,13 +10991,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 639));
+                            const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 644));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
-                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 638))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
+                                if (Fn_leader_fits(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 643))->fd_aim, it_l_4, L->v_s)) rt_opt_add(&ob, it_l_4, it_l_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 637);
+                        rt_opt_done(g, &ob, 642);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -10952,7 +11012,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 231 "cards/rebellion/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 640), 641);
+                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 645), 646);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -10960,7 +11020,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_5 = cells_v_list_2[1 + L->v_i_2];
                         if (!(rt__state(g, L->v_l_5, 0) == L->v_k)) continue;
                         #line 231 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 642), RT_AT_TOP, 643, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_5, Zone_leaders(g, rt_var_at(g, VCELL_target), 647), RT_AT_TOP, 648, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -10980,7 +11040,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 234 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, f->me, 244, RT_CHOOSE_NAMED, 644);
+                rt_choose_begin(g, f->me, 244, RT_CHOOSE_NAMED, 649);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 244)) {
@@ -10992,13 +11052,13 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 646);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 651);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
-                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 645))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            if (Fn_may_aim(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 650))->fd_aim, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 644);
+                    rt_opt_done(g, &ob, 649);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -11012,7 +11072,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_target, VCELL_target, L->v_s_2);
                 }
                 #line 235 "cards/rebellion/missions.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 647), 648);
+                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 652), 653);
                 if (L->v_list_3 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -11020,7 +11080,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                         L->v_l_6 = cells_v_list_3[1 + L->v_i_3];
                         if (!(rt__state(g, L->v_l_6, 0) == L->v_k)) continue;
                         #line 235 "cards/rebellion/missions.cards"
-                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 649), RT_AT_TOP, 650, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l_6, Zone_leaders(g, rt_var_at(g, VCELL_target), 654), RT_AT_TOP, 655, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -11040,12 +11100,12 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
             #line 238 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, 1);
             #line 239 "cards/rebellion/missions.cards"
-            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 651))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
+            if ((Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 656))->fd_mode == ENUM_attempt) && (!((int)(!!rt_var_at(g, VCELL_at_base)) & (int)(!!Fn_base_hidden(g, f))))) {
                 #line 239 "cards/rebellion/missions.cards"
                 { /* oppose */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_bonus;
-                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 652);
+                    RtValue *args = rt_enter(g, 42, f->self, f->me, NLOCALS_proc_oppose, 657);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -11074,7 +11134,7 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 5;
                 {
-                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 653))->fd_effect, L->v_ability_card, f->me, 653);
+                    RtStatus st = Run_script(g, Inst_mission(g, rt_card_inst(g, L->v_ability_card, KIND_mission, 658))->fd_effect, L->v_ability_card, f->me, 658);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -11091,37 +11151,37 @@ static RtStatus Script_proc_reveal_mission(RtGame *g, RtFrame *f)
                 }
             }
             #line 247 "cards/rebellion/missions.cards"
-            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 654))->fd_starting) {
+            if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 659))->fd_starting) {
                 #line 247 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 655), RT_AT_TOP, 656);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 660), RT_AT_TOP, 661);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 657))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 662))->fd_ring_card && rt_var_at(g, VCELL_succeeded)) {
                 #line 248 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 658);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_ring_cards), RT_AT_TOP, 663);
                 if (rt_check(g)) return RT_END;
-            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 659))->fd_project) {
+            } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 664))->fd_project) {
                 #line 249 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 660);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 665);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 250 "cards/rebellion/missions.cards"
-                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 661);
+                rt_move(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 666);
                 if (rt_check(g)) return RT_END;
             }
             #line 251 "cards/rebellion/missions.cards"
             { /* tidy */
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 662);
+                RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 667);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
         }
-#line 11122 "rebellion.c"
+#line 11182 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 663, "bad resume point");
+        return rt_fail(g, 668, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11147,13 +11207,13 @@ RT_PURE static RtValue Agg1_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 271 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 670));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 675));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if (Fn_opposes(g, f, it_l_2, L->v_q)) return 1;
     }
     return acc;
-#line 11157 "rebellion.c"
+#line 11217 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:272: sum */
@@ -11163,14 +11223,14 @@ RT_PURE static RtValue Agg2_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 272 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 672));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 677));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!((Fn_lside(g, f, it_l_3) == rt_player_side(g, f->me)) && (!rt__state(g, it_l_3, 1)))) continue;
-        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 671))->fd_skill);
+        acc += Fn_icons(g, f, it_l_3, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 676))->fd_skill);
     }
     return acc;
-#line 11174 "rebellion.c"
+#line 11234 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:273: sum */
@@ -11180,14 +11240,14 @@ RT_PURE static RtValue Agg3_proc_oppose(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 273 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 674));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s, 679));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!(Fn_opposes(g, f, it_l_4, L->v_q))) continue;
-        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 673))->fd_skill);
+        acc += Fn_icons(g, f, it_l_4, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 678))->fd_skill);
     }
     return acc;
-#line 11191 "rebellion.c"
+#line 11251 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:259: oppose */
@@ -11201,7 +11261,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
         #line 261 "cards/rebellion/missions.cards"
         L->v_s = rt_var_at(g, VCELL_target);
         #line 262 "cards/rebellion/missions.cards"
-        rt_choose_begin(g, L->v_q, 245, 0, 664);
+        rt_choose_begin(g, L->v_q, 245, 0, 669);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 245)) {
                 rt_log_player(g, L->v_q);
@@ -11212,7 +11272,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 665)[0] == 0);   /* send a leader from your pool to oppose */
+            int menu_0 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 670)[0] == 0);   /* send a leader from your pool to oppose */
             int menu_1 = 1;   /* do not oppose */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
@@ -11227,7 +11287,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 28);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 29);
-                rt_opt_done(g, &ob, 664);
+                rt_opt_done(g, &ob, 669);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -11240,7 +11300,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* send a leader from your pool to oppose */
                 #line 264 "cards/rebellion/missions.cards"
-                rt_choose_begin(g, L->v_q, 246, 0, 666);
+                rt_choose_begin(g, L->v_q, 246, 0, 671);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 246)) {
@@ -11250,13 +11310,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 667);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 672);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l = zc[1 + i]; (void)it_l;
                             rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 666);
+                    rt_opt_done(g, &ob, 671);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -11266,7 +11326,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_l = rt_chosen(g);
                     #line 265 "cards/rebellion/missions.cards"
-                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 668), RT_AT_TOP, 669, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l, Zone_leaders(g, L->v_s, 673), RT_AT_TOP, 674, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 266 "cards/rebellion/missions.cards"
                     if (rt_logging(g)) {
@@ -11301,13 +11361,13 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 675);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 680);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 275 "cards/rebellion/missions.cards"
-            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 676));
+            rt_var_store(g, VAR_mine_successes, VCELL_mine_successes, rt_add(g, rt_var_at(g, VCELL_rolled_successes), rt_select((!!L->v_bonus), 2, 0), 681));
             if (rt_check(g)) return RT_END;
             #line 276 "cards/rebellion/missions.cards"
             { /* skill_roll */
@@ -11317,7 +11377,7 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 43, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 677);
+                RtStatus st = rt_call_now(g, Script_proc_skill_roll, callee, 682);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11348,10 +11408,10 @@ static RtStatus Script_proc_oppose(RtGame *g, RtFrame *f)
             #line 279 "cards/rebellion/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (rt_var_at(g, VCELL_mine_successes) > rt_var_at(g, VCELL_theirs_successes)));
         }
-#line 11352 "rebellion.c"
+#line 11412 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 678, "bad resume point");
+        return rt_fail(g, 683, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11375,13 +11435,13 @@ RT_PURE static RtValue Agg1_proc_skill_roll(RtGame *g, RtFrame *f, struct Locals
     (void)seq;
     #line 295 "cards/rebellion/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 693);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 698);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 687), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 688), 689)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 690), 691), 692)), 694);
+        acc = rt_add(g, acc, (seq[1] = (seq[0] = Count_symbol(g, it_d_3, ENUM_hit, 692), rt_add(g, seq[0], Count_symbol(g, it_d_3, ENUM_special, 693), 694)), rt_add(g, seq[1], rt_mul(g, 2, Count_symbol(g, it_d_3, ENUM_direct_hit, 695), 696), 697)), 699);
     }
     return acc;
-#line 11385 "rebellion.c"
+#line 11445 "rebellion.c"
 }
 
 /* cards/rebellion/missions.cards:291: skill_roll */
@@ -11402,7 +11462,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 L->v_left--;
                 #line 292 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 679), RT_AT_TOP, 680);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 684), RT_AT_TOP, 685);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11410,7 +11470,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 293 "cards/rebellion/missions.cards"
-        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 681)[0], 682);
+        L->v_left_2 = rt_sub(g, L->v_n, rt_pzone_cells_at(g, ZONE_rolled, ZCELL_rolled, PLAYER_CELLS, L->v_p, 686)[0], 687);
         if (rt_check(g)) return RT_END;
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_tray);
@@ -11422,7 +11482,7 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 L->v_left_2--;
                 #line 293 "cards/rebellion/missions.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 683), RT_AT_TOP, 684);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_rolled, L->v_p, 688), RT_AT_TOP, 689);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -11431,21 +11491,21 @@ static RtStatus Script_proc_skill_roll(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 294 "cards/rebellion/missions.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 685);
+            RtValue zone = rt_zone_of(g, ZONE_rolled, L->v_p, 690);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 686);
+                Roll_any(g, rt_zone_at(g, zone, i), 691);
         }
         if (rt_check(g)) return RT_END;
         #line 295 "cards/rebellion/missions.cards"
         rt_var_store(g, VAR_rolled_successes, VCELL_rolled_successes, Agg1_proc_skill_roll(g, f, L));
         if (rt_check(g)) return RT_END;
         #line 296 "cards/rebellion/missions.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 695), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 696);
+        rt_move_all(g, rt_zone_of(g, ZONE_rolled, L->v_p, 700), rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 701);
         if (rt_check(g)) return RT_END;
-#line 11446 "rebellion.c"
+#line 11506 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 697, "bad resume point");
+        return rt_fail(g, 702, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11462,7 +11522,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 28 "cards/rebellion/moves.cards"
-        rt_choose_begin(g, f->me, 247, RT_CHOOSE_NAMED, 698);
+        rt_choose_begin(g, f->me, 247, RT_CHOOSE_NAMED, 703);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 247)) {
@@ -11474,13 +11534,13 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 699);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 704);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 698);
+            rt_opt_done(g, &ob, 703);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -11491,7 +11551,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 29 "cards/rebellion/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 700), RT_AT_TOP, 701);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 705), RT_AT_TOP, 706);
             if (rt_check(g)) return RT_END;
             #line 30 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -11507,7 +11567,7 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
             #line 31 "cards/rebellion/moves.cards"
             { /* move_in */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 702);
+                RtValue *args = rt_enter(g, 45, f->self, f->me, NLOCALS_proc_move_in, 707);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -11522,10 +11582,10 @@ static RtStatus Script_proc_activate(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
         }
-#line 11526 "rebellion.c"
+#line 11586 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 703, "bad resume point");
+        return rt_fail(g, 708, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11573,19 +11633,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 39 "cards/rebellion/moves.cards"
         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 0);
         #line 40 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 704);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 709);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_s = rt_list_at(g, L->v_list, L->v_i);
-                if (rt_back_edge(g, 705)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 710)) return RT_END;   /* the step budget */
                 if (!(Fn_can_leave(g, f, L->v_s, L->v_sd))) continue;
                 #line 41 "cards/rebellion/moves.cards"
                 L->v_n = 40;
-                L->v_chosen = rt_list_new(g, 706);
+                L->v_chosen = rt_list_new(g, 711);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 248, 0, 707);
+                    rt_choose_begin(g, f->me, 248, 0, 712);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11598,13 +11658,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 708));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 713));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if (Fn_moves_alone(g, f, it_u, L->v_sd) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 707);
+                        rt_opt_done(g, &ob, 712);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11616,19 +11676,19 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     if (L->v_u == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen, L->v_u, 706);
+                    rt_list_add(g, L->v_chosen, L->v_u, 711);
                     if (rt_check(g)) return RT_END;
                     #line 42 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u)->fd_transport > 0) {
                         #line 42 "cards/rebellion/moves.cards"
-                        rt_set_state_shown(g, L->v_s, KIND_system, 4, 1, 709);
+                        rt_set_state_shown(g, L->v_s, KIND_system, 4, 1, 714);
                         if (rt_check(g)) return RT_END;
                     }
                     #line 43 "cards/rebellion/moves.cards"
-                    rt_set_state_shown(g, L->v_s, KIND_system, 3, 1, 710);
+                    rt_set_state_shown(g, L->v_s, KIND_system, 3, 1, 715);
                     if (rt_check(g)) return RT_END;
                     #line 44 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 711, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 716, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
@@ -11638,7 +11698,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 49 "cards/rebellion/moves.cards"
         if (rt_flat((int)((int)(L->v_sd == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f))) & (int)(!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0)))) {
             #line 50 "cards/rebellion/moves.cards"
-            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 712);
+            rt_choose_begin(g, f->me, 249, RT_CHOOSE_HIDDEN, 717);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 249)) {
                     rt_log_player(g, f->me);
@@ -11662,7 +11722,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 30);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 31);
-                    rt_opt_done(g, &ob, 712);
+                    rt_opt_done(g, &ob, 717);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -11675,10 +11735,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* no units from the Rebel Base space */
                     #line 51 "cards/rebellion/moves.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 713);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_keep_it, 718);
                 } else if (L->v_option == 1) { /* move units from the Rebel Base space */
                     #line 52 "cards/rebellion/moves.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 714);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_move_base_units, 719);
                 }
             }
             #line 55 "cards/rebellion/moves.cards"
@@ -11696,10 +11756,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
             if (L->v_sends) {
                 #line 58 "cards/rebellion/moves.cards"
                 L->v_n_2 = 40;
-                L->v_chosen_2 = rt_list_new(g, 715);
+                L->v_chosen_2 = rt_list_new(g, 720);
                 if (L->v_chosen_2 < 0) return RT_END;
                 for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 235, 0, 716);
+                    rt_choose_begin(g, f->me, 235, 0, 721);
                     rt_choose_steps(g, L->v_k_2, L->v_n_2);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11716,7 +11776,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 if (Fn_moves_alone(g, f, it_u_2, L->v_sd) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 716);
+                        rt_opt_done(g, &ob, 721);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
@@ -11727,7 +11787,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 715);
+                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 720);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/rebellion/moves.cards"
                     if (Inst_unit(g, L->v_u_2)->fd_transport > 0) {
@@ -11735,14 +11795,14 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                         rt_var_store(g, VAR_base_sent_cap, VCELL_base_sent_cap, 1);
                     }
                     #line 60 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 717, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 722, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_2);
                 #line 62 "cards/rebellion/moves.cards"
                 L->v_n_3 = 40;
                 for (L->v_k_3 = 0; L->v_k_3 < L->v_n_3; L->v_k_3++) {
-                    rt_choose_begin(g, f->me, 250, 0, 718);
+                    rt_choose_begin(g, f->me, 250, 0, 723);
                     rt_choose_steps(g, L->v_k_3, L->v_n_3);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11759,7 +11819,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 if (Fn_moves_carried(g, f, it_u_3, L->v_sd, rt_var_at(g, VCELL_base_sent_cap))) rt_opt_add(&ob, it_u_3, it_u_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 718);
+                        rt_opt_done(g, &ob, 723);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
                     if (rt_option_count(g) == 0) break;
@@ -11771,25 +11831,25 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     L->v_u_3 = rt_chosen(g);
                     if (L->v_u_3 == RT_NONE) break;
                     #line 63 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 719, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 724, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         #line 67 "cards/rebellion/moves.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 720);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 725);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
                 L->v_s_2 = rt_list_at(g, L->v_list_2, L->v_i_2);
-                if (rt_back_edge(g, 721)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 726)) return RT_END;   /* the step budget */
                 if (!(Fn_can_leave(g, f, L->v_s_2, L->v_sd))) continue;
                 #line 68 "cards/rebellion/moves.cards"
                 L->v_n_4 = 40;
-                L->v_chosen_3 = rt_list_new(g, 722);
+                L->v_chosen_3 = rt_list_new(g, 727);
                 if (L->v_chosen_3 < 0) return RT_END;
                 for (L->v_k_4 = 0; L->v_k_4 < L->v_n_4; L->v_k_4++) {
-                    rt_choose_begin(g, f->me, 251, 0, 723);
+                    rt_choose_begin(g, f->me, 251, 0, 728);
                     rt_choose_steps(g, L->v_k_4, L->v_n_4);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -11802,13 +11862,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 725));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 730));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
-                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 724)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
+                                if (Fn_moves_carried(g, f, it_u_4, L->v_sd, rt_card_state(g, L->v_s_2, KIND_system, 4, 729)) && !rt_list_has(g, L->v_chosen_3, it_u_4)) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 723);
+                        rt_opt_done(g, &ob, 728);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11820,13 +11880,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 case 5:;
                     L->v_u_4 = rt_chosen(g);
                     if (L->v_u_4 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 722);
+                    rt_list_add(g, L->v_chosen_3, L->v_u_4, 727);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/rebellion/moves.cards"
-                    rt_set_state_shown(g, L->v_s_2, KIND_system, 3, 1, 726);
+                    rt_set_state_shown(g, L->v_s_2, KIND_system, 3, 1, 731);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/rebellion/moves.cards"
-                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 727, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
+                    rt_move_known(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 732, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_3);
@@ -11834,10 +11894,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                 if ((L->v_sd == SIDE_empire) && (Fn_capacity(g, f) > 0)) {
                     #line 74 "cards/rebellion/moves.cards"
                     L->v_n_5 = 8;
-                    L->v_chosen_4 = rt_list_new(g, 728);
+                    L->v_chosen_4 = rt_list_new(g, 733);
                     if (L->v_chosen_4 < 0) return RT_END;
                     for (L->v_k_5 = 0; L->v_k_5 < L->v_n_5; L->v_k_5++) {
-                        rt_choose_begin(g, f->me, 252, 0, 729);
+                        rt_choose_begin(g, f->me, 252, 0, 734);
                         rt_choose_steps(g, L->v_k_5, L->v_n_5);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -11850,13 +11910,13 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 730));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_2, 735));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     if (rt__state(g, it_l, 1) && !rt_list_has(g, L->v_chosen_4, it_l)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 729);
+                            rt_opt_done(g, &ob, 734);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 227);
@@ -11868,16 +11928,16 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
                     case 6:;
                         L->v_l = rt_chosen(g);
                         if (L->v_l == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen_4, L->v_l, 728);
+                        rt_list_add(g, L->v_chosen_4, L->v_l, 733);
                         if (rt_check(g)) return RT_END;
                         #line 75 "cards/rebellion/moves.cards"
-                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 731), RT_AT_TOP, 732, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, Zone_leaders(g, L->v_t, 736), RT_AT_TOP, 737, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen_4);
                 }
                 #line 78 "cards/rebellion/moves.cards"
-                rt_set_state_shown(g, L->v_s_2, KIND_system, 4, 0, 733);
+                rt_set_state_shown(g, L->v_s_2, KIND_system, 4, 0, 738);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -11885,7 +11945,7 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         #line 80 "cards/rebellion/moves.cards"
         { /* arrive */
             RtValue arg0 = L->v_t;
-            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 734);
+            RtValue *args = rt_enter(g, 46, f->self, f->me, NLOCALS_proc_arrive, 739);
             if (args) {
                 args[0] = arg0;
             }
@@ -11899,10 +11959,10 @@ static RtStatus Script_proc_move_in(RtGame *g, RtFrame *f)
         /* fall through */
     case 7:;
         if (rt_check(g)) return RT_END;
-#line 11903 "rebellion.c"
+#line 11963 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 735, "bad resume point");
+        return rt_fail(g, 740, "bad resume point");
     }
     return RT_DONE;
 }
@@ -11929,7 +11989,7 @@ RT_PURE static RtValue Agg1_proc_arrive(RtGame *g, RtFrame *f, struct Locals_pro
         if (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground) return 1;
     }
     return acc;
-#line 11933 "rebellion.c"
+#line 11993 "rebellion.c"
 }
 
 /* cards/rebellion/moves.cards:84: arrive */
@@ -11956,7 +12016,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         #line 86 "cards/rebellion/moves.cards"
         L->v_imperial_ground = ((rt_player_side(g, f->me) == SIDE_empire) && Agg1_proc_arrive(g, f, L));
         #line 87 "cards/rebellion/moves.cards"
-        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 736), RT_AT_TOP, 737, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
+        rt_move_all_known(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 741), RT_AT_TOP, 742, KIND_unit, 3, RT_KEEP_NONE, ZONE_moving, -1);
         if (rt_check(g)) return RT_END;
         #line 88 "cards/rebellion/moves.cards"
         if (L->v_imperial_ground) {
@@ -11966,7 +12026,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_subjugate)] = {0};
                 RtFrame *callee = rt_frame_at(cells, 47, f->self, f->me);
                 callee->v[0] = arg0;
-                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 738);
+                RtStatus st = rt_call_now(g, Script_proc_subjugate, callee, 743);
                 if (st != RT_DONE)
                     return st;
             }
@@ -11979,7 +12039,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                     int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_declare_base)] = {0};
                     RtFrame *callee = rt_frame_at(cells, 17, f->self, f->me);
                     callee->v[0] = arg0;
-                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 739);
+                    RtStatus st = rt_call_now(g, Script_proc_declare_base, callee, 744);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -11991,7 +12051,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 94 "cards/rebellion/moves.cards"
             { /* combat */
                 RtValue arg0 = L->v_t;
-                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 740);
+                RtValue *args = rt_enter(g, 0, f->self, f->me, NLOCALS_proc_combat, 745);
                 if (args) {
                     args[0] = arg0;
                 }
@@ -12007,14 +12067,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 95 "cards/rebellion/moves.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 741);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 746);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 95 "cards/rebellion/moves.cards"
-                rt_set_state_shown(g, L->v_s, KIND_system, 3, 0, 742);
+                rt_set_state_shown(g, L->v_s, KIND_system, 3, 0, 747);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -12023,15 +12083,15 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 743);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 748);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12032 "rebellion.c"
+#line 12092 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 744, "bad resume point");
+        return rt_fail(g, 749, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12047,9 +12107,9 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 102 "cards/rebellion/moves.cards"
-        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 745), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 746))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
+        if (((Fn_populous(g, f, L->v_s) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 750), 0) != (-1))) && (!rt_card_state(g, L->v_s, KIND_system, 0, 751))) && (Fn_ground_of(g, f, L->v_s, SIDE_empire) > 0)) {
             #line 103 "cards/rebellion/moves.cards"
-            rt_set_state_shown(g, L->v_s, KIND_system, 0, 1, 747);
+            rt_set_state_shown(g, L->v_s, KIND_system, 0, 1, 752);
             if (rt_check(g)) return RT_END;
             #line 104 "cards/rebellion/moves.cards"
             if (rt_logging(g)) {
@@ -12059,10 +12119,10 @@ static RtStatus Script_proc_subjugate(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 12063 "rebellion.c"
+#line 12123 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 748, "bad resume point");
+        return rt_fail(g, 753, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12099,7 +12159,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 19 "cards/rebellion/refresh.cards"
         { /* play_objective_at */
             RtValue arg0 = ENUM_refresh_start;
-            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 749);
+            RtValue *args = rt_enter(g, 49, f->self, f->me, NLOCALS_proc_play_objective_at, 754);
             if (args) {
                 args[0] = arg0;
             }
@@ -12114,23 +12174,23 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
     case 1:;
         if (rt_check(g)) return RT_END;
         #line 20 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 750);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 755);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 21 "cards/rebellion/refresh.cards"
-                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 751), 752);
+                L->v_list_2 = rt_list_zone(g, Zone_leaders(g, L->v_s, 756), 757);
                 if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_l = cells_v_list_2[1 + L->v_i_2];
-                        if (rt_back_edge(g, 753)) return RT_END;   /* the step budget */
+                        if (rt_back_edge(g, 758)) return RT_END;   /* the step budget */
                         if (!(!rt__state(g, L->v_l, 1))) continue;
                         #line 21 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 754), RT_AT_TOP, 755, KIND_leader, 4, RT_KEEP_SOME, -1);
+                        rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Fn_lside(g, f, L->v_l)), 759), RT_AT_TOP, 760, KIND_leader, 4, RT_KEEP_SOME, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -12139,24 +12199,24 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 23 "cards/rebellion/refresh.cards"
-        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 756), RT_AT_TOP, 757, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_base_leaders)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_base_leaders), rt_zone_of(g, ZONE_pool, L->v_r, 761), RT_AT_TOP, 762, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 24 "cards/rebellion/refresh.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 25 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 758);
-            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 759), RT_AT_TOP, 760, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_on_mission, L->v_p, 763);
+            rt_move_all_known(g, seq[0], rt_zone_of(g, ZONE_pool, L->v_p, 764), RT_AT_TOP, 765, KIND_leader, 4, RT_KEEP_SOME, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 26 "cards/rebellion/refresh.cards"
-            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 761);
-            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 762), RT_AT_TOP, 763, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
+            seq[1] = rt_zone_of(g, ZONE_assigned, L->v_p, 766);
+            rt_move_all_known(g, seq[1], rt_zone_of(g, ZONE_hand, L->v_p, 767), RT_AT_TOP, 768, KIND_mission, 1, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 30 "cards/rebellion/refresh.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_2 = L->v_i_4;
-            if (rt_back_edge(g, 764)) return RT_END;   /* the step budget */
+            if (rt_back_edge(g, 769)) return RT_END;   /* the step budget */
             #line 31 "cards/rebellion/refresh.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
@@ -12165,15 +12225,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 765);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 770);
                 if (st != RT_DONE)
                     return st;
             }
             if (rt_check(g)) return RT_END;
             #line 32 "cards/rebellion/refresh.cards"
-            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 766)[0] > 10) {
+            while (rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 771)[0] > 10) {
                 #line 33 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 767);
+                rt_choose_begin(g, L->v_p_2, 253, RT_CHOOSE_HIDDEN, 772);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 253)) {
@@ -12182,13 +12242,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 768);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 773);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add_if(&ob, (!Inst_mission(g, it_c)->fd_starting), it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 767);
+                    rt_opt_done(g, &ob, 772);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -12198,20 +12258,20 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_c = rt_chosen(g);
                     #line 34 "cards/rebellion/refresh.cards"
-                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 769);
+                    rt_reveal(g, L->v_c, RT_REVEAL_ALL, RT_NONE, 774);
                     if (rt_check(g)) return RT_END;
                     #line 35 "cards/rebellion/refresh.cards"
                     if (Inst_mission(g, L->v_c)->fd_project) {
                         #line 35 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 770, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_project_discard), RT_AT_TOP, 775, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 35 "cards/rebellion/refresh.cards"
-                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 771, KIND_mission, 1, RT_KEEP_NONE, -1);
+                        rt_move_known(g, L->v_c, rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 776, KIND_mission, 1, RT_KEEP_NONE, -1);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                if (rt_back_edge(g, 772)) return RT_END;
+                if (rt_back_edge(g, 777)) return RT_END;
             }
         }
         #line 40 "cards/rebellion/refresh.cards"
@@ -12220,7 +12280,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 773);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 778);
             if (st != RT_DONE)
                 return st;
         }
@@ -12229,7 +12289,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 774);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 779);
             if (st != RT_DONE)
                 return st;
         }
@@ -12250,7 +12310,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 775);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 780);
             if (st != RT_DONE)
                 return st;
         }
@@ -12259,7 +12319,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         if (Fn_recruit_at(g, f, rt_var_at(g, VCELL_time))) {
             #line 47 "cards/rebellion/refresh.cards"
             { /* recruit_phase */
-                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 776);
+                (void)rt_enter(g, 51, f->self, f->me, NLOCALS_proc_recruit_phase, 781);
             }
             f->pc = 3;
             {
@@ -12276,11 +12336,11 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 49 "cards/rebellion/refresh.cards"
             for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
                 L->v_p_3 = L->v_i_5;
-                if (rt_back_edge(g, 777)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 782)) return RT_END;   /* the step budget */
                 #line 49 "cards/rebellion/refresh.cards"
                 { /* build */
                     RtValue arg0 = L->v_p_3;
-                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 778);
+                    RtValue *args = rt_enter(g, 53, f->self, f->me, NLOCALS_proc_build, 783);
                     if (args) {
                         args[0] = arg0;
                     }
@@ -12299,7 +12359,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 52 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_r;
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 779);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 784);
             if (args) {
                 args[0] = arg0;
             }
@@ -12316,7 +12376,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         #line 53 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 780);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 785);
             if (args) {
                 args[0] = arg0;
             }
@@ -12334,15 +12394,15 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         { /* tidy */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_tidy)] = {0};
             RtFrame *callee = rt_frame_at(cells, 15, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 781);
+            RtStatus st = rt_call_now(g, Script_proc_tidy, callee, 786);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12343 "rebellion.c"
+#line 12403 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 782, "bad resume point");
+        return rt_fail(g, 787, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12363,14 +12423,14 @@ static RtValue Agg1_proc_play_objective_at(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 80 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 785);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 790);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_o = zc[1 + i]; (void)it_o;
-        if (rt_back_edge(g, 786)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 791)) return 0;   /* the step budget */
         if ((Inst_objective(g, it_o)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o)) return 1;
     }
     return acc;
-#line 12374 "rebellion.c"
+#line 12434 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:75: play_objective_at */
@@ -12382,9 +12442,9 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
         #line 76 "cards/rebellion/refresh.cards"
         L->v_r = Fn_rebel_player(g, f);
         #line 77 "cards/rebellion/refresh.cards"
-        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 783)[0] == 0))) {
+        if ((!rt_var_at(g, VCELL_objective_played)) && (!(rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 788)[0] == 0))) {
             #line 78 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 784);
+            rt_choose_begin(g, L->v_r, 254, RT_CHOOSE_HIDDEN, 789);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 254)) {
                     rt_log_player(g, L->v_r);
@@ -12409,7 +12469,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 33);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 34);
-                    rt_opt_done(g, &ob, 784);
+                    rt_opt_done(g, &ob, 789);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -12422,10 +12482,10 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* keep them */
                     #line 79 "cards/rebellion/refresh.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 787);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_keep_it, 792);
                 } else if (L->v_option == 1) { /* play an objective card */
                     #line 80 "cards/rebellion/refresh.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 788);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, L->v_r, ENUM_play_a_card, 793);
                 }
             }
             #line 82 "cards/rebellion/refresh.cards"
@@ -12442,7 +12502,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
             #line 84 "cards/rebellion/refresh.cards"
             if (L->v_plays) {
                 #line 85 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 789);
+                rt_choose_begin(g, L->v_r, 229, RT_CHOOSE_HIDDEN, 794);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 229)) {
@@ -12451,13 +12511,13 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 790);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_objectives, ZCELL_objectives, PLAYER_CELLS, L->v_r, 795);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_o_2 = zc[1 + i]; (void)it_o_2;
                             if ((Inst_objective(g, it_o_2)->fd_play_when == L->v_w) && Fn_goal_met(g, f, it_o_2)) rt_opt_add(&ob, it_o_2, it_o_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 789);
+                    rt_opt_done(g, &ob, 794);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -12472,7 +12532,7 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_play_objective)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 50, f->self, f->me);
                         callee->v[0] = arg0;
-                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 791);
+                        RtStatus st = rt_call_now(g, Script_proc_play_objective, callee, 796);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -12480,10 +12540,10 @@ static RtStatus Script_proc_play_objective_at(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 12484 "rebellion.c"
+#line 12544 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 792, "bad resume point");
+        return rt_fail(g, 797, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12501,10 +12561,10 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
         #line 93 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_objective_played, VCELL_objective_played, 1);
         #line 94 "cards/rebellion/refresh.cards"
-        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 793);
+        rt_reveal(g, L->v_o, RT_REVEAL_ALL, RT_NONE, 798);
         if (rt_check(g)) return RT_END;
         #line 95 "cards/rebellion/refresh.cards"
-        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 794))->fd_reputation, 1, 16));
+        rt_var_store(g, VAR_reputation, VCELL_reputation, rt_clamp_wide((int64_t)rt_var_at(g, VCELL_reputation) - Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 799))->fd_reputation, 1, 16));
         if (rt_check(g)) return RT_END;
         #line 96 "cards/rebellion/refresh.cards"
         if (rt_var_at(g, VCELL_reputation) < rt_var_at(g, VCELL_time)) {
@@ -12518,32 +12578,32 @@ static RtStatus Script_proc_play_objective(RtGame *g, RtFrame *f)
             rt_log_str(g, " plays ");
             rt_log_card(g, L->v_o);
             rt_log_str(g, " for ");
-            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 795))->fd_reputation);
+            rt_log_int(g, Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 800))->fd_reputation);
             rt_log_str(g, " reputation: the reputation marker is at ");
             rt_log_int(g, rt_var_at(g, VCELL_reputation));
             rt_log_str(g, ".");
             rt_log_end(g);
         } else {
             { volatile RtValue hole = Fn_rebel_player(g, f); (void)hole; }
-            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 796))->fd_reputation; (void)hole; }
+            { volatile RtValue hole = Inst_objective(g, rt_card_inst(g, L->v_o, KIND_objective, 801))->fd_reputation; (void)hole; }
         }
         if (rt_check(g)) return RT_END;
         #line 98 "cards/rebellion/refresh.cards"
-        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 797);
+        rt_move(g, L->v_o, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 802);
         if (rt_check(g)) return RT_END;
         #line 99 "cards/rebellion/refresh.cards"
         { /* check_win */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_check_win)] = {0};
             RtFrame *callee = rt_frame_at(cells, 40, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 798);
+            RtStatus st = rt_call_now(g, Script_proc_check_win, callee, 803);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 12544 "rebellion.c"
+#line 12604 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 799, "bad resume point");
+        return rt_fail(g, 804, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12564,18 +12624,18 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 107 "cards/rebellion/refresh.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            if (rt_back_edge(g, 800)) return RT_END;   /* the step budget */
+            if (rt_back_edge(g, 805)) return RT_END;   /* the step budget */
             #line 108 "cards/rebellion/refresh.cards"
             L->v_left = 2;
             {
-                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 801);
+                RtValue pluck_from = rt_zone_of(g, ZONE_action_deck, L->v_p, 806);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 int pluck_low = 0;
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     if (L->v_left <= 0) break;
                     L->v_left--;
                     #line 108 "cards/rebellion/refresh.cards"
-                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 802), RT_AT_TOP, 803, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                    rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_offer, L->v_p, 807), RT_AT_TOP, 808, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -12586,7 +12646,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 110 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_rebel_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 804);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 809);
             if (args) {
                 args[0] = arg0;
             }
@@ -12603,7 +12663,7 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         #line 111 "cards/rebellion/refresh.cards"
         { /* recruit */
             RtValue arg0 = Fn_empire_player(g, f);
-            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 805);
+            RtValue *args = rt_enter(g, 52, f->self, f->me, NLOCALS_proc_recruit, 810);
             if (args) {
                 args[0] = arg0;
             }
@@ -12617,10 +12677,10 @@ static RtStatus Script_proc_recruit_phase(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 12621 "rebellion.c"
+#line 12681 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 806, "bad resume point");
+        return rt_fail(g, 811, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12643,14 +12703,14 @@ static RtValue Agg1_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recru
     (void)L;
     #line 120 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 807);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 812);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a = zc[1 + i]; (void)it_a;
-        if (rt_back_edge(g, 808)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 813)) return 0;   /* the step budget */
         if (Fn_recruitable(g, f, it_a)) return 1;
     }
     return acc;
-#line 12654 "rebellion.c"
+#line 12714 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:125: any */
@@ -12660,14 +12720,14 @@ static RtValue Agg2_proc_recruit(RtGame *g, RtFrame *f, struct Locals_proc_recru
     (void)L;
     #line 125 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 813);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 818);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
-        if (rt_back_edge(g, 814)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 819)) return 0;   /* the step budget */
         if (Fn_recruitable(g, f, it_a_2)) return 1;
     }
     return acc;
-#line 12671 "rebellion.c"
+#line 12731 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:116: recruit */
@@ -12693,10 +12753,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         #line 122 "cards/rebellion/refresh.cards"
         rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_none);
         #line 123 "cards/rebellion/refresh.cards"
-        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 809)[0] == 0))) {
+        while (rt_var_at(g, VCELL_more_draws) && (!(rt_pzone_cells_at(g, ZONE_action_deck, ZCELL_action_deck, PLAYER_CELLS, L->v_p, 814)[0] == 0))) {
             #line 124 "cards/rebellion/refresh.cards"
-            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 810);
-            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 811), RT_AT_TOP, 812, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+            seq[0] = rt_zone_of(g, ZONE_action_deck, L->v_p, 815);
+            rt_move_end_known(g, seq[0], 0, rt_zone_of(g, ZONE_action_offer, L->v_p, 816), RT_AT_TOP, 817, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
             #line 125 "cards/rebellion/refresh.cards"
             L->v_still = (!Agg2_proc_recruit(g, f, L));
@@ -12712,10 +12772,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             }
             #line 127 "cards/rebellion/refresh.cards"
             rt_var_store(g, VAR_more_draws, VCELL_more_draws, L->v_still);
-            if (rt_back_edge(g, 815)) return RT_END;
+            if (rt_back_edge(g, 820)) return RT_END;
         }
         #line 129 "cards/rebellion/refresh.cards"
-        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 816);
+        rt_choose_begin(g, L->v_p, 255, RT_CHOOSE_HIDDEN, 821);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 255)) {
@@ -12724,13 +12784,13 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 817);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_action_offer, ZCELL_action_offer, PLAYER_CELLS, L->v_p, 822);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_a_3 = zc[1 + i]; (void)it_a_3;
                     rt_opt_add(&ob, it_a_3, it_a_3, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 816);
+            rt_opt_done(g, &ob, 821);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -12740,10 +12800,10 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a_3 = rt_chosen(g);
             #line 130 "cards/rebellion/refresh.cards"
-            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 818), RT_AT_TOP, 819, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+            rt_move_known(g, L->v_a_3, rt_zone_of(g, ZONE_actions, L->v_p, 823), RT_AT_TOP, 824, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
             if (rt_check(g)) return RT_END;
             #line 131 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 820);
+            rt_choose_begin(g, L->v_p, 256, RT_CHOOSE_HIDDEN, 825);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 256)) {
@@ -12758,7 +12818,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
                         if ((strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_a) == 0) || (strcmp(rt_card_name(g, it_l), Rows_action_card[rt__row(g, L->v_a_3)].fd_leader_b) == 0)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 820);
+                rt_opt_done(g, &ob, 825);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -12768,7 +12828,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_l = rt_chosen(g);
                 #line 132 "cards/rebellion/refresh.cards"
-                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 821), RT_AT_TOP, 822, KIND_leader, 4, RT_KEEP_SOME, -1);
+                rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 826), RT_AT_TOP, 827, KIND_leader, 4, RT_KEEP_SOME, -1);
                 if (rt_check(g)) return RT_END;
                 #line 133 "cards/rebellion/refresh.cards"
                 if (rt_logging(g)) {
@@ -12784,7 +12844,7 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
             { /* immediate_action */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a_3;
-                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 823);
+                RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 828);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12802,22 +12862,22 @@ static RtStatus Script_proc_recruit(RtGame *g, RtFrame *f)
         }
         #line 137 "cards/rebellion/refresh.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 824);
+            RtValue pluck_from = rt_zone_of(g, ZONE_action_offer, L->v_p, 829);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             int pluck_low = 0;
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 137 "cards/rebellion/refresh.cards"
-                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 825), RT_AT_BOTTOM, 826, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
+                rt_pluck_known(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_action_deck, L->v_p, 830), RT_AT_BOTTOM, 831, KIND_action_card, 0, RT_KEEP_NONE, -1, -1);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 12818 "rebellion.c"
+#line 12878 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 827, "bad resume point");
+        return rt_fail(g, 832, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12836,19 +12896,19 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 153 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 828);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 833);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_s = rt_list_at(g, L->v_list, L->v_i);
-                if (rt_back_edge(g, 829)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 834)) return RT_END;   /* the step budget */
                 if (!(Fn_builds_in(g, f, L->v_p, L->v_s))) continue;
                 #line 154 "cards/rebellion/refresh.cards"
                 { /* build_one */
                     RtValue arg0 = L->v_p;
-                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 830))->fd_res1;
-                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 831))->fd_slot1;
-                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 832);
+                    RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 835))->fd_res1;
+                    RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 836))->fd_slot1;
+                    RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 837);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -12865,13 +12925,13 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
             case 1:;
                 if (rt_check(g)) return RT_END;
                 #line 155 "cards/rebellion/refresh.cards"
-                if (!rt_card_state(g, L->v_s, KIND_system, 0, 833)) {
+                if (!rt_card_state(g, L->v_s, KIND_system, 0, 838)) {
                     #line 155 "cards/rebellion/refresh.cards"
                     { /* build_one */
                         RtValue arg0 = L->v_p;
-                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 834))->fd_res2;
-                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 835))->fd_slot2;
-                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 836);
+                        RtValue arg1 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 839))->fd_res2;
+                        RtValue arg2 = Inst_system(g, rt_card_inst(g, L->v_s, KIND_system, 840))->fd_slot2;
+                        RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 841);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -12898,7 +12958,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_blue_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 837);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 842);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12919,7 +12979,7 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = ENUM_orange_triangle;
                 RtValue arg2 = 1;
-                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 838);
+                RtValue *args = rt_enter(g, 54, f->self, f->me, NLOCALS_proc_build_one, 843);
                 if (args) {
                     args[0] = arg0;
                     args[1] = arg1;
@@ -12936,10 +12996,10 @@ static RtStatus Script_proc_build(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 12940 "rebellion.c"
+#line 13000 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 839, "bad resume point");
+        return rt_fail(g, 844, "bad resume point");
     }
     return RT_DONE;
 }
@@ -12972,7 +13032,7 @@ RT_PURE static RtValue Agg1_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x) == KIND_unit) && (Inst_unit(g, it_x)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 12976 "rebellion.c"
+#line 13036 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:177: any */
@@ -12982,14 +13042,14 @@ static RtValue Agg3_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     (void)L;
     #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 841));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 846));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-        if (rt_back_edge(g, 842)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 847)) return 0;   /* the step budget */
         if (((int)(Inst_unit(g, it_u_2)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_2)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_2))) return 1;
     }
     return acc;
-#line 12993 "rebellion.c"
+#line 13053 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:177: any */
@@ -13000,7 +13060,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     #line 177 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 843);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 848);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
@@ -13008,7 +13068,7 @@ static RtValue Agg2_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     }
     L->v_s = 0;
     return acc;
-#line 13012 "rebellion.c"
+#line 13072 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:186: any */
@@ -13024,7 +13084,7 @@ RT_PURE static RtValue Agg4_proc_build_one(RtGame *g, RtFrame *f, struct Locals_
         if (((rt_card_kind(g, it_x_2) == KIND_unit) && (Inst_unit(g, it_x_2)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_x_2)->fd_icon == L->v_r)) return 1;
     }
     return acc;
-#line 13028 "rebellion.c"
+#line 13088 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:178: any */
@@ -13034,14 +13094,14 @@ static RtValue Agg5_proc_build_one(RtGame *g, RtFrame *f, struct Locals_proc_bui
     (void)L;
     #line 178 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 849));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 854));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
-        if (rt_back_edge(g, 850)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 855)) return 0;   /* the step budget */
         if (((int)(Inst_unit(g, it_u_3)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_3)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_3))) return 1;
     }
     return acc;
-#line 13045 "rebellion.c"
+#line 13105 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:167: build_one */
@@ -13053,7 +13113,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
         #line 168 "cards/rebellion/refresh.cards"
         if (L->v_r != ENUM_no_res) {
             #line 169 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 257, 0, 840);
+            rt_choose_begin(g, L->v_p, 257, 0, 845);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 257)) {
                     rt_log_player(g, L->v_p);
@@ -13081,7 +13141,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 37);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 39);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 40);
-                    rt_opt_done(g, &ob, 840);
+                    rt_opt_done(g, &ob, 845);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13094,7 +13154,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* from your supply */
                     #line 171 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 258, 0, 844);
+                    rt_choose_begin(g, L->v_p, 258, 0, 849);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 258)) {
@@ -13109,7 +13169,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 if (((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_side == rt_player_side(g, L->v_p))) && (Inst_unit(g, it_u)->fd_icon == L->v_r)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 844);
+                        rt_opt_done(g, &ob, 849);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -13119,10 +13179,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 172 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 845), RT_AT_TOP, 846);
+                        rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 850), RT_AT_TOP, 851);
                         if (rt_check(g)) return RT_END;
                         #line 173 "cards/rebellion/refresh.cards"
-                        rt_set_state_shown(g, L->v_u, KIND_unit, 2, L->v_k, 847);
+                        rt_set_state_shown(g, L->v_u, KIND_unit, 2, L->v_k, 852);
                         if (rt_check(g)) return RT_END;
                         #line 174 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -13138,7 +13198,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* destroy a unit on the board whose type is not in your supply */
                     #line 178 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 259, RT_CHOOSE_NAMED, 848);
+                    rt_choose_begin(g, L->v_p, 259, RT_CHOOSE_NAMED, 853);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 259)) {
@@ -13148,14 +13208,14 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 851);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 856);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_2 = gs[i]; (void)it_s_2;
                                 L->v_s_2 = it_s_2;
                                 if (Agg5_proc_build_one(g, f, L)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 848);
+                        rt_opt_done(g, &ob, 853);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -13166,7 +13226,7 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_2 = rt_chosen(g);
                         #line 179 "cards/rebellion/refresh.cards"
-                        rt_choose_begin(g, L->v_p, 260, 0, 852);
+                        rt_choose_begin(g, L->v_p, 260, 0, 857);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 260)) {
@@ -13175,13 +13235,13 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 853));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 858));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u_4 = zc[1 + i]; (void)it_u_4;
                                     if (((int)(Inst_unit(g, it_u_4)->fd_side == rt_player_side(g, L->v_p)) & (int)(Inst_unit(g, it_u_4)->fd_icon == L->v_r)) && (!Fn_in_supply(g, f, it_u_4))) rt_opt_add(&ob, it_u_4, it_u_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 852);
+                            rt_opt_done(g, &ob, 857);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -13192,10 +13252,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                         case 4:;
                             L->v_u_4 = rt_chosen(g);
                             #line 180 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 854), RT_AT_TOP, 855, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_4, rt_zone_of(g, ZONE_queue, L->v_p, 859), RT_AT_TOP, 860, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                             #line 181 "cards/rebellion/refresh.cards"
-                            rt_set_state_shown(g, L->v_u_4, KIND_unit, 2, L->v_k, 856);
+                            rt_set_state_shown(g, L->v_u_4, KIND_unit, 2, L->v_k, 861);
                             if (rt_check(g)) return RT_END;
                             #line 182 "cards/rebellion/refresh.cards"
                             if (rt_logging(g)) {
@@ -13216,10 +13276,10 @@ static RtStatus Script_proc_build_one(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 13220 "rebellion.c"
+#line 13280 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 857, "bad resume point");
+        return rt_fail(g, 862, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13242,14 +13302,14 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 201 "cards/rebellion/refresh.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 858);
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 863);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 201 "cards/rebellion/refresh.cards"
-                rt_set_state_shown(g, L->v_s, KIND_system, 5, 0, 859);
+                rt_set_state_shown(g, L->v_s, KIND_system, 5, 0, 864);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -13258,27 +13318,27 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, 0);
         #line 203 "cards/rebellion/refresh.cards"
         {
-            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 860));
+            const int32_t *walk_v_u = rt_zone_cards(g, rt_zone_of(g, ZONE_queue, L->v_p, 865));
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 RtValue it_u = walk_v_u[at_v_u]; (void)it_u;
                 #line 203 "cards/rebellion/refresh.cards"
-                rt_set_state_shown(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 861), 862);
+                rt_set_state_shown(g, it_u, KIND_unit, 2, rt_sub(g, rt__state(g, it_u, 2), 1, 866), 867);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 204 "cards/rebellion/refresh.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 863), 864);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 868), 869);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_2, L->v_i_2);
-                if (rt_back_edge(g, 865)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 870)) return RT_END;   /* the step budget */
                 if (!(rt__state(g, L->v_u_2, 2) <= 0)) continue;
                 #line 204 "cards/rebellion/refresh.cards"
                 { /* slid_off */
                     RtValue arg0 = L->v_p;
                     RtValue arg1 = L->v_u_2;
-                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 866);
+                    RtValue *args = rt_enter(g, 57, f->self, f->me, NLOCALS_proc_slid_off, 871);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -13296,10 +13356,10 @@ static RtStatus Script_proc_deploy_phase(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 13300 "rebellion.c"
+#line 13360 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 867, "bad resume point");
+        return rt_fail(g, 872, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13317,7 +13377,7 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         #line 208 "cards/rebellion/refresh.cards"
         { /* deploy_phase */
             RtValue arg0 = L->v_p;
-            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 868);
+            RtValue *args = rt_enter(g, 55, f->self, f->me, NLOCALS_proc_deploy_phase, 873);
             if (args) {
                 args[0] = arg0;
             }
@@ -13331,10 +13391,10 @@ static RtStatus Script_proc_slide_queue(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 13335 "rebellion.c"
+#line 13395 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 869, "bad resume point");
+        return rt_fail(g, 874, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13361,13 +13421,13 @@ RT_PURE static RtValue Agg2_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 871));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 876));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Inst_unit(g, it_x)->fd_dsuc) return 1;
     }
     return acc;
-#line 13371 "rebellion.c"
+#line 13431 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:213: any */
@@ -13378,16 +13438,16 @@ static RtValue Agg1_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     #line 213 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 872);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 877);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
-        if (rt_back_edge(g, 873)) { L->v_s = 0; return 0; }   /* the step budget */
+        if (rt_back_edge(g, 878)) { L->v_s = 0; return 0; }   /* the step budget */
         if (Agg2_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s, SIDE_rebel) == 0)) { L->v_s = 0; return 1; }
     }
     L->v_s = 0;
     return acc;
-#line 13391 "rebellion.c"
+#line 13451 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:214: any */
@@ -13397,13 +13457,13 @@ RT_PURE static RtValue Agg3_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_p
     (void)L;
     #line 214 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 875));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s_2, 880));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
         if (Inst_unit(g, it_x_2)->fd_dsuc) return 1;
     }
     return acc;
-#line 13407 "rebellion.c"
+#line 13467 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:224: any */
@@ -13414,14 +13474,14 @@ static RtValue Agg4_proc_slid_off(RtGame *g, RtFrame *f, struct Locals_proc_slid
     #line 224 "cards/rebellion/refresh.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 884);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 889);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
-        if (rt_back_edge(g, 885)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 890)) return 0;   /* the step budget */
         if (Fn_deploys_in(g, f, L->v_p, it_s_3)) return 1;
     }
     return acc;
-#line 13425 "rebellion.c"
+#line 13485 "rebellion.c"
 }
 
 /* cards/rebellion/refresh.cards:210: slid_off */
@@ -13431,11 +13491,11 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 211 "cards/rebellion/refresh.cards"
-        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 870))->fd_death_star) {
+        if (Inst_unit(g, rt_card_inst(g, L->v_u, KIND_unit, 875))->fd_death_star) {
             #line 213 "cards/rebellion/refresh.cards"
             if (Agg1_proc_slid_off(g, f, L)) {
                 #line 214 "cards/rebellion/refresh.cards"
-                rt_choose_begin(g, L->v_p, 261, RT_CHOOSE_NAMED, 874);
+                rt_choose_begin(g, L->v_p, 261, RT_CHOOSE_NAMED, 879);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 261)) {
@@ -13445,14 +13505,14 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 876);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 881);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             L->v_s_2 = it_s_2;
                             if (Agg3_proc_slid_off(g, f, L) && (Fn_units_of(g, f, it_s_2, SIDE_rebel) == 0)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 874);
+                    rt_opt_done(g, &ob, 879);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -13463,7 +13523,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s_2 = rt_chosen(g);
                     #line 215 "cards/rebellion/refresh.cards"
-                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 877), 878);
+                    L->v_list = rt_list_zone(g, Zone_units(g, L->v_s_2, 882), 883);
                     if (L->v_list < 0 || rt_check(g)) return RT_END;
                     {
                         const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -13471,13 +13531,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                             L->v_x_3 = cells_v_list[1 + L->v_i];
                             if (!(Inst_unit(g, L->v_x_3)->fd_dsuc)) continue;
                             #line 215 "cards/rebellion/refresh.cards"
-                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 879, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_x_3, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 884, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     rt_list_pop(g, L->v_list);
                     #line 216 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 880), RT_AT_TOP, 881);
+                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 885), RT_AT_TOP, 886);
                     if (rt_check(g)) return RT_END;
                     #line 217 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13490,12 +13550,12 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 220 "cards/rebellion/refresh.cards"
-                rt_set_state_shown(g, L->v_u, KIND_unit, 2, 1, 882);
+                rt_set_state_shown(g, L->v_u, KIND_unit, 2, 1, 887);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 223 "cards/rebellion/refresh.cards"
-            rt_choose_begin(g, L->v_p, 262, 0, 883);
+            rt_choose_begin(g, L->v_p, 262, 0, 888);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 262)) {
                     rt_log_player(g, L->v_p);
@@ -13523,7 +13583,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 41);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 42);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 43);
-                    rt_opt_done(g, &ob, 883);
+                    rt_opt_done(g, &ob, 888);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13536,7 +13596,7 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* deploy in a system */
                     #line 225 "cards/rebellion/refresh.cards"
-                    rt_choose_begin(g, L->v_p, 263, RT_CHOOSE_NAMED, 886);
+                    rt_choose_begin(g, L->v_p, 263, RT_CHOOSE_NAMED, 891);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 263)) {
@@ -13547,13 +13607,13 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                         }
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 887);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 892);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_4 = gs[i]; (void)it_s_4;
                                 if (Fn_deploys_in(g, f, L->v_p, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 886);
+                        rt_opt_done(g, &ob, 891);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -13564,10 +13624,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_4 = rt_chosen(g);
                         #line 226 "cards/rebellion/refresh.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 888), RT_AT_TOP, 889);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_4, 893), RT_AT_TOP, 894);
                         if (rt_check(g)) return RT_END;
                         #line 227 "cards/rebellion/refresh.cards"
-                        rt_set_state_shown(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 890), 1, 891), 892);
+                        rt_set_state_shown(g, L->v_s_4, KIND_system, 5, rt_add(g, rt_card_state(g, L->v_s_4, KIND_system, 5, 895), 1, 896), 897);
                         if (rt_check(g)) return RT_END;
                         #line 228 "cards/rebellion/refresh.cards"
                         if (rt_logging(g)) {
@@ -13583,10 +13643,10 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 1) { /* deploy in the Rebel Base space */
                     #line 232 "cards/rebellion/refresh.cards"
-                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 893);
+                    rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 898);
                     if (rt_check(g)) return RT_END;
                     #line 233 "cards/rebellion/refresh.cards"
-                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 894));
+                    rt_var_store(g, VAR_base_deployed, VCELL_base_deployed, rt_add(g, rt_var_at(g, VCELL_base_deployed), 1, 899));
                     if (rt_check(g)) return RT_END;
                     #line 234 "cards/rebellion/refresh.cards"
                     if (rt_logging(g)) {
@@ -13599,15 +13659,15 @@ static RtStatus Script_proc_slid_off(RtGame *g, RtFrame *f)
                     }
                 } else if (L->v_option == 2) { /* keep it on space 1 of the build queue */
                     #line 236 "cards/rebellion/refresh.cards"
-                    rt_set_state_shown(g, L->v_u, KIND_unit, 2, 1, 895);
+                    rt_set_state_shown(g, L->v_u, KIND_unit, 2, 1, 900);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 13608 "rebellion.c"
+#line 13668 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 896, "bad resume point");
+        return rt_fail(g, 901, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13630,15 +13690,15 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
         #line 26 "cards/rebellion/round.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 29 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 897);
+            rt_choose_begin(g, f->me, 264, RT_CHOOSE_HIDDEN, 902);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 264)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, ": assign a leader to a mission?");
                     rt_label_end(g);
                 }
-                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 898)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 899)[0] == 0));   /* assign leaders to a mission */
-                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 900) > 0);   /* use an Assignment action card */
+                int menu_0 = (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 903)[0] == 0)) && (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 904)[0] == 0));   /* assign leaders to a mission */
+                int menu_1 = (!!rt_plive_at(g, ZONE_actions, LCELL_3 + rt_live_key(ENUM_assignment, 3), PLAYER_CELLS, f->me, 905) > 0);   /* use an Assignment action card */
                 int menu_2 = 1;   /* done assigning */
                 if (rt_check(g)) return RT_END;
                 int pick = rt_draw_options_now(g, menu_0 + menu_1 + menu_2);
@@ -13656,7 +13716,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 44);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 45);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 46);
-                    rt_opt_done(g, &ob, 897);
+                    rt_opt_done(g, &ob, 902);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -13669,13 +13729,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* assign leaders to a mission */
                     #line 30 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 901);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_assign_leaders, 906);
                 } else if (L->v_option == 1) { /* use an Assignment action card */
                     #line 31 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 902);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_play_a_card, 907);
                 } else if (L->v_option == 2) { /* done assigning */
                     #line 32 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 903);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 908);
                 }
             }
             #line 34 "cards/rebellion/round.cards"
@@ -13693,7 +13753,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             if (L->v_step == ENUM_assign_leaders) {
                 #line 36 "cards/rebellion/round.cards"
                 { /* assign_one */
-                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 904);
+                    (void)rt_enter(g, 59, f->self, f->me, NLOCALS_proc_assign_one, 909);
                 }
                 f->pc = 2;
                 {
@@ -13706,7 +13766,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->v_step == ENUM_play_a_card) {
                 #line 38 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 905);
+                rt_choose_begin(g, f->me, 265, RT_CHOOSE_HIDDEN, 910);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 265)) {
@@ -13715,13 +13775,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 906);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_actions, ZCELL_actions, PLAYER_CELLS, f->me, 911);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_a_2 = zc[1 + i]; (void)it_a_2;
                             rt_opt_add_if(&ob, (Inst_action_card(g, it_a_2)->fd_timing == ENUM_assignment), it_a_2, it_a_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 905);
+                    rt_opt_done(g, &ob, 910);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -13734,7 +13794,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     { /* use_action */
                         RtValue arg0 = f->me;
                         RtValue arg1 = L->v_a_2;
-                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 907);
+                        RtValue *args = rt_enter(g, 39, f->self, f->me, NLOCALS_proc_use_action, 912);
                         if (args) {
                             args[0] = arg0;
                             args[1] = arg1;
@@ -13754,12 +13814,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 #line 39 "cards/rebellion/round.cards"
                 rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
             }
-            if (rt_back_edge(g, 908)) return RT_END;
+            if (rt_back_edge(g, 913)) return RT_END;
         }
-#line 13760 "rebellion.c"
+#line 13820 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 909, "bad resume point");
+        return rt_fail(g, 914, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13780,14 +13840,14 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 68 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 928);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 933);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
         if (!(rt__state(g, it_l_3, 0) == L->v_k)) continue;
         acc++;
     }
     return acc;
-#line 13791 "rebellion.c"
+#line 13851 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:46: assign_one */
@@ -13797,12 +13857,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 47 "cards/rebellion/round.cards"
-        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 910));
+        rt_var_store(g, VAR_mission_no, VCELL_mission_no, rt_add(g, rt_var_at(g, VCELL_mission_no), 1, 915));
         if (rt_check(g)) return RT_END;
         #line 48 "cards/rebellion/round.cards"
         L->v_k = rt_var_at(g, VCELL_mission_no);
         #line 51 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 911);
+        rt_choose_begin(g, f->me, 266, RT_CHOOSE_HIDDEN, 916);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 266)) {
@@ -13811,13 +13871,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 912);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 917);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 911);
+            rt_opt_done(g, &ob, 916);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -13827,13 +13887,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 52 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 913), RT_AT_TOP, 914, KIND_mission, 1, RT_KEEP_NONE, -1);
+            rt_move_known(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 918), RT_AT_TOP, 919, KIND_mission, 1, RT_KEEP_NONE, -1);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/rebellion/round.cards"
-            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 915);
+            rt_set_state_known(g, L->v_c, KIND_mission, 0, L->v_k, 0, 920);
         }
         #line 55 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 267, 0, 916);
+        rt_choose_begin(g, f->me, 267, 0, 921);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 267)) {
@@ -13842,13 +13902,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 917);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 922);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 916);
+            rt_opt_done(g, &ob, 921);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 2;
@@ -13858,14 +13918,14 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 2:;
             L->v_l = rt_chosen(g);
             #line 56 "cards/rebellion/round.cards"
-            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 918), RT_AT_TOP, 919, KIND_leader, 4, RT_KEEP_SOME, -1);
+            rt_move_known(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 923), RT_AT_TOP, 924, KIND_leader, 4, RT_KEEP_SOME, -1);
             if (rt_check(g)) return RT_END;
             #line 57 "cards/rebellion/round.cards"
-            rt_set_state_shown(g, L->v_l, KIND_leader, 0, L->v_k, 920);
+            rt_set_state_shown(g, L->v_l, KIND_leader, 0, L->v_k, 925);
             if (rt_check(g)) return RT_END;
         }
         #line 59 "cards/rebellion/round.cards"
-        rt_choose_begin(g, f->me, 268, 0, 921);
+        rt_choose_begin(g, f->me, 268, 0, 926);
         {
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 268)) {
                 rt_log_player(g, f->me);
@@ -13873,7 +13933,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             int menu_0 = 1;   /* one leader */
-            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 922)[0] == 0);   /* add a second leader */
+            int menu_1 = !(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 927)[0] == 0);   /* add a second leader */
             int pick = rt_draw_options_now(g, menu_0 + menu_1);
             if (pick >= 0) {
                 RtValue drawn_value;
@@ -13887,7 +13947,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 47);
                 rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 48);
-                rt_opt_done(g, &ob, 921);
+                rt_opt_done(g, &ob, 926);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -13901,7 +13961,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             if (L->v_option == 0) { /* one leader */
             } else if (L->v_option == 1) { /* add a second leader */
                 #line 62 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 269, 0, 923);
+                rt_choose_begin(g, f->me, 269, 0, 928);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 269)) {
@@ -13910,13 +13970,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 924);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 929);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 923);
+                    rt_opt_done(g, &ob, 928);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -13926,10 +13986,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 4:;
                     L->v_l_2 = rt_chosen(g);
                     #line 63 "cards/rebellion/round.cards"
-                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 925), RT_AT_TOP, 926, KIND_leader, 4, RT_KEEP_SOME, -1);
+                    rt_move_known(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 930), RT_AT_TOP, 931, KIND_leader, 4, RT_KEEP_SOME, -1);
                     if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/round.cards"
-                    rt_set_state_shown(g, L->v_l_2, KIND_leader, 0, L->v_k, 927);
+                    rt_set_state_shown(g, L->v_l_2, KIND_leader, 0, L->v_k, 932);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -13943,10 +14003,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, " leaders to a facedown mission.");
             rt_log_end(g);
         }
-#line 13947 "rebellion.c"
+#line 14007 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 929, "bad resume point");
+        return rt_fail(g, 934, "bad resume point");
     }
     return RT_DONE;
 }
@@ -13967,13 +14027,13 @@ RT_PURE static RtValue Agg1_proc_command_turn(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 77 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 931);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 936);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (Fn_has_tactics(g, f, it_l)) return 1;
     }
     return acc;
-#line 13977 "rebellion.c"
+#line 14037 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:78: any */
@@ -13983,14 +14043,14 @@ static RtValue Agg2_proc_command_turn(RtGame *g, RtFrame *f, struct Locals_proc_
     (void)L;
     #line 78 "cards/rebellion/round.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 932);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 937);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (rt_back_edge(g, 933)) return 0;   /* the step budget */
+        if (rt_back_edge(g, 938)) return 0;   /* the step budget */
         if (Fn_can_reveal(g, f, f->me, it_c)) return 1;
     }
     return acc;
-#line 13994 "rebellion.c"
+#line 14054 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:74: command_turn */
@@ -14002,7 +14062,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
         #line 75 "cards/rebellion/round.cards"
         if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, f->me)) {
             #line 76 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 930);
+            rt_choose_begin(g, f->me, 270, RT_CHOOSE_HIDDEN, 935);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 270)) {
                     rt_log_player(g, f->me);
@@ -14028,7 +14088,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 49);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 50);
                     rt_opt_add_if(&ob, menu_2, 2, RT_NONE, 51);
-                    rt_opt_done(g, &ob, 930);
+                    rt_opt_done(g, &ob, 935);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -14041,13 +14101,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* activate a system */
                     #line 77 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 934);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_activate_a_system, 939);
                 } else if (L->v_option == 1) { /* reveal a mission */
                     #line 78 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 935);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_reveal_a_mission, 940);
                 } else if (L->v_option == 2) { /* pass */
                     #line 79 "cards/rebellion/round.cards"
-                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 936);
+                    rt_pvar_store(g, VAR_intent, VCELL_intent, PLAYER_CELLS, f->me, ENUM_pass_the_phase, 941);
                 }
             }
             #line 81 "cards/rebellion/round.cards"
@@ -14065,7 +14125,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             if (L->v_step == ENUM_activate_a_system) {
                 #line 84 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 937);
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 942);
                 }
                 f->pc = 2;
                 {
@@ -14077,7 +14137,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
                 #line 85 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 271, 0, 938);
+                rt_choose_begin(g, f->me, 271, 0, 943);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 271)) {
@@ -14086,13 +14146,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 939);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 944);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                             if (Fn_has_tactics(g, f, it_l_2)) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 938);
+                    rt_opt_done(g, &ob, 943);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -14104,7 +14164,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     #line 85 "cards/rebellion/round.cards"
                     { /* activate */
                         RtValue arg0 = L->v_l_2;
-                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 940);
+                        RtValue *args = rt_enter(g, 44, f->self, f->me, NLOCALS_proc_activate, 945);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -14122,7 +14182,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             } else if (L->v_step == ENUM_reveal_a_mission) {
                 #line 87 "cards/rebellion/round.cards"
                 { /* offer_base_reveal */
-                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 941);
+                    (void)rt_enter(g, 61, f->self, f->me, NLOCALS_proc_offer_base_reveal, 946);
                 }
                 f->pc = 5;
                 {
@@ -14134,7 +14194,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
             case 5:;
                 if (rt_check(g)) return RT_END;
                 #line 88 "cards/rebellion/round.cards"
-                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 942);
+                rt_choose_begin(g, f->me, 272, RT_CHOOSE_HIDDEN, 947);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 272)) {
@@ -14143,13 +14203,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 943);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 948);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (Fn_can_reveal(g, f, f->me, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 942);
+                    rt_opt_done(g, &ob, 947);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 6;
@@ -14161,7 +14221,7 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                     #line 88 "cards/rebellion/round.cards"
                     { /* reveal_mission */
                         RtValue arg0 = L->v_c_2;
-                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 944);
+                        RtValue *args = rt_enter(g, 41, f->self, f->me, NLOCALS_proc_reveal_mission, 949);
                         if (args) {
                             args[0] = arg0;
                         }
@@ -14178,13 +14238,13 @@ static RtStatus Script_proc_command_turn(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 90 "cards/rebellion/round.cards"
-                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 945);
+                rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, f->me, 1, 950);
             }
         }
-#line 14185 "rebellion.c"
+#line 14245 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 946, "bad resume point");
+        return rt_fail(g, 951, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14202,7 +14262,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/round.cards"
         if (rt_flat((int)(rt_player_side(g, f->me) == SIDE_rebel) & (int)(!!Fn_base_hidden(g, f)))) {
             #line 99 "cards/rebellion/round.cards"
-            rt_choose_begin(g, f->me, 273, 0, 947);
+            rt_choose_begin(g, f->me, 273, 0, 952);
             {
                 if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 273)) {
                     rt_log_player(g, f->me);
@@ -14224,7 +14284,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_opt_add_if(&ob, menu_0, 0, RT_NONE, 53);
                     rt_opt_add_if(&ob, menu_1, 1, RT_NONE, 54);
-                    rt_opt_done(g, &ob, 947);
+                    rt_opt_done(g, &ob, 952);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -14241,7 +14301,7 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                     { /* reveal_base */
                         int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_reveal_base)] = {0};
                         RtFrame *callee = rt_frame_at(cells, 16, f->self, f->me);
-                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 948);
+                        RtStatus st = rt_call_now(g, Script_proc_reveal_base, callee, 953);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -14249,10 +14309,10 @@ static RtStatus Script_proc_offer_base_reveal(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 14253 "rebellion.c"
+#line 14313 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 949, "bad resume point");
+        return rt_fail(g, 954, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14282,17 +14342,17 @@ static RtStatus Script_proc_take_units(RtGame *g, RtFrame *f)
                 if (!((rt_card_kind(g, it_u) == KIND_unit) && (Inst_unit(g, it_u)->fd_model == L->v_m))) continue;
                 L->v_left--;
                 #line 147 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 950);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 955);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
             rt_pluck_close_from(g, pluck_from, pluck_low);
         }
         if (rt_check(g)) return RT_END;
-#line 14293 "rebellion.c"
+#line 14353 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 951, "bad resume point");
+        return rt_fail(g, 956, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14312,7 +14372,7 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 952);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 957);
             if (st != RT_DONE)
                 return st;
         }
@@ -14327,15 +14387,15 @@ static RtStatus Script_heroes_of_the_rebellion_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 953);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 958);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14336 "rebellion.c"
+#line 14396 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 954, "bad resume point");
+        return rt_fail(g, 959, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14348,7 +14408,7 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         #line 17 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 955);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 960);
             if (args) {
                 args[0] = arg0;
             }
@@ -14362,10 +14422,10 @@ static RtStatus Script_covert_alliance_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14366 "rebellion.c"
+#line 14426 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 956, "bad resume point");
+        return rt_fail(g, 961, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14379,15 +14439,15 @@ static RtStatus Script_rebel_sympathizers_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 957);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 962);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14388 "rebellion.c"
+#line 14448 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 958, "bad resume point");
+        return rt_fail(g, 963, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14405,15 +14465,15 @@ static RtStatus Script_diplomatic_mission_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 959);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 964);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14414 "rebellion.c"
+#line 14474 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 960, "bad resume point");
+        return rt_fail(g, 965, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14433,15 +14493,15 @@ static RtStatus Script_fleet_tactics_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 961);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 966);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14442 "rebellion.c"
+#line 14502 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 962, "bad resume point");
+        return rt_fail(g, 967, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14461,7 +14521,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 963);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 968);
             if (st != RT_DONE)
                 return st;
         }
@@ -14476,15 +14536,15 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 964);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 969);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14485 "rebellion.c"
+#line 14545 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 965, "bad resume point");
+        return rt_fail(g, 970, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14497,7 +14557,7 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         #line 42 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 966);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 971);
             if (args) {
                 args[0] = arg0;
             }
@@ -14511,10 +14571,10 @@ static RtStatus Script_ambush_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14515 "rebellion.c"
+#line 14575 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 967, "bad resume point");
+        return rt_fail(g, 972, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14527,7 +14587,7 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         #line 47 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 968);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 973);
             if (args) {
                 args[0] = arg0;
             }
@@ -14541,10 +14601,10 @@ static RtStatus Script_hidden_support_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14545 "rebellion.c"
+#line 14605 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 969, "bad resume point");
+        return rt_fail(g, 974, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14562,15 +14622,15 @@ static RtStatus Script_rally_the_senate_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 970);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 975);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14571 "rebellion.c"
+#line 14631 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 971, "bad resume point");
+        return rt_fail(g, 976, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14590,15 +14650,15 @@ static RtStatus Script_attack_plan_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 972);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 977);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14599 "rebellion.c"
+#line 14659 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 973, "bad resume point");
+        return rt_fail(g, 978, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14618,15 +14678,15 @@ static RtStatus Script_defensive_position_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 974);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 979);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14627 "rebellion.c"
+#line 14687 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 975, "bad resume point");
+        return rt_fail(g, 980, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14640,15 +14700,15 @@ static RtStatus Script_intercepted_transmission_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 976);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 981);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14649 "rebellion.c"
+#line 14709 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 977, "bad resume point");
+        return rt_fail(g, 982, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14661,7 +14721,7 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         #line 78 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 978);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 983);
             if (args) {
                 args[0] = arg0;
             }
@@ -14675,10 +14735,10 @@ static RtStatus Script_rule_by_fear_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14679 "rebellion.c"
+#line 14739 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 979, "bad resume point");
+        return rt_fail(g, 984, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14691,7 +14751,7 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         #line 83 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 980);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 985);
             if (args) {
                 args[0] = arg0;
             }
@@ -14705,10 +14765,10 @@ static RtStatus Script_precision_strike_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14709 "rebellion.c"
+#line 14769 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 981, "bad resume point");
+        return rt_fail(g, 986, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14728,15 +14788,15 @@ static RtStatus Script_ground_assault_orders_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 982);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 987);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14737 "rebellion.c"
+#line 14797 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 983, "bad resume point");
+        return rt_fail(g, 988, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14756,15 +14816,15 @@ static RtStatus Script_reinforced_fleet_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 984);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 989);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14765 "rebellion.c"
+#line 14825 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 985, "bad resume point");
+        return rt_fail(g, 990, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14784,15 +14844,15 @@ static RtStatus Script_fleet_command_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 986);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 991);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14793 "rebellion.c"
+#line 14853 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 987, "bad resume point");
+        return rt_fail(g, 992, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14808,15 +14868,15 @@ static RtStatus Script_probe_network_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 988);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 993);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14817 "rebellion.c"
+#line 14877 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 989, "bad resume point");
+        return rt_fail(g, 994, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14834,15 +14894,15 @@ static RtStatus Script_imperial_bureaucracy_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 990);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 995);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14843 "rebellion.c"
+#line 14903 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 991, "bad resume point");
+        return rt_fail(g, 996, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14855,7 +14915,7 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         #line 113 "cards/rebellion/actions.cards"
         { /* loyalty_where_units */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 992);
+            RtValue *args = rt_enter(g, 14, f->self, f->me, NLOCALS_proc_loyalty_where_units, 997);
             if (args) {
                 args[0] = arg0;
             }
@@ -14869,10 +14929,10 @@ static RtStatus Script_martial_law_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14873 "rebellion.c"
+#line 14933 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 993, "bad resume point");
+        return rt_fail(g, 998, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14890,15 +14950,15 @@ static RtStatus Script_the_emperor_s_will_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 994);
+            RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 999);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14899 "rebellion.c"
+#line 14959 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 995, "bad resume point");
+        return rt_fail(g, 1000, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14911,7 +14971,7 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         #line 126 "cards/rebellion/actions.cards"
         { /* ambush */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 996);
+            RtValue *args = rt_enter(g, 6, f->self, f->me, NLOCALS_proc_ambush, 1001);
             if (args) {
                 args[0] = arg0;
             }
@@ -14925,10 +14985,10 @@ static RtStatus Script_vader_s_fury_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 14929 "rebellion.c"
+#line 14989 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 997, "bad resume point");
+        return rt_fail(g, 1002, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14948,15 +15008,15 @@ static RtStatus Script_ground_superiority_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 998);
+            RtStatus st = rt_call_now(g, Script_proc_draw_tactic, callee, 1003);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 14957 "rebellion.c"
+#line 15017 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 999, "bad resume point");
+        return rt_fail(g, 1004, "bad resume point");
     }
     return RT_DONE;
 }
@@ -14976,7 +15036,7 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1000);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1005);
             if (st != RT_DONE)
                 return st;
         }
@@ -14991,15 +15051,15 @@ static RtStatus Script_fighter_reserves_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1001);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1006);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15000 "rebellion.c"
+#line 15060 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1002, "bad resume point");
+        return rt_fail(g, 1007, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15017,15 +15077,15 @@ static RtStatus Script_rally_support_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1003);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1008);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15026 "rebellion.c"
+#line 15086 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1004, "bad resume point");
+        return rt_fail(g, 1009, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15040,7 +15100,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 1;
             RtValue arg2 = 0;
-            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 1005);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 1010);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -15056,10 +15116,10 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15060 "rebellion.c"
+#line 15120 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1006, "bad resume point");
+        return rt_fail(g, 1011, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15073,15 +15133,15 @@ static RtStatus Script_gather_intel_effect(RtGame *g, RtFrame *f)
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1007);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1012);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15082 "rebellion.c"
+#line 15142 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1008, "bad resume point");
+        return rt_fail(g, 1013, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15094,7 +15154,7 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         #line 29 "cards/rebellion/missions.cards"
         { /* covert_transit */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 1009);
+            RtValue *args = rt_enter(g, 21, f->self, f->me, NLOCALS_proc_covert_transit, 1014);
             if (args) {
                 args[0] = arg0;
             }
@@ -15108,10 +15168,10 @@ static RtStatus Script_covert_transit_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15112 "rebellion.c"
+#line 15172 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1010, "bad resume point");
+        return rt_fail(g, 1015, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15129,7 +15189,7 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1011);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1016);
             if (st != RT_DONE)
                 return st;
         }
@@ -15142,15 +15202,15 @@ static RtStatus Script_incite_rebellion_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1012);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1017);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15151 "rebellion.c"
+#line 15211 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1013, "bad resume point");
+        return rt_fail(g, 1018, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15170,15 +15230,15 @@ static RtStatus Script_recruit_allies_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 1014);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 1019);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15179 "rebellion.c"
+#line 15239 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1015, "bad resume point");
+        return rt_fail(g, 1020, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15189,7 +15249,7 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 48 "cards/rebellion/missions.cards"
-        rt_set_state_shown(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 1016);
+        rt_set_state_shown(g, rt_var_at(g, VCELL_target), KIND_system, 1, 1, 1021);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/rebellion/missions.cards"
         if (rt_logging(g)) {
@@ -15200,10 +15260,10 @@ static RtStatus Script_sabotage_effect(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 15204 "rebellion.c"
+#line 15264 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1017, "bad resume point");
+        return rt_fail(g, 1022, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15219,15 +15279,15 @@ static RtStatus Script_daring_rescue_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_rescue)] = {0};
             RtFrame *callee = rt_frame_at(cells, 23, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 1018);
+            RtStatus st = rt_call_now(g, Script_proc_rescue, callee, 1023);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15228 "rebellion.c"
+#line 15288 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1019, "bad resume point");
+        return rt_fail(g, 1024, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15242,7 +15302,7 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
             RtValue arg0 = rt_var_at(g, VCELL_target);
             RtValue arg1 = 2;
             RtValue arg2 = 1;
-            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 1020);
+            RtValue *args = rt_enter(g, 28, f->self, f->me, NLOCALS_proc_destroy_enemies, 1025);
             if (args) {
                 args[0] = arg0;
                 args[1] = arg1;
@@ -15258,10 +15318,10 @@ static RtStatus Script_strike_team_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15262 "rebellion.c"
+#line 15322 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1021, "bad resume point");
+        return rt_fail(g, 1026, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15273,7 +15333,7 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 65 "cards/rebellion/missions.cards"
         { /* infiltrate */
-            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 1022);
+            (void)rt_enter(g, 37, f->self, f->me, NLOCALS_proc_infiltrate, 1027);
         }
         f->pc = 1;
         {
@@ -15284,10 +15344,10 @@ static RtStatus Script_infiltration_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15288 "rebellion.c"
+#line 15348 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1023, "bad resume point");
+        return rt_fail(g, 1028, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15303,15 +15363,15 @@ static RtStatus Script_jedi_training_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_train_luke)] = {0};
             RtFrame *callee = rt_frame_at(cells, 26, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 1024);
+            RtStatus st = rt_call_now(g, Script_proc_train_luke, callee, 1029);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15312 "rebellion.c"
+#line 15372 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1025, "bad resume point");
+        return rt_fail(g, 1030, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15323,7 +15383,7 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 75 "cards/rebellion/missions.cards"
         { /* establish_base */
-            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 1026);
+            (void)rt_enter(g, 19, f->self, f->me, NLOCALS_proc_establish_base, 1031);
         }
         f->pc = 1;
         {
@@ -15334,10 +15394,10 @@ static RtStatus Script_rapid_mobilization_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15338 "rebellion.c"
+#line 15398 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1027, "bad resume point");
+        return rt_fail(g, 1032, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15355,15 +15415,15 @@ static RtStatus Script_imperial_decree_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1028);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1033);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15364 "rebellion.c"
+#line 15424 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1029, "bad resume point");
+        return rt_fail(g, 1034, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15381,15 +15441,15 @@ static RtStatus Script_capture_rebel_operative_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 1030);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 1035);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15390 "rebellion.c"
+#line 15450 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1031, "bad resume point");
+        return rt_fail(g, 1036, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15405,15 +15465,15 @@ static RtStatus Script_interrogation_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 1032);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 1037);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15414 "rebellion.c"
+#line 15474 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1033, "bad resume point");
+        return rt_fail(g, 1038, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15426,7 +15486,7 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         #line 98 "cards/rebellion/missions.cards"
         { /* slide_queue */
             RtValue arg0 = f->me;
-            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 1034);
+            RtValue *args = rt_enter(g, 56, f->self, f->me, NLOCALS_proc_slide_queue, 1039);
             if (args) {
                 args[0] = arg0;
             }
@@ -15440,10 +15500,10 @@ static RtStatus Script_accelerate_production_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15444 "rebellion.c"
+#line 15504 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1035, "bad resume point");
+        return rt_fail(g, 1040, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15457,15 +15517,15 @@ static RtStatus Script_research_and_development_effect(RtGame *g, RtFrame *f)
         { /* draw_project */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_project)] = {0};
             RtFrame *callee = rt_frame_at(cells, 36, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 1036);
+            RtStatus st = rt_call_now(g, Script_proc_draw_project, callee, 1041);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15466 "rebellion.c"
+#line 15526 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1037, "bad resume point");
+        return rt_fail(g, 1042, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15481,15 +15541,15 @@ static RtStatus Script_long_range_probe_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_long_range_probe)] = {0};
             RtFrame *callee = rt_frame_at(cells, 20, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 1038);
+            RtStatus st = rt_call_now(g, Script_proc_long_range_probe, callee, 1043);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15490 "rebellion.c"
+#line 15550 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1039, "bad resume point");
+        return rt_fail(g, 1044, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15505,15 +15565,15 @@ static RtStatus Script_probe_droid_scan_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_probes)] = {0};
             RtFrame *callee = rt_frame_at(cells, 35, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 1040);
+            RtStatus st = rt_call_now(g, Script_proc_draw_probes, callee, 1045);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15514 "rebellion.c"
+#line 15574 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1041, "bad resume point");
+        return rt_fail(g, 1046, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15533,15 +15593,15 @@ static RtStatus Script_imperial_recruitment_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 1042);
+            RtStatus st = rt_call_now(g, Script_proc_place_from_supply, callee, 1047);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15542 "rebellion.c"
+#line 15602 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1043, "bad resume point");
+        return rt_fail(g, 1048, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15557,15 +15617,15 @@ static RtStatus Script_execution_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_eliminate_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 25, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 1044);
+            RtStatus st = rt_call_now(g, Script_proc_eliminate_leader, callee, 1049);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15566 "rebellion.c"
+#line 15626 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1045, "bad resume point");
+        return rt_fail(g, 1050, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15583,15 +15643,15 @@ static RtStatus Script_carbonite_freeze_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 22, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 1046);
+            RtStatus st = rt_call_now(g, Script_proc_capture, callee, 1051);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15592 "rebellion.c"
+#line 15652 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1047, "bad resume point");
+        return rt_fail(g, 1052, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15607,15 +15667,15 @@ static RtStatus Script_lure_of_the_dark_side_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_turn_leader)] = {0};
             RtFrame *callee = rt_frame_at(cells, 24, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 1048);
+            RtStatus st = rt_call_now(g, Script_proc_turn_leader, callee, 1053);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15616 "rebellion.c"
+#line 15676 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1049, "bad resume point");
+        return rt_fail(g, 1054, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15633,7 +15693,7 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1050);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1055);
             if (st != RT_DONE)
                 return st;
         }
@@ -15646,15 +15706,15 @@ static RtStatus Script_subdue_the_populace_effect(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 13, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1051);
+            RtStatus st = rt_call_now(g, Script_proc_gain_loyalty, callee, 1056);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15655 "rebellion.c"
+#line 15715 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1052, "bad resume point");
+        return rt_fail(g, 1057, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15670,15 +15730,15 @@ static RtStatus Script_construct_death_star_effect(RtGame *g, RtFrame *f)
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_construct_death_star)] = {0};
             RtFrame *callee = rt_frame_at(cells, 31, f->self, f->me);
             callee->v[0] = arg0;
-            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 1053);
+            RtStatus st = rt_call_now(g, Script_proc_construct_death_star, callee, 1058);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15679 "rebellion.c"
+#line 15739 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1054, "bad resume point");
+        return rt_fail(g, 1059, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15691,7 +15751,7 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         #line 154 "cards/rebellion/missions.cards"
         { /* destroy_system */
             RtValue arg0 = rt_var_at(g, VCELL_target);
-            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 1055);
+            RtValue *args = rt_enter(g, 32, f->self, f->me, NLOCALS_proc_destroy_system, 1060);
             if (args) {
                 args[0] = arg0;
             }
@@ -15705,10 +15765,10 @@ static RtStatus Script_superlaser_online_effect(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 15709 "rebellion.c"
+#line 15769 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1056, "bad resume point");
+        return rt_fail(g, 1061, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15728,15 +15788,15 @@ static RtStatus Script_build_super_star_destroyer_effect(RtGame *g, RtFrame *f)
             callee->v[0] = arg0;
             callee->v[1] = arg1;
             callee->v[2] = arg2;
-            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1057);
+            RtStatus st = rt_call_now(g, Script_proc_queue_from_supply, callee, 1062);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 15737 "rebellion.c"
+#line 15797 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1058, "bad resume point");
+        return rt_fail(g, 1063, "bad resume point");
     }
     return RT_DONE;
 }
@@ -15807,7 +15867,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         if (it_x == L->v_s_7) return 1;
     }
     return acc;
-#line 15811 "rebellion.c"
+#line 15871 "rebellion.c"
 }
 
 /* cards/rebellion/setup.cards:10: setup */
@@ -15836,7 +15896,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_s_2) == KIND_system)) continue;
                 #line 13 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1059);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1064);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15852,7 +15912,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d) == KIND_red_die)) continue;
                 #line 14 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1060);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1065);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15868,7 +15928,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(rt_card_kind(g, it_d_2) == KIND_black_die)) continue;
                 #line 15 "cards/rebellion/setup.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1061);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 1066);
                 pluck_low = pluck_at;
                 if (rt_check(g)) break;
             }
@@ -15886,12 +15946,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 16 "cards/rebellion/setup.cards"
                 if (Inst_tactic(g, it_t)->fd_theater == ENUM_in_space) {
                     #line 16 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 1062);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_space_deck), RT_AT_TOP, 1067);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 } else {
                     #line 16 "cards/rebellion/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 1063);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ground_deck), RT_AT_TOP, 1068);
                     pluck_low = pluck_at;
                     if (rt_check(g)) break;
                 }
@@ -15900,77 +15960,77 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/rebellion/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1064);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1069);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list[0]; L->v_i_3++) {
                 L->v_c = cells_v_list[1 + L->v_i_3];
-                if (rt_back_edge(g, 1065)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1070)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_c) == KIND_mission)) continue;
                 #line 18 "cards/rebellion/setup.cards"
-                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1066))->fd_project) {
+                if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1071))->fd_project) {
                     #line 18 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 1067);
+                    rt_move(g, L->v_c, rt_zone_shared(g, ZONE_project_deck), RT_AT_TOP, 1072);
                     if (rt_check(g)) return RT_END;
-                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1068))->fd_starting) {
+                } else if (Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1073))->fd_starting) {
                     #line 19 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1069))->fd_side), 1070), RT_AT_TOP, 1071);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1074))->fd_side), 1075), RT_AT_TOP, 1076);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 20 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1072))->fd_side), 1073), RT_AT_TOP, 1074);
+                    rt_move(g, L->v_c, rt_zone_of(g, ZONE_mission_deck, Fn_player_of(g, f, Inst_mission(g, rt_card_inst(g, L->v_c, KIND_mission, 1077))->fd_side), 1078), RT_AT_TOP, 1079);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 22 "cards/rebellion/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1075);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1080);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_4 = 0; L->v_i_4 < cells_v_list_2[0]; L->v_i_4++) {
                 L->v_a = cells_v_list_2[1 + L->v_i_4];
-                if (rt_back_edge(g, 1076)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1081)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_a) == KIND_action_card)) continue;
                 #line 23 "cards/rebellion/setup.cards"
-                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1077))->fd_recruit) {
+                if (Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1082))->fd_recruit) {
                     #line 23 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1078))->fd_side), 1079), RT_AT_TOP, 1080);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_action_deck, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1083))->fd_side), 1084), RT_AT_TOP, 1085);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 23 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1081))->fd_side), 1082), RT_AT_TOP, 1083);
+                    rt_move(g, L->v_a, rt_zone_of(g, ZONE_start_actions, Fn_player_of(g, f, Inst_action_card(g, rt_card_inst(g, L->v_a, KIND_action_card, 1086))->fd_side), 1087), RT_AT_TOP, 1088);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 27 "cards/rebellion/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1084);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1089);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_5 = 0; L->v_i_5 < cells_v_list_3[0]; L->v_i_5++) {
                 L->v_l = cells_v_list_3[1 + L->v_i_5];
-                if (rt_back_edge(g, 1085)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1090)) return RT_END;   /* the step budget */
                 if (!(rt_card_kind(g, L->v_l) == KIND_leader)) continue;
                 #line 28 "cards/rebellion/setup.cards"
-                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1086))->fd_starting) {
+                if (Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1091))->fd_starting) {
                     #line 28 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1087))->fd_side), 1088), RT_AT_TOP, 1089);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1092))->fd_side), 1093), RT_AT_TOP, 1094);
                     if (rt_check(g)) return RT_END;
-                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1090))->fd_jedi) {
+                } else if (!Inst_leader(g, rt_card_inst(g, L->v_l, KIND_leader, 1095))->fd_jedi) {
                     #line 28 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1091);
+                    rt_move(g, L->v_l, rt_zone_shared(g, ZONE_unrecruited), RT_AT_TOP, 1096);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 33 "cards/rebellion/setup.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1092);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1097);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -15980,8 +16040,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 #line 33 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1094);
-                    rt_set_at(g, elem, who, (-1), 1093);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 1099);
+                    rt_set_at(g, elem, who, (-1), 1098);
                 }
                 if (rt_check(g)) return RT_END;
             }
@@ -15990,36 +16050,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         #line 36 "cards/rebellion/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
-            if (rt_back_edge(g, 1095)) return RT_END;   /* the step budget */
+            if (rt_back_edge(g, 1100)) return RT_END;   /* the step budget */
             #line 37 "cards/rebellion/setup.cards"
-            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1096);
+            L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1101);
             if (L->v_list_5 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
                 for (L->v_i_8 = 0; L->v_i_8 < cells_v_list_5[0]; L->v_i_8++) {
                     L->v_o = cells_v_list_5[1 + L->v_i_8];
-                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1097)))) {
+                    if (!((rt_card_kind(g, L->v_o) == KIND_objective) && (Inst_objective(g, L->v_o)->fd_pile == rt_sub(g, 4, L->v_i, 1102)))) {
                         if (rt_check(g)) return RT_END;
                         continue;
                     }
                     if (rt_check(g)) return RT_END;
                     #line 37 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1098);
+                    rt_move(g, L->v_o, rt_zone_shared(g, ZONE_obj_pile), RT_AT_TOP, 1103);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_5);
             #line 38 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1099);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_obj_pile), 1104);
             #line 39 "cards/rebellion/setup.cards"
-            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1100, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
+            if (rt_zone_cells_at(g, ZCELL_obj_pile)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_obj_pile), rt_zone_shared(g, ZONE_objective_deck), RT_AT_TOP, 1105, KIND_objective, 0, RT_KEEP_NONE, -1, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 42 "cards/rebellion/setup.cards"
         { /* draw_objective */
             int32_t cells[RT_FRAME_CELLS(NLOCALS_proc_draw_objective)] = {0};
             RtFrame *callee = rt_frame_at(cells, 34, f->self, f->me);
-            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1101);
+            RtStatus st = rt_call_now(g, Script_proc_draw_objective, callee, 1106);
             if (st != RT_DONE)
                 return st;
         }
@@ -16028,36 +16088,36 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p = L->v_i_9;
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1102), 1103);
+            rt_shuffle(g, rt_zone_of(g, ZONE_action_deck, L->v_p, 1107), 1108);
             #line 45 "cards/rebellion/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1104), 1105);
+            rt_shuffle(g, rt_zone_of(g, ZONE_mission_deck, L->v_p, 1109), 1110);
         }
         #line 46 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1106);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_space_deck), 1111);
         #line 47 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1107);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ground_deck), 1112);
         #line 48 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1108);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_project_deck), 1113);
         #line 51 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1109);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1114);
         #line 52 "cards/rebellion/setup.cards"
         while (rt_flat((int)(rt_var_at(g, VCELL_rebels_found) < 3) | (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
             #line 53 "cards/rebellion/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1110);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_probe_deck), ZONE_probe_deck, RT_NONE, 1115);
             if (rt_check(g)) return RT_END;
             #line 54 "cards/rebellion/setup.cards"
-            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1111);
+            rt_reveal(g, L->v_s_4, RT_REVEAL_ALL, RT_NONE, 1116);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/rebellion/setup.cards"
             if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_rebel_icon) & (int)(rt_var_at(g, VCELL_rebels_found) < 3))) {
                 #line 56 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1112));
+                rt_var_store(g, VAR_rebels_found, VCELL_rebels_found, rt_add(g, rt_var_at(g, VCELL_rebels_found), 1, 1117));
                 if (rt_check(g)) return RT_END;
                 #line 57 "cards/rebellion/setup.cards"
                 {
                     RtValue who = 0;
-                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1114);
-                    rt_set_at(g, elem, who, 1, 1113);
+                    int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1119);
+                    rt_set_at(g, elem, who, 1, 1118);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 58 "cards/rebellion/setup.cards"
@@ -16069,16 +16129,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 59 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1115, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1120, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else if (rt_flat((int)(Inst_system(g, L->v_s_4)->fd_probe_icon == ENUM_imperial_icon) & (int)(rt_var_at(g, VCELL_imperials_found) < 5))) {
                 #line 61 "cards/rebellion/setup.cards"
-                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1116));
+                rt_var_store(g, VAR_imperials_found, VCELL_imperials_found, rt_add(g, rt_var_at(g, VCELL_imperials_found), 1, 1121));
                 if (rt_check(g)) return RT_END;
                 #line 62 "cards/rebellion/setup.cards"
                 if (rt_var_at(g, VCELL_imperials_found) <= 2) {
                     #line 63 "cards/rebellion/setup.cards"
-                    rt_set_state_shown(g, L->v_s_4, KIND_system, 0, 1, 1117);
+                    rt_set_state_shown(g, L->v_s_4, KIND_system, 0, 1, 1122);
                     if (rt_check(g)) return RT_END;
                     #line 64 "cards/rebellion/setup.cards"
                     if (rt_logging(g)) {
@@ -16092,8 +16152,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     #line 66 "cards/rebellion/setup.cards"
                     {
                         RtValue who = 0;
-                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1119);
-                        rt_set_at(g, elem, who, (-1), 1118);
+                        int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 1124);
+                        rt_set_at(g, elem, who, (-1), 1123);
                     }
                     if (rt_check(g)) return RT_END;
                     #line 67 "cards/rebellion/setup.cards"
@@ -16106,20 +16166,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                 }
                 #line 69 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1120, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1125, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 71 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1121, KIND_system, 7, RT_KEEP_ALL, -1);
+                rt_move_known(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 1126, KIND_system, 7, RT_KEEP_ALL, -1);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_back_edge(g, 1122)) return RT_END;
+            if (rt_back_edge(g, 1127)) return RT_END;
         }
         #line 74 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1123, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_set_aside)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1128, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 75 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1124);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1129);
         #line 79 "cards/rebellion/setup.cards"
         { /* take_units */
             RtValue arg0 = ENUM_star_destroyer;
@@ -16128,7 +16188,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1125);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1130);
             if (st != RT_DONE)
                 return st;
         }
@@ -16141,7 +16201,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1126);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1131);
             if (st != RT_DONE)
                 return st;
         }
@@ -16154,7 +16214,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1127);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1132);
             if (st != RT_DONE)
                 return st;
         }
@@ -16167,7 +16227,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1128);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1133);
             if (st != RT_DONE)
                 return st;
         }
@@ -16180,7 +16240,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1129);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1134);
             if (st != RT_DONE)
                 return st;
         }
@@ -16193,7 +16253,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1130);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1135);
             if (st != RT_DONE)
                 return st;
         }
@@ -16206,21 +16266,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1131);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1136);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 86 "cards/rebellion/setup.cards"
-        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1132);
+        L->v_list_6 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1137);
         if (L->v_list_6 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_6); L->v_i_10++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_6, L->v_i_10);
-                if (rt_back_edge(g, 1133)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1138)) return RT_END;   /* the step budget */
                 if (!(Fn_imperial_system(g, f, L->v_s_5))) continue;
                 #line 87 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1134);
+                rt_choose_begin(g, Fn_empire_player(g, f), 274, 0, 1139);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 274)) {
@@ -16236,7 +16296,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Inst_unit(g, it_u)->fd_theater == ENUM_on_ground), it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1134);
+                    rt_opt_done(g, &ob, 1139);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -16246,21 +16306,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 88 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1135), RT_AT_TOP, 1136, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u, Zone_units(g, L->v_s_5, 1140), RT_AT_TOP, 1141, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 91 "cards/rebellion/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1137);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1142);
         if (L->v_list_7 < 0) return RT_END;
         {
             for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_7); L->v_i_11++) {
                 L->v_u_2 = rt_list_at(g, L->v_list_7, L->v_i_11);
-                if (rt_back_edge(g, 1138)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1143)) return RT_END;   /* the step budget */
                 #line 92 "cards/rebellion/setup.cards"
-                rt_choose_begin(g, Fn_empire_player(g, f), 275, RT_CHOOSE_NAMED, 1139);
+                rt_choose_begin(g, Fn_empire_player(g, f), 275, RT_CHOOSE_NAMED, 1144);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 275)) {
@@ -16271,13 +16331,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1140);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1145);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_system(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1139);
+                    rt_opt_done(g, &ob, 1144);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -16288,7 +16348,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 93 "cards/rebellion/setup.cards"
-                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1141), RT_AT_TOP, 1142, KIND_unit, 3, RT_KEEP_NONE, -1);
+                    rt_move_known(g, L->v_u_2, Zone_units(g, L->v_s_6, 1146), RT_AT_TOP, 1147, KIND_unit, 3, RT_KEEP_NONE, -1);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -16308,7 +16368,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1143);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1148);
             if (st != RT_DONE)
                 return st;
         }
@@ -16321,7 +16381,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1144);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1149);
             if (st != RT_DONE)
                 return st;
         }
@@ -16334,7 +16394,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1145);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1150);
             if (st != RT_DONE)
                 return st;
         }
@@ -16347,7 +16407,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1146);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1151);
             if (st != RT_DONE)
                 return st;
         }
@@ -16360,7 +16420,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1147);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1152);
             if (st != RT_DONE)
                 return st;
         }
@@ -16373,13 +16433,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             RtFrame *callee = rt_frame_at(cells, 62, f->self, f->me);
             callee->v[0] = arg0;
             callee->v[1] = arg1;
-            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1148);
+            RtStatus st = rt_call_now(g, Script_proc_take_units, callee, 1153);
             if (st != RT_DONE)
                 return st;
         }
         if (rt_check(g)) return RT_END;
         #line 105 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 276, RT_CHOOSE_NAMED, 1149);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 276, RT_CHOOSE_NAMED, 1154);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 276)) {
@@ -16389,13 +16449,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1150);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, gs, 1155);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if (!Fn_s_imperial(g, f, it_w)) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1149);
+            rt_opt_done(g, &ob, 1154);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -16406,14 +16466,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_w = rt_chosen(g);
             #line 106 "cards/rebellion/setup.cards"
-            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1151);
+            L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 1156);
             if (L->v_list_8 < 0) return RT_END;
             {
                 for (L->v_i_12 = 0; L->v_i_12 < rt_list_len(g, L->v_list_8); L->v_i_12++) {
                     L->v_u_3 = rt_list_at(g, L->v_list_8, L->v_i_12);
-                    if (rt_back_edge(g, 1152)) return RT_END;   /* the step budget */
+                    if (rt_back_edge(g, 1157)) return RT_END;   /* the step budget */
                     #line 107 "cards/rebellion/setup.cards"
-                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1153);
+                    rt_choose_begin(g, Fn_rebel_player(g, f), 277, 0, 1158);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 277)) {
@@ -16432,7 +16492,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 1153);
+                        rt_opt_done(g, &ob, 1158);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -16443,11 +16503,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* in the Rebel Base space */
                             #line 108 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1154, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 1159, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* in _w_ */
                             #line 109 "cards/rebellion/setup.cards"
-                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1155), RT_AT_TOP, 1156, KIND_unit, 3, RT_KEEP_NONE, -1);
+                            rt_move_known(g, L->v_u_3, Zone_units(g, L->v_w, 1160), RT_AT_TOP, 1161, KIND_unit, 3, RT_KEEP_NONE, -1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -16461,18 +16521,18 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 117 "cards/rebellion/setup.cards"
             for (L->v_i_14 = 0; L->v_i_14 < 2; L->v_i_14++) {
                 L->v_i_2 = L->v_i_14 + 1;
-                if (rt_back_edge(g, 1157)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1162)) return RT_END;   /* the step budget */
                 #line 118 "cards/rebellion/setup.cards"
-                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1158), 1159);
+                L->v_a_2 = rt_random_card(g, rt_zone_of(g, ZONE_start_actions, L->v_p_2, 1163), 1164);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/rebellion/setup.cards"
-                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1160), RT_AT_TOP, 1161, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
+                rt_move_known(g, L->v_a_2, rt_zone_of(g, ZONE_actions, L->v_p_2, 1165), RT_AT_TOP, 1166, KIND_action_card, 0, RT_KEEP_NONE, ZONE_actions);
                 if (rt_check(g)) return RT_END;
                 #line 120 "cards/rebellion/setup.cards"
                 { /* immediate_action */
                     RtValue arg0 = L->v_p_2;
                     RtValue arg1 = L->v_a_2;
-                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1162);
+                    RtValue *args = rt_enter(g, 38, f->self, f->me, NLOCALS_proc_immediate_action, 1167);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
@@ -16490,28 +16550,28 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
         }
         #line 126 "cards/rebellion/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1163);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), FIXED_galaxy_size, 1168);
         if (L->v_list_9 < 0) return RT_END;
         {
             const int32_t *cells_v_list_9 = rt_list_cells(g, L->v_list_9);
             for (L->v_i_15 = 0; L->v_i_15 < cells_v_list_9[0]; L->v_i_15++) {
                 L->v_s_7 = cells_v_list_9[1 + L->v_i_15];
-                if (rt_back_edge(g, 1164)) return RT_END;   /* the step budget */
+                if (rt_back_edge(g, 1169)) return RT_END;   /* the step budget */
                 if (!(Fn_units_of(g, f, L->v_s_7, SIDE_empire) > 0)) continue;
                 #line 127 "cards/rebellion/setup.cards"
                 if (!Agg1_setup(g, f, L)) {
                     #line 127 "cards/rebellion/setup.cards"
-                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1165);
+                    rt_move(g, L->v_s_7, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 1170);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 129 "cards/rebellion/setup.cards"
-        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1166), RT_AT_TOP, 1167, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        if (rt_zone_cells_at(g, ZCELL_probe_deck)[0] != 0) rt_move_all_known(g, rt_zone_shared(g, ZONE_probe_deck), rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1171), RT_AT_TOP, 1172, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 130 "cards/rebellion/setup.cards"
-        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1168);
+        rt_choose_begin(g, Fn_rebel_player(g, f), 278, RT_CHOOSE_HIDDEN, 1173);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_logging(g) && rt_label_begin(g, RT_PROMPT_SLOT, 278)) {
@@ -16520,13 +16580,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1169);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_base_pick, ZCELL_base_pick, PLAYER_CELLS, Fn_rebel_player(g, f), 1174);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s_8 = zc[1 + i]; (void)it_s_8;
                     rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1168);
+            rt_opt_done(g, &ob, 1173);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 6;
@@ -16536,14 +16596,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 6:;
             L->v_s_8 = rt_chosen(g);
             #line 131 "cards/rebellion/setup.cards"
-            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1170), RT_AT_TOP, 1171, KIND_system, 7, RT_KEEP_ALL, -1);
+            rt_move_known(g, L->v_s_8, rt_zone_of(g, ZONE_base_card, Fn_rebel_player(g, f), 1175), RT_AT_TOP, 1176, KIND_system, 7, RT_KEEP_ALL, -1);
             if (rt_check(g)) return RT_END;
         }
         #line 133 "cards/rebellion/setup.cards"
-        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1172), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1173, KIND_system, 7, RT_KEEP_ALL, -1, -1);
+        rt_move_all_known(g, rt_zone_of(g, ZONE_base_pick, Fn_rebel_player(g, f), 1177), rt_zone_shared(g, ZONE_probe_deck), RT_AT_TOP, 1178, KIND_system, 7, RT_KEEP_ALL, -1, -1);
         if (rt_check(g)) return RT_END;
         #line 134 "cards/rebellion/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1174);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_probe_deck), 1179);
         #line 135 "cards/rebellion/setup.cards"
         if (rt_logging(g)) {
             rt_log_begin(g);
@@ -16561,7 +16621,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtFrame *callee = rt_frame_at(cells, 33, f->self, f->me);
                 callee->v[0] = arg0;
                 callee->v[1] = arg1;
-                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1175);
+                RtStatus st = rt_call_now(g, Script_proc_draw_missions, callee, 1180);
                 if (st != RT_DONE)
                     return st;
             }
@@ -16573,10 +16633,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, "Round 1 begins: time 1, reputation 14.");
             rt_log_end(g);
         }
-#line 16577 "rebellion.c"
+#line 16637 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1176, "bad resume point");
+        return rt_fail(g, 1181, "bad resume point");
     }
     return RT_DONE;
 }
@@ -16608,7 +16668,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!rt_pvar_at(g, VCELL_passed, PLAYER_CELLS, it_p_2)) return 1;
     }
     return acc;
-#line 16612 "rebellion.c"
+#line 16672 "rebellion.c"
 }
 
 /* cards/rebellion/round.cards:7: round */
@@ -16630,7 +16690,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 11 "cards/rebellion/round.cards"
             { /* assign_missions */
-                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1177);
+                (void)rt_enter(g, 58, f->self, f->me, NLOCALS_proc_assign_missions, 1182);
             }
             f->pc = 1;
             {
@@ -16643,7 +16703,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel_player(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1178)) return RT_END;
+            if (rt_back_edge(g, 1183)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 13 "cards/rebellion/round.cards"
@@ -16653,7 +16713,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 16 "cards/rebellion/round.cards"
-            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1179);
+            rt_pvar_store(g, VAR_passed, VCELL_passed, PLAYER_CELLS, L->v_p, 0, 1184);
         }
         #line 17 "cards/rebellion/round.cards"
         L->v_turn_2 = Fn_rebel_player(g, f);
@@ -16664,7 +16724,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 17 "cards/rebellion/round.cards"
             { /* command_turn */
-                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1180);
+                (void)rt_enter(g, 60, f->self, f->me, NLOCALS_proc_command_turn, 1185);
             }
             f->pc = 2;
             {
@@ -16677,7 +16737,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (!Agg1_round(g, f, L)) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 1181)) return RT_END;
+            if (rt_back_edge(g, 1186)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 19 "cards/rebellion/round.cards"
@@ -16685,7 +16745,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 62);
         #line 19 "cards/rebellion/round.cards"
         { /* refresh */
-            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1182);
+            (void)rt_enter(g, 48, f->self, f->me, NLOCALS_proc_refresh, 1187);
         }
         f->pc = 3;
         {
@@ -16696,10 +16756,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 16700 "rebellion.c"
+#line 16760 "rebellion.c"
         break;
     default:
-        return rt_fail(g, 1183, "bad resume point");
+        return rt_fail(g, 1188, "bad resume point");
     }
     return RT_DONE;
 }
@@ -17678,1181 +17738,1186 @@ static const RtSite Site_table[] = {
     { 1, 156, 61 }, /* 6: cards/rebellion/combat.cards:156:61 */
     { 1, 156, 51 }, /* 7: cards/rebellion/combat.cards:156:51 */
     { 1, 268, 60 }, /* 8: cards/rebellion/combat.cards:268:60 */
-    { 3, 277, 48 }, /* 9: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 10: cards/rebellion/game.cards:277:64 */
-    { 3, 276, 51 }, /* 11: cards/rebellion/game.cards:276:51 */
-    { 3, 276, 68 }, /* 12: cards/rebellion/game.cards:276:68 */
+    { 3, 293, 48 }, /* 9: cards/rebellion/game.cards:293:48 */
+    { 3, 293, 64 }, /* 10: cards/rebellion/game.cards:293:64 */
+    { 3, 292, 51 }, /* 11: cards/rebellion/game.cards:292:51 */
+    { 3, 292, 68 }, /* 12: cards/rebellion/game.cards:292:68 */
     { 1, 268, 60 }, /* 13: cards/rebellion/combat.cards:268:60 */
-    { 3, 277, 48 }, /* 14: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 15: cards/rebellion/game.cards:277:64 */
-    { 3, 276, 51 }, /* 16: cards/rebellion/game.cards:276:51 */
-    { 3, 276, 68 }, /* 17: cards/rebellion/game.cards:276:68 */
+    { 3, 293, 48 }, /* 14: cards/rebellion/game.cards:293:48 */
+    { 3, 293, 64 }, /* 15: cards/rebellion/game.cards:293:64 */
+    { 3, 292, 51 }, /* 16: cards/rebellion/game.cards:292:51 */
+    { 3, 292, 68 }, /* 17: cards/rebellion/game.cards:292:68 */
     { 1, 268, 60 }, /* 18: cards/rebellion/combat.cards:268:60 */
-    { 3, 277, 48 }, /* 19: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 20: cards/rebellion/game.cards:277:64 */
-    { 3, 276, 51 }, /* 21: cards/rebellion/game.cards:276:51 */
-    { 3, 276, 68 }, /* 22: cards/rebellion/game.cards:276:68 */
+    { 3, 293, 48 }, /* 19: cards/rebellion/game.cards:293:48 */
+    { 3, 293, 64 }, /* 20: cards/rebellion/game.cards:293:64 */
+    { 3, 292, 51 }, /* 21: cards/rebellion/game.cards:292:51 */
+    { 3, 292, 68 }, /* 22: cards/rebellion/game.cards:292:68 */
     { 1, 274, 59 }, /* 23: cards/rebellion/combat.cards:274:59 */
     { 1, 274, 50 }, /* 24: cards/rebellion/combat.cards:274:50 */
     { 2, 117, 40 }, /* 25: cards/rebellion/effects.cards:117:40 */
     { 2, 117, 64 }, /* 26: cards/rebellion/effects.cards:117:64 */
-    { 3, 254, 40 }, /* 27: cards/rebellion/game.cards:254:40 */
-    { 3, 260, 26 }, /* 28: cards/rebellion/game.cards:260:26 */
-    { 3, 260, 62 }, /* 29: cards/rebellion/game.cards:260:62 */
-    { 3, 261, 30 }, /* 30: cards/rebellion/game.cards:261:30 */
-    { 3, 261, 46 }, /* 31: cards/rebellion/game.cards:261:46 */
-    { 3, 269, 40 }, /* 32: cards/rebellion/game.cards:269:40 */
-    { 3, 269, 58 }, /* 33: cards/rebellion/game.cards:269:58 */
-    { 3, 274, 41 }, /* 34: cards/rebellion/game.cards:274:41 */
-    { 3, 274, 58 }, /* 35: cards/rebellion/game.cards:274:58 */
-    { 3, 276, 51 }, /* 36: cards/rebellion/game.cards:276:51 */
-    { 3, 276, 68 }, /* 37: cards/rebellion/game.cards:276:68 */
-    { 3, 277, 48 }, /* 38: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 39: cards/rebellion/game.cards:277:64 */
-    { 3, 279, 48 }, /* 40: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 41: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 42: cards/rebellion/game.cards:279:85 */
-    { 3, 277, 48 }, /* 43: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 44: cards/rebellion/game.cards:277:64 */
-    { 3, 281, 64 }, /* 45: cards/rebellion/game.cards:281:64 */
-    { 3, 283, 57 }, /* 46: cards/rebellion/game.cards:283:57 */
-    { 3, 284, 57 }, /* 47: cards/rebellion/game.cards:284:57 */
-    { 3, 285, 58 }, /* 48: cards/rebellion/game.cards:285:58 */
-    { 3, 286, 72 }, /* 49: cards/rebellion/game.cards:286:72 */
-    { 3, 289, 92 }, /* 50: cards/rebellion/game.cards:289:92 */
-    { 3, 292, 62 }, /* 51: cards/rebellion/game.cards:292:62 */
-    { 3, 294, 12 }, /* 52: cards/rebellion/game.cards:294:12 */
-    { 3, 296, 42 }, /* 53: cards/rebellion/game.cards:296:42 */
-    { 3, 296, 33 }, /* 54: cards/rebellion/game.cards:296:33 */
-    { 3, 298, 42 }, /* 55: cards/rebellion/game.cards:298:42 */
-    { 3, 298, 33 }, /* 56: cards/rebellion/game.cards:298:33 */
-    { 3, 304, 34 }, /* 57: cards/rebellion/game.cards:304:34 */
-    { 3, 304, 30 }, /* 58: cards/rebellion/game.cards:304:30 */
-    { 3, 305, 32 }, /* 59: cards/rebellion/game.cards:305:32 */
-    { 3, 277, 48 }, /* 60: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 61: cards/rebellion/game.cards:277:64 */
-    { 3, 315, 43 }, /* 62: cards/rebellion/game.cards:315:43 */
-    { 7, 171, 31 }, /* 63: cards/rebellion/missions.cards:171:31 */
-    { 3, 274, 41 }, /* 64: cards/rebellion/game.cards:274:41 */
-    { 3, 274, 58 }, /* 65: cards/rebellion/game.cards:274:58 */
-    { 7, 173, 50 }, /* 66: cards/rebellion/missions.cards:173:50 */
-    { 7, 174, 51 }, /* 67: cards/rebellion/missions.cards:174:51 */
-    { 3, 274, 41 }, /* 68: cards/rebellion/game.cards:274:41 */
-    { 3, 274, 58 }, /* 69: cards/rebellion/game.cards:274:58 */
-    { 7, 175, 53 }, /* 70: cards/rebellion/missions.cards:175:53 */
-    { 3, 277, 48 }, /* 71: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 72: cards/rebellion/game.cards:277:64 */
-    { 3, 281, 64 }, /* 73: cards/rebellion/game.cards:281:64 */
-    { 3, 279, 48 }, /* 74: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 75: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 76: cards/rebellion/game.cards:279:85 */
-    { 3, 276, 51 }, /* 77: cards/rebellion/game.cards:276:51 */
-    { 3, 276, 68 }, /* 78: cards/rebellion/game.cards:276:68 */
-    { 7, 179, 48 }, /* 79: cards/rebellion/missions.cards:179:48 */
-    { 7, 186, 37 }, /* 80: cards/rebellion/missions.cards:186:37 */
-    { 7, 194, 74 }, /* 81: cards/rebellion/missions.cards:194:74 */
-    { 7, 194, 65 }, /* 82: cards/rebellion/missions.cards:194:65 */
-    { 7, 194, 39 }, /* 83: cards/rebellion/missions.cards:194:39 */
-    { 7, 195, 17 }, /* 84: cards/rebellion/missions.cards:195:17 */
-    { 7, 195, 8 }, /* 85: cards/rebellion/missions.cards:195:8 */
-    { 7, 198, 68 }, /* 86: cards/rebellion/missions.cards:198:68 */
-    { 7, 201, 59 }, /* 87: cards/rebellion/missions.cards:201:59 */
-    { 7, 201, 74 }, /* 88: cards/rebellion/missions.cards:201:74 */
-    { 7, 201, 85 }, /* 89: cards/rebellion/missions.cards:201:85 */
-    { 7, 204, 13 }, /* 90: cards/rebellion/missions.cards:204:13 */
-    { 7, 204, 37 }, /* 91: cards/rebellion/missions.cards:204:37 */
-    { 7, 204, 52 }, /* 92: cards/rebellion/missions.cards:204:52 */
-    { 7, 204, 64 }, /* 93: cards/rebellion/missions.cards:204:64 */
-    { 7, 204, 98 }, /* 94: cards/rebellion/missions.cards:204:98 */
-    { 7, 207, 64 }, /* 95: cards/rebellion/missions.cards:207:64 */
-    { 7, 207, 72 }, /* 96: cards/rebellion/missions.cards:207:72 */
-    { 7, 207, 84 }, /* 97: cards/rebellion/missions.cards:207:84 */
-    { 7, 207, 106 }, /* 98: cards/rebellion/missions.cards:207:106 */
-    { 8, 9, 61 }, /* 99: cards/rebellion/moves.cards:9:61 */
-    { 8, 15, 31 }, /* 100: cards/rebellion/moves.cards:15:31 */
-    { 8, 15, 27 }, /* 101: cards/rebellion/moves.cards:15:27 */
-    { 8, 15, 60 }, /* 102: cards/rebellion/moves.cards:15:60 */
-    { 8, 15, 56 }, /* 103: cards/rebellion/moves.cards:15:56 */
-    { 8, 15, 47 }, /* 104: cards/rebellion/moves.cards:15:47 */
-    { 10, 10, 38 }, /* 105: cards/rebellion/refresh.cards:10:38 */
-    { 10, 11, 36 }, /* 106: cards/rebellion/refresh.cards:11:36 */
-    { 10, 60, 6 }, /* 107: cards/rebellion/refresh.cards:60:6 */
-    { 10, 61, 11 }, /* 108: cards/rebellion/refresh.cards:61:11 */
-    { 10, 62, 11 }, /* 109: cards/rebellion/refresh.cards:62:11 */
-    { 10, 63, 11 }, /* 110: cards/rebellion/refresh.cards:63:11 */
-    { 10, 63, 53 }, /* 111: cards/rebellion/refresh.cards:63:53 */
-    { 10, 63, 42 }, /* 112: cards/rebellion/refresh.cards:63:42 */
-    { 10, 64, 11 }, /* 113: cards/rebellion/refresh.cards:64:11 */
-    { 10, 64, 79 }, /* 114: cards/rebellion/refresh.cards:64:79 */
-    { 10, 64, 48 }, /* 115: cards/rebellion/refresh.cards:64:48 */
-    { 10, 65, 11 }, /* 116: cards/rebellion/refresh.cards:65:11 */
-    { 10, 65, 93 }, /* 117: cards/rebellion/refresh.cards:65:93 */
-    { 10, 65, 67 }, /* 118: cards/rebellion/refresh.cards:65:67 */
-    { 10, 65, 36 }, /* 119: cards/rebellion/refresh.cards:65:36 */
-    { 10, 66, 11 }, /* 120: cards/rebellion/refresh.cards:66:11 */
-    { 10, 67, 11 }, /* 121: cards/rebellion/refresh.cards:67:11 */
-    { 10, 68, 11 }, /* 122: cards/rebellion/refresh.cards:68:11 */
-    { 10, 69, 11 }, /* 123: cards/rebellion/refresh.cards:69:11 */
-    { 10, 114, 72 }, /* 124: cards/rebellion/refresh.cards:114:72 */
-    { 10, 114, 96 }, /* 125: cards/rebellion/refresh.cards:114:96 */
-    { 10, 145, 7 }, /* 126: cards/rebellion/refresh.cards:145:7 */
-    { 10, 145, 27 }, /* 127: cards/rebellion/refresh.cards:145:27 */
-    { 3, 279, 48 }, /* 128: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 129: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 130: cards/rebellion/game.cards:279:85 */
-    { 3, 277, 48 }, /* 131: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 132: cards/rebellion/game.cards:277:64 */
-    { 3, 281, 64 }, /* 133: cards/rebellion/game.cards:281:64 */
-    { 3, 305, 32 }, /* 134: cards/rebellion/game.cards:305:32 */
-    { 3, 305, 32 }, /* 135: cards/rebellion/game.cards:305:32 */
-    { 10, 150, 113 }, /* 136: cards/rebellion/refresh.cards:150:113 */
-    { 10, 163, 77 }, /* 137: cards/rebellion/refresh.cards:163:77 */
-    { 3, 274, 41 }, /* 138: cards/rebellion/game.cards:274:41 */
-    { 3, 274, 58 }, /* 139: cards/rebellion/game.cards:274:58 */
-    { 10, 197, 23 }, /* 140: cards/rebellion/refresh.cards:197:23 */
-    { 10, 197, 39 }, /* 141: cards/rebellion/refresh.cards:197:39 */
-    { 3, 279, 48 }, /* 142: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 143: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 144: cards/rebellion/game.cards:279:85 */
-    { 3, 277, 48 }, /* 145: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 146: cards/rebellion/game.cards:277:64 */
-    { 3, 281, 64 }, /* 147: cards/rebellion/game.cards:281:64 */
-    { 3, 277, 48 }, /* 148: cards/rebellion/game.cards:277:48 */
-    { 3, 277, 64 }, /* 149: cards/rebellion/game.cards:277:64 */
-    { 3, 281, 64 }, /* 150: cards/rebellion/game.cards:281:64 */
-    { 3, 279, 48 }, /* 151: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 152: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 153: cards/rebellion/game.cards:279:85 */
-    { 10, 246, 14 }, /* 154: cards/rebellion/refresh.cards:246:14 */
-    { 10, 266, 7 }, /* 155: cards/rebellion/refresh.cards:266:7 */
-    { 10, 266, 31 }, /* 156: cards/rebellion/refresh.cards:266:31 */
-    { 10, 266, 48 }, /* 157: cards/rebellion/refresh.cards:266:48 */
-    { 10, 267, 20 }, /* 158: cards/rebellion/refresh.cards:267:20 */
-    { 10, 270, 48 }, /* 159: cards/rebellion/refresh.cards:270:48 */
-    { 10, 272, 12 }, /* 160: cards/rebellion/refresh.cards:272:12 */
-    { 10, 272, 3 }, /* 161: cards/rebellion/refresh.cards:272:3 */
-    { 10, 272, 3 }, /* 162: cards/rebellion/refresh.cards:272:3 */
-    { 10, 282, 20 }, /* 163: cards/rebellion/refresh.cards:282:20 */
-    { 10, 282, 9 }, /* 164: cards/rebellion/refresh.cards:282:9 */
-    { 10, 283, 18 }, /* 165: cards/rebellion/refresh.cards:283:18 */
-    { 10, 283, 7 }, /* 166: cards/rebellion/refresh.cards:283:7 */
-    { 10, 284, 22 }, /* 167: cards/rebellion/refresh.cards:284:22 */
-    { 10, 284, 11 }, /* 168: cards/rebellion/refresh.cards:284:11 */
-    { 10, 287, 8 }, /* 169: cards/rebellion/refresh.cards:287:8 */
-    { 10, 286, 5 }, /* 170: cards/rebellion/refresh.cards:286:5 */
-    { 10, 288, 102 }, /* 171: cards/rebellion/refresh.cards:288:102 */
-    { 10, 288, 16 }, /* 172: cards/rebellion/refresh.cards:288:16 */
-    { 10, 288, 7 }, /* 173: cards/rebellion/refresh.cards:288:7 */
-    { 10, 288, 7 }, /* 174: cards/rebellion/refresh.cards:288:7 */
+    { 3, 250, 50 }, /* 27: cards/rebellion/game.cards:250:50 */
+    { 3, 251, 53 }, /* 28: cards/rebellion/game.cards:251:53 */
+    { 3, 252, 47 }, /* 29: cards/rebellion/game.cards:252:47 */
+    { 3, 253, 44 }, /* 30: cards/rebellion/game.cards:253:44 */
+    { 3, 254, 52 }, /* 31: cards/rebellion/game.cards:254:52 */
+    { 3, 270, 40 }, /* 32: cards/rebellion/game.cards:270:40 */
+    { 3, 276, 26 }, /* 33: cards/rebellion/game.cards:276:26 */
+    { 3, 276, 62 }, /* 34: cards/rebellion/game.cards:276:62 */
+    { 3, 277, 30 }, /* 35: cards/rebellion/game.cards:277:30 */
+    { 3, 277, 46 }, /* 36: cards/rebellion/game.cards:277:46 */
+    { 3, 285, 40 }, /* 37: cards/rebellion/game.cards:285:40 */
+    { 3, 285, 58 }, /* 38: cards/rebellion/game.cards:285:58 */
+    { 3, 290, 41 }, /* 39: cards/rebellion/game.cards:290:41 */
+    { 3, 290, 58 }, /* 40: cards/rebellion/game.cards:290:58 */
+    { 3, 292, 51 }, /* 41: cards/rebellion/game.cards:292:51 */
+    { 3, 292, 68 }, /* 42: cards/rebellion/game.cards:292:68 */
+    { 3, 293, 48 }, /* 43: cards/rebellion/game.cards:293:48 */
+    { 3, 293, 64 }, /* 44: cards/rebellion/game.cards:293:64 */
+    { 3, 295, 48 }, /* 45: cards/rebellion/game.cards:295:48 */
+    { 3, 295, 73 }, /* 46: cards/rebellion/game.cards:295:73 */
+    { 3, 295, 85 }, /* 47: cards/rebellion/game.cards:295:85 */
+    { 3, 293, 48 }, /* 48: cards/rebellion/game.cards:293:48 */
+    { 3, 293, 64 }, /* 49: cards/rebellion/game.cards:293:64 */
+    { 3, 297, 64 }, /* 50: cards/rebellion/game.cards:297:64 */
+    { 3, 299, 57 }, /* 51: cards/rebellion/game.cards:299:57 */
+    { 3, 300, 57 }, /* 52: cards/rebellion/game.cards:300:57 */
+    { 3, 301, 58 }, /* 53: cards/rebellion/game.cards:301:58 */
+    { 3, 302, 72 }, /* 54: cards/rebellion/game.cards:302:72 */
+    { 3, 305, 92 }, /* 55: cards/rebellion/game.cards:305:92 */
+    { 3, 308, 62 }, /* 56: cards/rebellion/game.cards:308:62 */
+    { 3, 310, 12 }, /* 57: cards/rebellion/game.cards:310:12 */
+    { 3, 312, 42 }, /* 58: cards/rebellion/game.cards:312:42 */
+    { 3, 312, 33 }, /* 59: cards/rebellion/game.cards:312:33 */
+    { 3, 314, 42 }, /* 60: cards/rebellion/game.cards:314:42 */
+    { 3, 314, 33 }, /* 61: cards/rebellion/game.cards:314:33 */
+    { 3, 320, 34 }, /* 62: cards/rebellion/game.cards:320:34 */
+    { 3, 320, 30 }, /* 63: cards/rebellion/game.cards:320:30 */
+    { 3, 321, 32 }, /* 64: cards/rebellion/game.cards:321:32 */
+    { 3, 293, 48 }, /* 65: cards/rebellion/game.cards:293:48 */
+    { 3, 293, 64 }, /* 66: cards/rebellion/game.cards:293:64 */
+    { 3, 331, 43 }, /* 67: cards/rebellion/game.cards:331:43 */
+    { 7, 171, 31 }, /* 68: cards/rebellion/missions.cards:171:31 */
+    { 3, 290, 41 }, /* 69: cards/rebellion/game.cards:290:41 */
+    { 3, 290, 58 }, /* 70: cards/rebellion/game.cards:290:58 */
+    { 7, 173, 50 }, /* 71: cards/rebellion/missions.cards:173:50 */
+    { 7, 174, 51 }, /* 72: cards/rebellion/missions.cards:174:51 */
+    { 3, 290, 41 }, /* 73: cards/rebellion/game.cards:290:41 */
+    { 3, 290, 58 }, /* 74: cards/rebellion/game.cards:290:58 */
+    { 7, 175, 53 }, /* 75: cards/rebellion/missions.cards:175:53 */
+    { 3, 293, 48 }, /* 76: cards/rebellion/game.cards:293:48 */
+    { 3, 293, 64 }, /* 77: cards/rebellion/game.cards:293:64 */
+    { 3, 297, 64 }, /* 78: cards/rebellion/game.cards:297:64 */
+    { 3, 295, 48 }, /* 79: cards/rebellion/game.cards:295:48 */
+    { 3, 295, 73 }, /* 80: cards/rebellion/game.cards:295:73 */
+    { 3, 295, 85 }, /* 81: cards/rebellion/game.cards:295:85 */
+    { 3, 292, 51 }, /* 82: cards/rebellion/game.cards:292:51 */
+    { 3, 292, 68 }, /* 83: cards/rebellion/game.cards:292:68 */
+    { 7, 179, 48 }, /* 84: cards/rebellion/missions.cards:179:48 */
+    { 7, 186, 37 }, /* 85: cards/rebellion/missions.cards:186:37 */
+    { 7, 194, 74 }, /* 86: cards/rebellion/missions.cards:194:74 */
+    { 7, 194, 65 }, /* 87: cards/rebellion/missions.cards:194:65 */
+    { 7, 194, 39 }, /* 88: cards/rebellion/missions.cards:194:39 */
+    { 7, 195, 17 }, /* 89: cards/rebellion/missions.cards:195:17 */
+    { 7, 195, 8 }, /* 90: cards/rebellion/missions.cards:195:8 */
+    { 7, 198, 68 }, /* 91: cards/rebellion/missions.cards:198:68 */
+    { 7, 201, 59 }, /* 92: cards/rebellion/missions.cards:201:59 */
+    { 7, 201, 74 }, /* 93: cards/rebellion/missions.cards:201:74 */
+    { 7, 201, 85 }, /* 94: cards/rebellion/missions.cards:201:85 */
+    { 7, 204, 13 }, /* 95: cards/rebellion/missions.cards:204:13 */
+    { 7, 204, 37 }, /* 96: cards/rebellion/missions.cards:204:37 */
+    { 7, 204, 52 }, /* 97: cards/rebellion/missions.cards:204:52 */
+    { 7, 204, 64 }, /* 98: cards/rebellion/missions.cards:204:64 */
+    { 7, 204, 98 }, /* 99: cards/rebellion/missions.cards:204:98 */
+    { 7, 207, 64 }, /* 100: cards/rebellion/missions.cards:207:64 */
+    { 7, 207, 72 }, /* 101: cards/rebellion/missions.cards:207:72 */
+    { 7, 207, 84 }, /* 102: cards/rebellion/missions.cards:207:84 */
+    { 7, 207, 106 }, /* 103: cards/rebellion/missions.cards:207:106 */
+    { 8, 9, 61 }, /* 104: cards/rebellion/moves.cards:9:61 */
+    { 8, 15, 31 }, /* 105: cards/rebellion/moves.cards:15:31 */
+    { 8, 15, 27 }, /* 106: cards/rebellion/moves.cards:15:27 */
+    { 8, 15, 60 }, /* 107: cards/rebellion/moves.cards:15:60 */
+    { 8, 15, 56 }, /* 108: cards/rebellion/moves.cards:15:56 */
+    { 8, 15, 47 }, /* 109: cards/rebellion/moves.cards:15:47 */
+    { 10, 10, 38 }, /* 110: cards/rebellion/refresh.cards:10:38 */
+    { 10, 11, 36 }, /* 111: cards/rebellion/refresh.cards:11:36 */
+    { 10, 60, 6 }, /* 112: cards/rebellion/refresh.cards:60:6 */
+    { 10, 61, 11 }, /* 113: cards/rebellion/refresh.cards:61:11 */
+    { 10, 62, 11 }, /* 114: cards/rebellion/refresh.cards:62:11 */
+    { 10, 63, 11 }, /* 115: cards/rebellion/refresh.cards:63:11 */
+    { 10, 63, 53 }, /* 116: cards/rebellion/refresh.cards:63:53 */
+    { 10, 63, 42 }, /* 117: cards/rebellion/refresh.cards:63:42 */
+    { 10, 64, 11 }, /* 118: cards/rebellion/refresh.cards:64:11 */
+    { 10, 64, 79 }, /* 119: cards/rebellion/refresh.cards:64:79 */
+    { 10, 64, 48 }, /* 120: cards/rebellion/refresh.cards:64:48 */
+    { 10, 65, 11 }, /* 121: cards/rebellion/refresh.cards:65:11 */
+    { 10, 65, 93 }, /* 122: cards/rebellion/refresh.cards:65:93 */
+    { 10, 65, 67 }, /* 123: cards/rebellion/refresh.cards:65:67 */
+    { 10, 65, 36 }, /* 124: cards/rebellion/refresh.cards:65:36 */
+    { 10, 66, 11 }, /* 125: cards/rebellion/refresh.cards:66:11 */
+    { 10, 67, 11 }, /* 126: cards/rebellion/refresh.cards:67:11 */
+    { 10, 68, 11 }, /* 127: cards/rebellion/refresh.cards:68:11 */
+    { 10, 69, 11 }, /* 128: cards/rebellion/refresh.cards:69:11 */
+    { 10, 114, 72 }, /* 129: cards/rebellion/refresh.cards:114:72 */
+    { 10, 114, 96 }, /* 130: cards/rebellion/refresh.cards:114:96 */
+    { 10, 145, 7 }, /* 131: cards/rebellion/refresh.cards:145:7 */
+    { 10, 145, 27 }, /* 132: cards/rebellion/refresh.cards:145:27 */
+    { 3, 295, 48 }, /* 133: cards/rebellion/game.cards:295:48 */
+    { 3, 295, 73 }, /* 134: cards/rebellion/game.cards:295:73 */
+    { 3, 295, 85 }, /* 135: cards/rebellion/game.cards:295:85 */
+    { 3, 293, 48 }, /* 136: cards/rebellion/game.cards:293:48 */
+    { 3, 293, 64 }, /* 137: cards/rebellion/game.cards:293:64 */
+    { 3, 297, 64 }, /* 138: cards/rebellion/game.cards:297:64 */
+    { 3, 321, 32 }, /* 139: cards/rebellion/game.cards:321:32 */
+    { 3, 321, 32 }, /* 140: cards/rebellion/game.cards:321:32 */
+    { 10, 150, 113 }, /* 141: cards/rebellion/refresh.cards:150:113 */
+    { 10, 163, 77 }, /* 142: cards/rebellion/refresh.cards:163:77 */
+    { 3, 290, 41 }, /* 143: cards/rebellion/game.cards:290:41 */
+    { 3, 290, 58 }, /* 144: cards/rebellion/game.cards:290:58 */
+    { 10, 197, 23 }, /* 145: cards/rebellion/refresh.cards:197:23 */
+    { 10, 197, 39 }, /* 146: cards/rebellion/refresh.cards:197:39 */
+    { 3, 295, 48 }, /* 147: cards/rebellion/game.cards:295:48 */
+    { 3, 295, 73 }, /* 148: cards/rebellion/game.cards:295:73 */
+    { 3, 295, 85 }, /* 149: cards/rebellion/game.cards:295:85 */
+    { 3, 293, 48 }, /* 150: cards/rebellion/game.cards:293:48 */
+    { 3, 293, 64 }, /* 151: cards/rebellion/game.cards:293:64 */
+    { 3, 297, 64 }, /* 152: cards/rebellion/game.cards:297:64 */
+    { 3, 293, 48 }, /* 153: cards/rebellion/game.cards:293:48 */
+    { 3, 293, 64 }, /* 154: cards/rebellion/game.cards:293:64 */
+    { 3, 297, 64 }, /* 155: cards/rebellion/game.cards:297:64 */
+    { 3, 295, 48 }, /* 156: cards/rebellion/game.cards:295:48 */
+    { 3, 295, 73 }, /* 157: cards/rebellion/game.cards:295:73 */
+    { 3, 295, 85 }, /* 158: cards/rebellion/game.cards:295:85 */
+    { 10, 246, 14 }, /* 159: cards/rebellion/refresh.cards:246:14 */
+    { 10, 266, 7 }, /* 160: cards/rebellion/refresh.cards:266:7 */
+    { 10, 266, 31 }, /* 161: cards/rebellion/refresh.cards:266:31 */
+    { 10, 266, 48 }, /* 162: cards/rebellion/refresh.cards:266:48 */
+    { 10, 267, 20 }, /* 163: cards/rebellion/refresh.cards:267:20 */
+    { 10, 270, 48 }, /* 164: cards/rebellion/refresh.cards:270:48 */
+    { 10, 272, 12 }, /* 165: cards/rebellion/refresh.cards:272:12 */
+    { 10, 272, 3 }, /* 166: cards/rebellion/refresh.cards:272:3 */
+    { 10, 272, 3 }, /* 167: cards/rebellion/refresh.cards:272:3 */
+    { 10, 282, 20 }, /* 168: cards/rebellion/refresh.cards:282:20 */
+    { 10, 282, 9 }, /* 169: cards/rebellion/refresh.cards:282:9 */
+    { 10, 283, 18 }, /* 170: cards/rebellion/refresh.cards:283:18 */
+    { 10, 283, 7 }, /* 171: cards/rebellion/refresh.cards:283:7 */
+    { 10, 284, 22 }, /* 172: cards/rebellion/refresh.cards:284:22 */
+    { 10, 284, 11 }, /* 173: cards/rebellion/refresh.cards:284:11 */
+    { 10, 287, 8 }, /* 174: cards/rebellion/refresh.cards:287:8 */
     { 10, 286, 5 }, /* 175: cards/rebellion/refresh.cards:286:5 */
-    { 10, 289, 31 }, /* 176: cards/rebellion/refresh.cards:289:31 */
-    { 10, 289, 22 }, /* 177: cards/rebellion/refresh.cards:289:22 */
-    { 10, 289, 22 }, /* 178: cards/rebellion/refresh.cards:289:22 */
-    { 10, 289, 7 }, /* 179: cards/rebellion/refresh.cards:289:7 */
+    { 10, 288, 102 }, /* 176: cards/rebellion/refresh.cards:288:102 */
+    { 10, 288, 16 }, /* 177: cards/rebellion/refresh.cards:288:16 */
+    { 10, 288, 7 }, /* 178: cards/rebellion/refresh.cards:288:7 */
+    { 10, 288, 7 }, /* 179: cards/rebellion/refresh.cards:288:7 */
     { 10, 286, 5 }, /* 180: cards/rebellion/refresh.cards:286:5 */
-    { 10, 299, 8 }, /* 181: cards/rebellion/refresh.cards:299:8 */
-    { 10, 299, 3 }, /* 182: cards/rebellion/refresh.cards:299:3 */
-    { 10, 299, 3 }, /* 183: cards/rebellion/refresh.cards:299:3 */
-    { 10, 299, 3 }, /* 184: cards/rebellion/refresh.cards:299:3 */
-    { 10, 299, 3 }, /* 185: cards/rebellion/refresh.cards:299:3 */
-    { 10, 299, 3 }, /* 186: cards/rebellion/refresh.cards:299:3 */
-    { 3, 279, 48 }, /* 187: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 188: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 189: cards/rebellion/game.cards:279:85 */
-    { 10, 300, 16 }, /* 190: cards/rebellion/refresh.cards:300:16 */
+    { 10, 289, 31 }, /* 181: cards/rebellion/refresh.cards:289:31 */
+    { 10, 289, 22 }, /* 182: cards/rebellion/refresh.cards:289:22 */
+    { 10, 289, 22 }, /* 183: cards/rebellion/refresh.cards:289:22 */
+    { 10, 289, 7 }, /* 184: cards/rebellion/refresh.cards:289:7 */
+    { 10, 286, 5 }, /* 185: cards/rebellion/refresh.cards:286:5 */
+    { 10, 299, 8 }, /* 186: cards/rebellion/refresh.cards:299:8 */
+    { 10, 299, 3 }, /* 187: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 188: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 189: cards/rebellion/refresh.cards:299:3 */
+    { 10, 299, 3 }, /* 190: cards/rebellion/refresh.cards:299:3 */
     { 10, 299, 3 }, /* 191: cards/rebellion/refresh.cards:299:3 */
-    { 10, 301, 77 }, /* 192: cards/rebellion/refresh.cards:301:77 */
-    { 3, 279, 48 }, /* 193: cards/rebellion/game.cards:279:48 */
-    { 3, 279, 73 }, /* 194: cards/rebellion/game.cards:279:73 */
-    { 3, 279, 85 }, /* 195: cards/rebellion/game.cards:279:85 */
-    { 1, 25, 22 }, /* 196: cards/rebellion/combat.cards:25:22 */
-    { 1, 25, 39 }, /* 197: cards/rebellion/combat.cards:25:39 */
-    { 1, 25, 52 }, /* 198: cards/rebellion/combat.cards:25:52 */
-    { 1, 27, 83 }, /* 199: cards/rebellion/combat.cards:27:83 */
-    { 1, 30, 3 }, /* 200: cards/rebellion/combat.cards:30:3 */
-    { 1, 31, 3 }, /* 201: cards/rebellion/combat.cards:31:3 */
-    { 1, 32, 3 }, /* 202: cards/rebellion/combat.cards:32:3 */
-    { 1, 33, 3 }, /* 203: cards/rebellion/combat.cards:33:3 */
-    { 1, 35, 3 }, /* 204: cards/rebellion/combat.cards:35:3 */
-    { 1, 36, 3 }, /* 205: cards/rebellion/combat.cards:36:3 */
-    { 1, 40, 5 }, /* 206: cards/rebellion/combat.cards:40:5 */
-    { 1, 43, 7 }, /* 207: cards/rebellion/combat.cards:43:7 */
-    { 1, 44, 7 }, /* 208: cards/rebellion/combat.cards:44:7 */
-    { 1, 45, 7 }, /* 209: cards/rebellion/combat.cards:45:7 */
-    { 1, 47, 46 }, /* 210: cards/rebellion/combat.cards:47:46 */
-    { 1, 48, 18 }, /* 211: cards/rebellion/combat.cards:48:18 */
-    { 1, 48, 9 }, /* 212: cards/rebellion/combat.cards:48:9 */
-    { 1, 48, 9 }, /* 213: cards/rebellion/combat.cards:48:9 */
-    { 1, 48, 103 }, /* 214: cards/rebellion/combat.cards:48:103 */
-    { 1, 50, 7 }, /* 215: cards/rebellion/combat.cards:50:7 */
-    { 1, 51, 7 }, /* 216: cards/rebellion/combat.cards:51:7 */
-    { 1, 53, 69 }, /* 217: cards/rebellion/combat.cards:53:69 */
-    { 1, 54, 7 }, /* 218: cards/rebellion/combat.cards:54:7 */
-    { 1, 55, 7 }, /* 219: cards/rebellion/combat.cards:55:7 */
-    { 1, 56, 7 }, /* 220: cards/rebellion/combat.cards:56:7 */
-    { 1, 58, 76 }, /* 221: cards/rebellion/combat.cards:58:76 */
-    { 1, 59, 18 }, /* 222: cards/rebellion/combat.cards:59:18 */
-    { 1, 59, 9 }, /* 223: cards/rebellion/combat.cards:59:9 */
-    { 1, 59, 9 }, /* 224: cards/rebellion/combat.cards:59:9 */
-    { 1, 59, 78 }, /* 225: cards/rebellion/combat.cards:59:78 */
-    { 1, 61, 7 }, /* 226: cards/rebellion/combat.cards:61:7 */
-    { 1, 64, 5 }, /* 227: cards/rebellion/combat.cards:64:5 */
-    { 1, 65, 5 }, /* 228: cards/rebellion/combat.cards:65:5 */
-    { 1, 66, 5 }, /* 229: cards/rebellion/combat.cards:66:5 */
-    { 1, 67, 5 }, /* 230: cards/rebellion/combat.cards:67:5 */
-    { 1, 39, 3 }, /* 231: cards/rebellion/combat.cards:39:3 */
-    { 1, 71, 3 }, /* 232: cards/rebellion/combat.cards:71:3 */
-    { 1, 72, 27 }, /* 233: cards/rebellion/combat.cards:72:27 */
-    { 1, 72, 22 }, /* 234: cards/rebellion/combat.cards:72:22 */
-    { 1, 73, 56 }, /* 235: cards/rebellion/combat.cards:73:56 */
-    { 1, 73, 86 }, /* 236: cards/rebellion/combat.cards:73:86 */
-    { 1, 74, 3 }, /* 237: cards/rebellion/combat.cards:74:3 */
-    { 1, 75, 3 }, /* 238: cards/rebellion/combat.cards:75:3 */
-    { 1, 76, 12 }, /* 239: cards/rebellion/combat.cards:76:12 */
-    { 1, 76, 22 }, /* 240: cards/rebellion/combat.cards:76:22 */
-    { 1, 19, 11 }, /* 241: cards/rebellion/combat.cards:19:11 */
-    { 1, 82, 11 }, /* 242: cards/rebellion/combat.cards:82:11 */
-    { 1, 90, 53 }, /* 243: cards/rebellion/combat.cards:90:53 */
-    { 1, 91, 5 }, /* 244: cards/rebellion/combat.cards:91:5 */
-    { 1, 94, 9 }, /* 245: cards/rebellion/combat.cards:94:9 */
-    { 1, 94, 21 }, /* 246: cards/rebellion/combat.cards:94:21 */
-    { 1, 95, 21 }, /* 247: cards/rebellion/combat.cards:95:21 */
-    { 1, 95, 11 }, /* 248: cards/rebellion/combat.cards:95:11 */
-    { 1, 89, 11 }, /* 249: cards/rebellion/combat.cards:89:11 */
-    { 1, 109, 30 }, /* 250: cards/rebellion/combat.cards:109:30 */
-    { 1, 112, 5 }, /* 251: cards/rebellion/combat.cards:112:5 */
-    { 1, 113, 64 }, /* 252: cards/rebellion/combat.cards:113:64 */
-    { 1, 113, 55 }, /* 253: cards/rebellion/combat.cards:113:55 */
-    { 1, 113, 125 }, /* 254: cards/rebellion/combat.cards:113:125 */
-    { 1, 114, 39 }, /* 255: cards/rebellion/combat.cards:114:39 */
-    { 1, 119, 7 }, /* 256: cards/rebellion/combat.cards:119:7 */
-    { 1, 119, 19 }, /* 257: cards/rebellion/combat.cards:119:19 */
-    { 1, 119, 126 }, /* 258: cards/rebellion/combat.cards:119:126 */
-    { 1, 109, 3 }, /* 259: cards/rebellion/combat.cards:109:3 */
-    { 1, 107, 11 }, /* 260: cards/rebellion/combat.cards:107:11 */
-    { 1, 128, 59 }, /* 261: cards/rebellion/combat.cards:128:59 */
-    { 1, 129, 67 }, /* 262: cards/rebellion/combat.cards:129:67 */
-    { 1, 129, 81 }, /* 263: cards/rebellion/combat.cards:129:81 */
-    { 1, 127, 11 }, /* 264: cards/rebellion/combat.cards:127:11 */
-    { 1, 136, 60 }, /* 265: cards/rebellion/combat.cards:136:60 */
-    { 1, 136, 36 }, /* 266: cards/rebellion/combat.cards:136:36 */
-    { 1, 138, 62 }, /* 267: cards/rebellion/combat.cards:138:62 */
-    { 1, 138, 37 }, /* 268: cards/rebellion/combat.cards:138:37 */
-    { 1, 132, 11 }, /* 269: cards/rebellion/combat.cards:132:11 */
-    { 1, 146, 3 }, /* 270: cards/rebellion/combat.cards:146:3 */
-    { 1, 146, 15 }, /* 271: cards/rebellion/combat.cards:146:15 */
-    { 1, 147, 5 }, /* 272: cards/rebellion/combat.cards:147:5 */
-    { 1, 147, 5 }, /* 273: cards/rebellion/combat.cards:147:5 */
-    { 1, 150, 3 }, /* 274: cards/rebellion/combat.cards:150:3 */
-    { 1, 151, 3 }, /* 275: cards/rebellion/combat.cards:151:3 */
-    { 1, 145, 11 }, /* 276: cards/rebellion/combat.cards:145:11 */
-    { 1, 162, 67 }, /* 277: cards/rebellion/combat.cards:162:67 */
-    { 1, 163, 31 }, /* 278: cards/rebellion/combat.cards:163:31 */
-    { 1, 163, 22 }, /* 279: cards/rebellion/combat.cards:163:22 */
-    { 1, 164, 33 }, /* 280: cards/rebellion/combat.cards:164:33 */
-    { 1, 166, 51 }, /* 281: cards/rebellion/combat.cards:166:51 */
-    { 1, 166, 3 }, /* 282: cards/rebellion/combat.cards:166:3 */
-    { 1, 167, 55 }, /* 283: cards/rebellion/combat.cards:167:55 */
-    { 1, 167, 3 }, /* 284: cards/rebellion/combat.cards:167:3 */
-    { 1, 168, 8 }, /* 285: cards/rebellion/combat.cards:168:8 */
-    { 1, 168, 3 }, /* 286: cards/rebellion/combat.cards:168:3 */
-    { 1, 175, 5 }, /* 287: cards/rebellion/combat.cards:175:5 */
-    { 1, 177, 49 }, /* 288: cards/rebellion/combat.cards:177:49 */
-    { 1, 177, 40 }, /* 289: cards/rebellion/combat.cards:177:40 */
-    { 1, 176, 148 }, /* 290: cards/rebellion/combat.cards:176:148 */
-    { 1, 177, 139 }, /* 291: cards/rebellion/combat.cards:177:139 */
-    { 1, 178, 32 }, /* 292: cards/rebellion/combat.cards:178:32 */
-    { 1, 183, 7 }, /* 293: cards/rebellion/combat.cards:183:7 */
-    { 1, 183, 34 }, /* 294: cards/rebellion/combat.cards:183:34 */
-    { 1, 183, 19 }, /* 295: cards/rebellion/combat.cards:183:19 */
-    { 1, 183, 97 }, /* 296: cards/rebellion/combat.cards:183:97 */
-    { 1, 184, 7 }, /* 297: cards/rebellion/combat.cards:184:7 */
-    { 1, 186, 7 }, /* 298: cards/rebellion/combat.cards:186:7 */
-    { 1, 186, 19 }, /* 299: cards/rebellion/combat.cards:186:19 */
-    { 1, 187, 9 }, /* 300: cards/rebellion/combat.cards:187:9 */
-    { 1, 189, 11 }, /* 301: cards/rebellion/combat.cards:189:11 */
-    { 1, 189, 38 }, /* 302: cards/rebellion/combat.cards:189:38 */
-    { 1, 189, 23 }, /* 303: cards/rebellion/combat.cards:189:23 */
-    { 1, 189, 101 }, /* 304: cards/rebellion/combat.cards:189:101 */
-    { 1, 192, 9 }, /* 305: cards/rebellion/combat.cards:192:9 */
-    { 1, 194, 13 }, /* 306: cards/rebellion/combat.cards:194:13 */
-    { 1, 194, 25 }, /* 307: cards/rebellion/combat.cards:194:25 */
-    { 1, 196, 15 }, /* 308: cards/rebellion/combat.cards:196:15 */
-    { 1, 196, 15 }, /* 309: cards/rebellion/combat.cards:196:15 */
-    { 1, 200, 9 }, /* 310: cards/rebellion/combat.cards:200:9 */
-    { 1, 172, 3 }, /* 311: cards/rebellion/combat.cards:172:3 */
-    { 1, 206, 12 }, /* 312: cards/rebellion/combat.cards:206:12 */
-    { 1, 206, 3 }, /* 313: cards/rebellion/combat.cards:206:3 */
-    { 1, 206, 3 }, /* 314: cards/rebellion/combat.cards:206:3 */
-    { 1, 207, 8 }, /* 315: cards/rebellion/combat.cards:207:8 */
-    { 1, 208, 7 }, /* 316: cards/rebellion/combat.cards:208:7 */
-    { 1, 208, 19 }, /* 317: cards/rebellion/combat.cards:208:19 */
-    { 1, 209, 9 }, /* 318: cards/rebellion/combat.cards:209:9 */
-    { 1, 209, 9 }, /* 319: cards/rebellion/combat.cards:209:9 */
-    { 1, 212, 15 }, /* 320: cards/rebellion/combat.cards:212:15 */
-    { 1, 213, 7 }, /* 321: cards/rebellion/combat.cards:213:7 */
-    { 1, 213, 19 }, /* 322: cards/rebellion/combat.cards:213:19 */
-    { 1, 214, 9 }, /* 323: cards/rebellion/combat.cards:214:9 */
-    { 1, 214, 9 }, /* 324: cards/rebellion/combat.cards:214:9 */
-    { 1, 219, 8 }, /* 325: cards/rebellion/combat.cards:219:8 */
-    { 1, 219, 3 }, /* 326: cards/rebellion/combat.cards:219:3 */
-    { 1, 222, 30 }, /* 327: cards/rebellion/combat.cards:222:30 */
-    { 1, 222, 54 }, /* 328: cards/rebellion/combat.cards:222:54 */
-    { 1, 223, 5 }, /* 329: cards/rebellion/combat.cards:223:5 */
-    { 1, 224, 43 }, /* 330: cards/rebellion/combat.cards:224:43 */
-    { 1, 224, 89 }, /* 331: cards/rebellion/combat.cards:224:89 */
-    { 1, 225, 34 }, /* 332: cards/rebellion/combat.cards:225:34 */
-    { 1, 230, 7 }, /* 333: cards/rebellion/combat.cards:230:7 */
-    { 1, 230, 19 }, /* 334: cards/rebellion/combat.cards:230:19 */
-    { 1, 231, 9 }, /* 335: cards/rebellion/combat.cards:231:9 */
-    { 1, 233, 9 }, /* 336: cards/rebellion/combat.cards:233:9 */
-    { 1, 235, 13 }, /* 337: cards/rebellion/combat.cards:235:13 */
-    { 1, 235, 25 }, /* 338: cards/rebellion/combat.cards:235:25 */
-    { 1, 236, 15 }, /* 339: cards/rebellion/combat.cards:236:15 */
-    { 1, 236, 15 }, /* 340: cards/rebellion/combat.cards:236:15 */
-    { 1, 240, 9 }, /* 341: cards/rebellion/combat.cards:240:9 */
-    { 1, 222, 3 }, /* 342: cards/rebellion/combat.cards:222:3 */
-    { 1, 244, 12 }, /* 343: cards/rebellion/combat.cards:244:12 */
-    { 1, 245, 5 }, /* 344: cards/rebellion/combat.cards:245:5 */
-    { 1, 245, 5 }, /* 345: cards/rebellion/combat.cards:245:5 */
-    { 1, 247, 5 }, /* 346: cards/rebellion/combat.cards:247:5 */
-    { 1, 160, 11 }, /* 347: cards/rebellion/combat.cards:160:11 */
-    { 1, 254, 12 }, /* 348: cards/rebellion/combat.cards:254:12 */
-    { 1, 254, 3 }, /* 349: cards/rebellion/combat.cards:254:3 */
-    { 1, 254, 3 }, /* 350: cards/rebellion/combat.cards:254:3 */
-    { 1, 256, 5 }, /* 351: cards/rebellion/combat.cards:256:5 */
-    { 1, 256, 5 }, /* 352: cards/rebellion/combat.cards:256:5 */
-    { 1, 257, 49 }, /* 353: cards/rebellion/combat.cards:257:49 */
-    { 1, 257, 49 }, /* 354: cards/rebellion/combat.cards:257:49 */
-    { 1, 259, 5 }, /* 355: cards/rebellion/combat.cards:259:5 */
-    { 1, 253, 11 }, /* 356: cards/rebellion/combat.cards:253:11 */
-    { 1, 278, 19 }, /* 357: cards/rebellion/combat.cards:278:19 */
-    { 1, 279, 45 }, /* 358: cards/rebellion/combat.cards:279:45 */
-    { 1, 280, 19 }, /* 359: cards/rebellion/combat.cards:280:19 */
-    { 1, 280, 10 }, /* 360: cards/rebellion/combat.cards:280:10 */
-    { 1, 281, 5 }, /* 361: cards/rebellion/combat.cards:281:5 */
-    { 1, 284, 9 }, /* 362: cards/rebellion/combat.cards:284:9 */
-    { 1, 285, 9 }, /* 363: cards/rebellion/combat.cards:285:9 */
-    { 1, 285, 21 }, /* 364: cards/rebellion/combat.cards:285:21 */
-    { 1, 286, 11 }, /* 365: cards/rebellion/combat.cards:286:11 */
-    { 1, 286, 23 }, /* 366: cards/rebellion/combat.cards:286:23 */
-    { 1, 287, 23 }, /* 367: cards/rebellion/combat.cards:287:23 */
-    { 1, 287, 13 }, /* 368: cards/rebellion/combat.cards:287:13 */
-    { 1, 289, 13 }, /* 369: cards/rebellion/combat.cards:289:13 */
-    { 1, 290, 22 }, /* 370: cards/rebellion/combat.cards:290:22 */
-    { 1, 290, 13 }, /* 371: cards/rebellion/combat.cards:290:13 */
-    { 1, 291, 36 }, /* 372: cards/rebellion/combat.cards:291:36 */
-    { 1, 292, 15 }, /* 373: cards/rebellion/combat.cards:292:15 */
-    { 1, 294, 13 }, /* 374: cards/rebellion/combat.cards:294:13 */
-    { 1, 294, 13 }, /* 375: cards/rebellion/combat.cards:294:13 */
-    { 1, 294, 73 }, /* 376: cards/rebellion/combat.cards:294:73 */
-    { 1, 294, 34 }, /* 377: cards/rebellion/combat.cards:294:34 */
-    { 1, 295, 15 }, /* 378: cards/rebellion/combat.cards:295:15 */
-    { 1, 297, 13 }, /* 379: cards/rebellion/combat.cards:297:13 */
-    { 1, 299, 28 }, /* 380: cards/rebellion/combat.cards:299:28 */
-    { 1, 299, 13 }, /* 381: cards/rebellion/combat.cards:299:13 */
-    { 1, 276, 11 }, /* 382: cards/rebellion/combat.cards:276:11 */
-    { 1, 310, 42 }, /* 383: cards/rebellion/combat.cards:310:42 */
-    { 1, 311, 14 }, /* 384: cards/rebellion/combat.cards:311:14 */
-    { 1, 311, 5 }, /* 385: cards/rebellion/combat.cards:311:5 */
-    { 1, 311, 5 }, /* 386: cards/rebellion/combat.cards:311:5 */
-    { 1, 313, 7 }, /* 387: cards/rebellion/combat.cards:313:7 */
-    { 1, 309, 11 }, /* 388: cards/rebellion/combat.cards:309:11 */
-    { 1, 323, 67 }, /* 389: cards/rebellion/combat.cards:323:67 */
-    { 1, 324, 20 }, /* 390: cards/rebellion/combat.cards:324:20 */
-    { 1, 327, 5 }, /* 391: cards/rebellion/combat.cards:327:5 */
-    { 1, 329, 52 }, /* 392: cards/rebellion/combat.cards:329:52 */
-    { 1, 328, 26 }, /* 393: cards/rebellion/combat.cards:328:26 */
-    { 1, 329, 85 }, /* 394: cards/rebellion/combat.cards:329:85 */
-    { 1, 334, 7 }, /* 395: cards/rebellion/combat.cards:334:7 */
-    { 1, 334, 19 }, /* 396: cards/rebellion/combat.cards:334:19 */
-    { 1, 335, 9 }, /* 397: cards/rebellion/combat.cards:335:9 */
-    { 1, 336, 9 }, /* 398: cards/rebellion/combat.cards:336:9 */
-    { 1, 336, 21 }, /* 399: cards/rebellion/combat.cards:336:21 */
-    { 1, 338, 11 }, /* 400: cards/rebellion/combat.cards:338:11 */
-    { 1, 340, 9 }, /* 401: cards/rebellion/combat.cards:340:9 */
-    { 1, 321, 11 }, /* 402: cards/rebellion/combat.cards:321:11 */
-    { 1, 348, 3 }, /* 403: cards/rebellion/combat.cards:348:3 */
-    { 1, 346, 11 }, /* 404: cards/rebellion/combat.cards:346:11 */
-    { 2, 16, 18 }, /* 405: cards/rebellion/effects.cards:16:18 */
-    { 2, 16, 29 }, /* 406: cards/rebellion/effects.cards:16:29 */
-    { 2, 16, 37 }, /* 407: cards/rebellion/effects.cards:16:37 */
-    { 2, 17, 23 }, /* 408: cards/rebellion/effects.cards:17:23 */
-    { 2, 17, 33 }, /* 409: cards/rebellion/effects.cards:17:33 */
-    { 2, 17, 41 }, /* 410: cards/rebellion/effects.cards:17:41 */
-    { 2, 17, 81 }, /* 411: cards/rebellion/effects.cards:17:81 */
-    { 2, 17, 81 }, /* 412: cards/rebellion/effects.cards:17:81 */
-    { 2, 19, 18 }, /* 413: cards/rebellion/effects.cards:19:18 */
-    { 2, 19, 28 }, /* 414: cards/rebellion/effects.cards:19:28 */
-    { 2, 19, 36 }, /* 415: cards/rebellion/effects.cards:19:36 */
-    { 2, 20, 23 }, /* 416: cards/rebellion/effects.cards:20:23 */
-    { 2, 21, 9 }, /* 417: cards/rebellion/effects.cards:21:9 */
-    { 2, 21, 17 }, /* 418: cards/rebellion/effects.cards:21:17 */
-    { 2, 22, 12 }, /* 419: cards/rebellion/effects.cards:22:12 */
-    { 2, 23, 11 }, /* 420: cards/rebellion/effects.cards:23:11 */
-    { 2, 13, 11 }, /* 421: cards/rebellion/effects.cards:13:11 */
-    { 2, 35, 3 }, /* 422: cards/rebellion/effects.cards:35:3 */
-    { 2, 35, 15 }, /* 423: cards/rebellion/effects.cards:35:15 */
-    { 2, 37, 5 }, /* 424: cards/rebellion/effects.cards:37:5 */
-    { 2, 34, 11 }, /* 425: cards/rebellion/effects.cards:34:11 */
-    { 2, 45, 3 }, /* 426: cards/rebellion/effects.cards:45:3 */
-    { 2, 45, 3 }, /* 427: cards/rebellion/effects.cards:45:3 */
-    { 2, 46, 8 }, /* 428: cards/rebellion/effects.cards:46:8 */
-    { 2, 47, 7 }, /* 429: cards/rebellion/effects.cards:47:7 */
-    { 2, 50, 5 }, /* 430: cards/rebellion/effects.cards:50:5 */
-    { 2, 51, 14 }, /* 431: cards/rebellion/effects.cards:51:14 */
-    { 2, 51, 5 }, /* 432: cards/rebellion/effects.cards:51:5 */
-    { 2, 51, 5 }, /* 433: cards/rebellion/effects.cards:51:5 */
-    { 2, 51, 72 }, /* 434: cards/rebellion/effects.cards:51:72 */
-    { 2, 55, 3 }, /* 435: cards/rebellion/effects.cards:55:3 */
-    { 2, 55, 3 }, /* 436: cards/rebellion/effects.cards:55:3 */
-    { 2, 55, 65 }, /* 437: cards/rebellion/effects.cards:55:65 */
-    { 2, 56, 5 }, /* 438: cards/rebellion/effects.cards:56:5 */
-    { 2, 58, 3 }, /* 439: cards/rebellion/effects.cards:58:3 */
-    { 2, 44, 11 }, /* 440: cards/rebellion/effects.cards:44:11 */
-    { 2, 67, 12 }, /* 441: cards/rebellion/effects.cards:67:12 */
-    { 2, 67, 3 }, /* 442: cards/rebellion/effects.cards:67:3 */
-    { 2, 69, 22 }, /* 443: cards/rebellion/effects.cards:69:22 */
-    { 2, 69, 3 }, /* 444: cards/rebellion/effects.cards:69:3 */
-    { 2, 70, 24 }, /* 445: cards/rebellion/effects.cards:70:24 */
-    { 2, 70, 3 }, /* 446: cards/rebellion/effects.cards:70:3 */
-    { 2, 65, 11 }, /* 447: cards/rebellion/effects.cards:65:11 */
-    { 2, 77, 23 }, /* 448: cards/rebellion/effects.cards:77:23 */
-    { 2, 77, 19 }, /* 449: cards/rebellion/effects.cards:77:19 */
-    { 2, 79, 3 }, /* 450: cards/rebellion/effects.cards:79:3 */
-    { 2, 80, 13 }, /* 451: cards/rebellion/effects.cards:80:13 */
-    { 2, 75, 11 }, /* 452: cards/rebellion/effects.cards:75:11 */
-    { 2, 85, 32 }, /* 453: cards/rebellion/effects.cards:85:32 */
-    { 2, 85, 22 }, /* 454: cards/rebellion/effects.cards:85:22 */
-    { 2, 85, 62 }, /* 455: cards/rebellion/effects.cards:85:62 */
-    { 2, 84, 11 }, /* 456: cards/rebellion/effects.cards:84:11 */
-    { 2, 92, 35 }, /* 457: cards/rebellion/effects.cards:92:35 */
-    { 2, 92, 3 }, /* 458: cards/rebellion/effects.cards:92:3 */
-    { 2, 93, 3 }, /* 459: cards/rebellion/effects.cards:93:3 */
-    { 2, 95, 49 }, /* 460: cards/rebellion/effects.cards:95:49 */
-    { 2, 95, 40 }, /* 461: cards/rebellion/effects.cards:95:40 */
-    { 2, 94, 42 }, /* 462: cards/rebellion/effects.cards:94:42 */
-    { 2, 95, 75 }, /* 463: cards/rebellion/effects.cards:95:75 */
-    { 2, 100, 24 }, /* 464: cards/rebellion/effects.cards:100:24 */
-    { 2, 103, 24 }, /* 465: cards/rebellion/effects.cards:103:24 */
-    { 2, 103, 5 }, /* 466: cards/rebellion/effects.cards:103:5 */
-    { 2, 104, 26 }, /* 467: cards/rebellion/effects.cards:104:26 */
-    { 2, 104, 5 }, /* 468: cards/rebellion/effects.cards:104:5 */
-    { 2, 105, 17 }, /* 469: cards/rebellion/effects.cards:105:17 */
-    { 2, 105, 5 }, /* 470: cards/rebellion/effects.cards:105:5 */
-    { 2, 106, 5 }, /* 471: cards/rebellion/effects.cards:106:5 */
-    { 2, 106, 17 }, /* 472: cards/rebellion/effects.cards:106:17 */
-    { 2, 107, 17 }, /* 473: cards/rebellion/effects.cards:107:17 */
-    { 2, 107, 7 }, /* 474: cards/rebellion/effects.cards:107:7 */
-    { 2, 110, 5 }, /* 475: cards/rebellion/effects.cards:110:5 */
-    { 2, 110, 41 }, /* 476: cards/rebellion/effects.cards:110:41 */
-    { 2, 112, 8 }, /* 477: cards/rebellion/effects.cards:112:8 */
-    { 2, 112, 3 }, /* 478: cards/rebellion/effects.cards:112:3 */
-    { 2, 113, 3 }, /* 479: cards/rebellion/effects.cards:113:3 */
-    { 2, 114, 27 }, /* 480: cards/rebellion/effects.cards:114:27 */
-    { 2, 115, 3 }, /* 481: cards/rebellion/effects.cards:115:3 */
-    { 2, 90, 11 }, /* 482: cards/rebellion/effects.cards:90:11 */
-    { 2, 124, 25 }, /* 483: cards/rebellion/effects.cards:124:25 */
-    { 2, 124, 21 }, /* 484: cards/rebellion/effects.cards:124:21 */
-    { 2, 120, 11 }, /* 485: cards/rebellion/effects.cards:120:11 */
-    { 2, 133, 5 }, /* 486: cards/rebellion/effects.cards:133:5 */
-    { 2, 136, 9 }, /* 487: cards/rebellion/effects.cards:136:9 */
-    { 2, 136, 9 }, /* 488: cards/rebellion/effects.cards:136:9 */
-    { 2, 138, 11 }, /* 489: cards/rebellion/effects.cards:138:11 */
-    { 2, 140, 9 }, /* 490: cards/rebellion/effects.cards:140:9 */
-    { 2, 141, 11 }, /* 491: cards/rebellion/effects.cards:141:11 */
-    { 2, 143, 9 }, /* 492: cards/rebellion/effects.cards:143:9 */
-    { 2, 146, 9 }, /* 493: cards/rebellion/effects.cards:146:9 */
-    { 2, 147, 9 }, /* 494: cards/rebellion/effects.cards:147:9 */
-    { 2, 147, 9 }, /* 495: cards/rebellion/effects.cards:147:9 */
-    { 2, 147, 30 }, /* 496: cards/rebellion/effects.cards:147:30 */
-    { 2, 148, 32 }, /* 497: cards/rebellion/effects.cards:148:32 */
-    { 2, 149, 11 }, /* 498: cards/rebellion/effects.cards:149:11 */
-    { 2, 151, 9 }, /* 499: cards/rebellion/effects.cards:151:9 */
-    { 2, 151, 9 }, /* 500: cards/rebellion/effects.cards:151:9 */
-    { 2, 151, 68 }, /* 501: cards/rebellion/effects.cards:151:68 */
-    { 2, 151, 30 }, /* 502: cards/rebellion/effects.cards:151:30 */
-    { 2, 152, 11 }, /* 503: cards/rebellion/effects.cards:152:11 */
-    { 2, 154, 9 }, /* 504: cards/rebellion/effects.cards:154:9 */
-    { 2, 156, 9 }, /* 505: cards/rebellion/effects.cards:156:9 */
-    { 2, 131, 11 }, /* 506: cards/rebellion/effects.cards:131:11 */
-    { 2, 167, 10 }, /* 507: cards/rebellion/effects.cards:167:10 */
-    { 2, 168, 5 }, /* 508: cards/rebellion/effects.cards:168:5 */
-    { 2, 168, 5 }, /* 509: cards/rebellion/effects.cards:168:5 */
-    { 2, 169, 16 }, /* 510: cards/rebellion/effects.cards:169:16 */
-    { 2, 169, 7 }, /* 511: cards/rebellion/effects.cards:169:7 */
-    { 2, 169, 74 }, /* 512: cards/rebellion/effects.cards:169:74 */
-    { 2, 171, 5 }, /* 513: cards/rebellion/effects.cards:171:5 */
-    { 2, 172, 5 }, /* 514: cards/rebellion/effects.cards:172:5 */
-    { 2, 166, 11 }, /* 515: cards/rebellion/effects.cards:166:11 */
-    { 2, 180, 3 }, /* 516: cards/rebellion/effects.cards:180:3 */
-    { 2, 181, 3 }, /* 517: cards/rebellion/effects.cards:181:3 */
-    { 2, 183, 3 }, /* 518: cards/rebellion/effects.cards:183:3 */
-    { 2, 179, 11 }, /* 519: cards/rebellion/effects.cards:179:11 */
-    { 2, 193, 3 }, /* 520: cards/rebellion/effects.cards:193:3 */
-    { 2, 194, 3 }, /* 521: cards/rebellion/effects.cards:194:3 */
-    { 2, 195, 3 }, /* 522: cards/rebellion/effects.cards:195:3 */
-    { 2, 192, 11 }, /* 523: cards/rebellion/effects.cards:192:11 */
-    { 2, 201, 3 }, /* 524: cards/rebellion/effects.cards:201:3 */
-    { 2, 199, 11 }, /* 525: cards/rebellion/effects.cards:199:11 */
-    { 2, 206, 12 }, /* 526: cards/rebellion/effects.cards:206:12 */
-    { 2, 206, 3 }, /* 527: cards/rebellion/effects.cards:206:3 */
-    { 2, 206, 3 }, /* 528: cards/rebellion/effects.cards:206:3 */
-    { 2, 207, 5 }, /* 529: cards/rebellion/effects.cards:207:5 */
-    { 2, 208, 5 }, /* 530: cards/rebellion/effects.cards:208:5 */
-    { 2, 208, 59 }, /* 531: cards/rebellion/effects.cards:208:59 */
-    { 2, 208, 5 }, /* 532: cards/rebellion/effects.cards:208:5 */
-    { 2, 205, 11 }, /* 533: cards/rebellion/effects.cards:205:11 */
-    { 2, 218, 6 }, /* 534: cards/rebellion/effects.cards:218:6 */
-    { 2, 219, 14 }, /* 535: cards/rebellion/effects.cards:219:14 */
-    { 2, 219, 5 }, /* 536: cards/rebellion/effects.cards:219:5 */
-    { 2, 221, 7 }, /* 537: cards/rebellion/effects.cards:221:7 */
-    { 2, 224, 3 }, /* 538: cards/rebellion/effects.cards:224:3 */
-    { 2, 217, 11 }, /* 539: cards/rebellion/effects.cards:217:11 */
-    { 2, 229, 3 }, /* 540: cards/rebellion/effects.cards:229:3 */
-    { 2, 229, 3 }, /* 541: cards/rebellion/effects.cards:229:3 */
-    { 2, 229, 17 }, /* 542: cards/rebellion/effects.cards:229:17 */
-    { 2, 232, 5 }, /* 543: cards/rebellion/effects.cards:232:5 */
-    { 2, 228, 11 }, /* 544: cards/rebellion/effects.cards:228:11 */
-    { 2, 238, 3 }, /* 545: cards/rebellion/effects.cards:238:3 */
-    { 2, 239, 15 }, /* 546: cards/rebellion/effects.cards:239:15 */
-    { 2, 239, 5 }, /* 547: cards/rebellion/effects.cards:239:5 */
-    { 2, 237, 11 }, /* 548: cards/rebellion/effects.cards:237:11 */
-    { 2, 246, 3 }, /* 549: cards/rebellion/effects.cards:246:3 */
-    { 2, 247, 15 }, /* 550: cards/rebellion/effects.cards:247:15 */
-    { 2, 247, 5 }, /* 551: cards/rebellion/effects.cards:247:5 */
-    { 2, 248, 5 }, /* 552: cards/rebellion/effects.cards:248:5 */
-    { 2, 245, 11 }, /* 553: cards/rebellion/effects.cards:245:11 */
-    { 2, 256, 5 }, /* 554: cards/rebellion/effects.cards:256:5 */
-    { 2, 256, 65 }, /* 555: cards/rebellion/effects.cards:256:65 */
-    { 2, 256, 55 }, /* 556: cards/rebellion/effects.cards:256:55 */
-    { 2, 257, 5 }, /* 557: cards/rebellion/effects.cards:257:5 */
-    { 2, 254, 11 }, /* 558: cards/rebellion/effects.cards:254:11 */
-    { 2, 267, 15 }, /* 559: cards/rebellion/effects.cards:267:15 */
-    { 2, 270, 5 }, /* 560: cards/rebellion/effects.cards:270:5 */
-    { 2, 271, 5 }, /* 561: cards/rebellion/effects.cards:271:5 */
-    { 2, 272, 5 }, /* 562: cards/rebellion/effects.cards:272:5 */
-    { 2, 273, 5 }, /* 563: cards/rebellion/effects.cards:273:5 */
-    { 2, 273, 13 }, /* 564: cards/rebellion/effects.cards:273:13 */
-    { 2, 275, 14 }, /* 565: cards/rebellion/effects.cards:275:14 */
-    { 2, 275, 5 }, /* 566: cards/rebellion/effects.cards:275:5 */
-    { 2, 275, 5 }, /* 567: cards/rebellion/effects.cards:275:5 */
-    { 2, 275, 73 }, /* 568: cards/rebellion/effects.cards:275:73 */
-    { 2, 276, 29 }, /* 569: cards/rebellion/effects.cards:276:29 */
-    { 2, 277, 29 }, /* 570: cards/rebellion/effects.cards:277:29 */
-    { 2, 279, 7 }, /* 571: cards/rebellion/effects.cards:279:7 */
-    { 2, 279, 7 }, /* 572: cards/rebellion/effects.cards:279:7 */
-    { 2, 279, 26 }, /* 573: cards/rebellion/effects.cards:279:26 */
-    { 2, 282, 9 }, /* 574: cards/rebellion/effects.cards:282:9 */
-    { 2, 285, 24 }, /* 575: cards/rebellion/effects.cards:285:24 */
-    { 2, 266, 11 }, /* 576: cards/rebellion/effects.cards:266:11 */
-    { 2, 298, 3 }, /* 577: cards/rebellion/effects.cards:298:3 */
-    { 2, 300, 16 }, /* 578: cards/rebellion/effects.cards:300:16 */
-    { 2, 301, 61 }, /* 579: cards/rebellion/effects.cards:301:61 */
-    { 2, 301, 9 }, /* 580: cards/rebellion/effects.cards:301:9 */
-    { 2, 302, 17 }, /* 581: cards/rebellion/effects.cards:302:17 */
-    { 2, 302, 9 }, /* 582: cards/rebellion/effects.cards:302:9 */
-    { 2, 304, 20 }, /* 583: cards/rebellion/effects.cards:304:20 */
-    { 2, 304, 47 }, /* 584: cards/rebellion/effects.cards:304:47 */
-    { 2, 304, 66 }, /* 585: cards/rebellion/effects.cards:304:66 */
-    { 2, 304, 38 }, /* 586: cards/rebellion/effects.cards:304:38 */
-    { 2, 297, 11 }, /* 587: cards/rebellion/effects.cards:297:11 */
-    { 2, 310, 62 }, /* 588: cards/rebellion/effects.cards:310:62 */
-    { 2, 310, 34 }, /* 589: cards/rebellion/effects.cards:310:34 */
-    { 2, 309, 11 }, /* 590: cards/rebellion/effects.cards:309:11 */
-    { 2, 314, 3 }, /* 591: cards/rebellion/effects.cards:314:3 */
-    { 2, 315, 67 }, /* 592: cards/rebellion/effects.cards:315:67 */
-    { 2, 315, 43 }, /* 593: cards/rebellion/effects.cards:315:43 */
-    { 2, 313, 11 }, /* 594: cards/rebellion/effects.cards:313:11 */
-    { 2, 323, 5 }, /* 595: cards/rebellion/effects.cards:323:5 */
-    { 2, 324, 5 }, /* 596: cards/rebellion/effects.cards:324:5 */
-    { 2, 326, 58 }, /* 597: cards/rebellion/effects.cards:326:58 */
-    { 2, 326, 32 }, /* 598: cards/rebellion/effects.cards:326:32 */
-    { 2, 321, 11 }, /* 599: cards/rebellion/effects.cards:321:11 */
-    { 2, 332, 39 }, /* 600: cards/rebellion/effects.cards:332:39 */
-    { 2, 332, 3 }, /* 601: cards/rebellion/effects.cards:332:3 */
-    { 2, 333, 3 }, /* 602: cards/rebellion/effects.cards:333:3 */
-    { 2, 333, 15 }, /* 603: cards/rebellion/effects.cards:333:15 */
-    { 2, 333, 93 }, /* 604: cards/rebellion/effects.cards:333:93 */
-    { 2, 333, 83 }, /* 605: cards/rebellion/effects.cards:333:83 */
-    { 2, 334, 12 }, /* 606: cards/rebellion/effects.cards:334:12 */
-    { 2, 334, 26 }, /* 607: cards/rebellion/effects.cards:334:26 */
-    { 2, 330, 11 }, /* 608: cards/rebellion/effects.cards:330:11 */
-    { 2, 340, 13 }, /* 609: cards/rebellion/effects.cards:340:13 */
-    { 2, 342, 12 }, /* 610: cards/rebellion/effects.cards:342:12 */
-    { 2, 339, 11 }, /* 611: cards/rebellion/effects.cards:339:11 */
-    { 2, 347, 3 }, /* 612: cards/rebellion/effects.cards:347:3 */
-    { 2, 349, 25 }, /* 613: cards/rebellion/effects.cards:349:25 */
-    { 2, 350, 5 }, /* 614: cards/rebellion/effects.cards:350:5 */
-    { 2, 351, 5 }, /* 615: cards/rebellion/effects.cards:351:5 */
-    { 2, 346, 11 }, /* 616: cards/rebellion/effects.cards:346:11 */
-    { 2, 364, 5 }, /* 617: cards/rebellion/effects.cards:364:5 */
-    { 2, 369, 5 }, /* 618: cards/rebellion/effects.cards:369:5 */
-    { 2, 374, 5 }, /* 619: cards/rebellion/effects.cards:374:5 */
-    { 2, 361, 11 }, /* 620: cards/rebellion/effects.cards:361:11 */
-    { 7, 214, 3 }, /* 621: cards/rebellion/missions.cards:214:3 */
-    { 7, 216, 13 }, /* 622: cards/rebellion/missions.cards:216:13 */
-    { 7, 217, 17 }, /* 623: cards/rebellion/missions.cards:217:17 */
-    { 7, 217, 47 }, /* 624: cards/rebellion/missions.cards:217:47 */
-    { 7, 218, 5 }, /* 625: cards/rebellion/missions.cards:218:5 */
-    { 7, 219, 29 }, /* 626: cards/rebellion/missions.cards:219:29 */
-    { 7, 220, 33 }, /* 627: cards/rebellion/missions.cards:220:33 */
-    { 7, 221, 15 }, /* 628: cards/rebellion/missions.cards:221:15 */
-    { 7, 223, 16 }, /* 629: cards/rebellion/missions.cards:223:16 */
-    { 7, 223, 7 }, /* 630: cards/rebellion/missions.cards:223:7 */
-    { 7, 223, 50 }, /* 631: cards/rebellion/missions.cards:223:50 */
-    { 7, 227, 7 }, /* 632: cards/rebellion/missions.cards:227:7 */
-    { 7, 227, 82 }, /* 633: cards/rebellion/missions.cards:227:82 */
-    { 7, 227, 59 }, /* 634: cards/rebellion/missions.cards:227:59 */
-    { 7, 227, 50 }, /* 635: cards/rebellion/missions.cards:227:50 */
-    { 7, 227, 19 }, /* 636: cards/rebellion/missions.cards:227:19 */
-    { 7, 229, 9 }, /* 637: cards/rebellion/missions.cards:229:9 */
-    { 7, 229, 49 }, /* 638: cards/rebellion/missions.cards:229:49 */
-    { 7, 229, 21 }, /* 639: cards/rebellion/missions.cards:229:21 */
-    { 7, 231, 16 }, /* 640: cards/rebellion/missions.cards:231:16 */
-    { 7, 231, 7 }, /* 641: cards/rebellion/missions.cards:231:7 */
-    { 7, 231, 60 }, /* 642: cards/rebellion/missions.cards:231:60 */
-    { 7, 231, 50 }, /* 643: cards/rebellion/missions.cards:231:50 */
-    { 7, 234, 7 }, /* 644: cards/rebellion/missions.cards:234:7 */
-    { 7, 234, 58 }, /* 645: cards/rebellion/missions.cards:234:58 */
-    { 7, 234, 19 }, /* 646: cards/rebellion/missions.cards:234:19 */
-    { 7, 235, 16 }, /* 647: cards/rebellion/missions.cards:235:16 */
-    { 7, 235, 7 }, /* 648: cards/rebellion/missions.cards:235:7 */
-    { 7, 235, 60 }, /* 649: cards/rebellion/missions.cards:235:60 */
-    { 7, 235, 50 }, /* 650: cards/rebellion/missions.cards:235:50 */
-    { 7, 239, 8 }, /* 651: cards/rebellion/missions.cards:239:8 */
-    { 7, 239, 64 }, /* 652: cards/rebellion/missions.cards:239:64 */
-    { 7, 242, 7 }, /* 653: cards/rebellion/missions.cards:242:7 */
-    { 7, 247, 8 }, /* 654: cards/rebellion/missions.cards:247:8 */
-    { 7, 247, 31 }, /* 655: cards/rebellion/missions.cards:247:31 */
-    { 7, 247, 21 }, /* 656: cards/rebellion/missions.cards:247:21 */
-    { 7, 248, 13 }, /* 657: cards/rebellion/missions.cards:248:13 */
-    { 7, 248, 41 }, /* 658: cards/rebellion/missions.cards:248:41 */
-    { 7, 249, 13 }, /* 659: cards/rebellion/missions.cards:249:13 */
-    { 7, 249, 25 }, /* 660: cards/rebellion/missions.cards:249:25 */
-    { 7, 250, 12 }, /* 661: cards/rebellion/missions.cards:250:12 */
-    { 7, 251, 5 }, /* 662: cards/rebellion/missions.cards:251:5 */
-    { 7, 212, 11 }, /* 663: cards/rebellion/missions.cards:212:11 */
-    { 7, 262, 3 }, /* 664: cards/rebellion/missions.cards:262:3 */
-    { 7, 263, 68 }, /* 665: cards/rebellion/missions.cards:263:68 */
-    { 7, 264, 7 }, /* 666: cards/rebellion/missions.cards:264:7 */
-    { 7, 264, 19 }, /* 667: cards/rebellion/missions.cards:264:19 */
-    { 7, 265, 19 }, /* 668: cards/rebellion/missions.cards:265:19 */
-    { 7, 265, 9 }, /* 669: cards/rebellion/missions.cards:265:9 */
-    { 7, 271, 15 }, /* 670: cards/rebellion/missions.cards:271:15 */
-    { 7, 272, 98 }, /* 671: cards/rebellion/missions.cards:272:98 */
-    { 7, 272, 33 }, /* 672: cards/rebellion/missions.cards:272:33 */
-    { 7, 273, 75 }, /* 673: cards/rebellion/missions.cards:273:75 */
-    { 7, 273, 35 }, /* 674: cards/rebellion/missions.cards:273:35 */
-    { 7, 274, 5 }, /* 675: cards/rebellion/missions.cards:274:5 */
-    { 7, 275, 22 }, /* 676: cards/rebellion/missions.cards:275:22 */
-    { 7, 276, 5 }, /* 677: cards/rebellion/missions.cards:276:5 */
-    { 7, 259, 11 }, /* 678: cards/rebellion/missions.cards:259:11 */
-    { 7, 292, 48 }, /* 679: cards/rebellion/missions.cards:292:48 */
-    { 7, 292, 3 }, /* 680: cards/rebellion/missions.cards:292:3 */
-    { 7, 293, 24 }, /* 681: cards/rebellion/missions.cards:293:24 */
-    { 7, 293, 14 }, /* 682: cards/rebellion/missions.cards:293:14 */
-    { 7, 293, 68 }, /* 683: cards/rebellion/missions.cards:293:68 */
-    { 7, 293, 3 }, /* 684: cards/rebellion/missions.cards:293:3 */
-    { 7, 294, 8 }, /* 685: cards/rebellion/missions.cards:294:8 */
-    { 7, 294, 3 }, /* 686: cards/rebellion/missions.cards:294:3 */
-    { 7, 295, 41 }, /* 687: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 49 }, /* 688: cards/rebellion/missions.cards:295:49 */
-    { 7, 295, 41 }, /* 689: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 65 }, /* 690: cards/rebellion/missions.cards:295:65 */
-    { 7, 295, 61 }, /* 691: cards/rebellion/missions.cards:295:61 */
+    { 3, 295, 48 }, /* 192: cards/rebellion/game.cards:295:48 */
+    { 3, 295, 73 }, /* 193: cards/rebellion/game.cards:295:73 */
+    { 3, 295, 85 }, /* 194: cards/rebellion/game.cards:295:85 */
+    { 10, 300, 16 }, /* 195: cards/rebellion/refresh.cards:300:16 */
+    { 10, 299, 3 }, /* 196: cards/rebellion/refresh.cards:299:3 */
+    { 10, 301, 77 }, /* 197: cards/rebellion/refresh.cards:301:77 */
+    { 3, 295, 48 }, /* 198: cards/rebellion/game.cards:295:48 */
+    { 3, 295, 73 }, /* 199: cards/rebellion/game.cards:295:73 */
+    { 3, 295, 85 }, /* 200: cards/rebellion/game.cards:295:85 */
+    { 1, 25, 22 }, /* 201: cards/rebellion/combat.cards:25:22 */
+    { 1, 25, 39 }, /* 202: cards/rebellion/combat.cards:25:39 */
+    { 1, 25, 52 }, /* 203: cards/rebellion/combat.cards:25:52 */
+    { 1, 27, 83 }, /* 204: cards/rebellion/combat.cards:27:83 */
+    { 1, 30, 3 }, /* 205: cards/rebellion/combat.cards:30:3 */
+    { 1, 31, 3 }, /* 206: cards/rebellion/combat.cards:31:3 */
+    { 1, 32, 3 }, /* 207: cards/rebellion/combat.cards:32:3 */
+    { 1, 33, 3 }, /* 208: cards/rebellion/combat.cards:33:3 */
+    { 1, 35, 3 }, /* 209: cards/rebellion/combat.cards:35:3 */
+    { 1, 36, 3 }, /* 210: cards/rebellion/combat.cards:36:3 */
+    { 1, 40, 5 }, /* 211: cards/rebellion/combat.cards:40:5 */
+    { 1, 43, 7 }, /* 212: cards/rebellion/combat.cards:43:7 */
+    { 1, 44, 7 }, /* 213: cards/rebellion/combat.cards:44:7 */
+    { 1, 45, 7 }, /* 214: cards/rebellion/combat.cards:45:7 */
+    { 1, 47, 46 }, /* 215: cards/rebellion/combat.cards:47:46 */
+    { 1, 48, 18 }, /* 216: cards/rebellion/combat.cards:48:18 */
+    { 1, 48, 9 }, /* 217: cards/rebellion/combat.cards:48:9 */
+    { 1, 48, 9 }, /* 218: cards/rebellion/combat.cards:48:9 */
+    { 1, 48, 103 }, /* 219: cards/rebellion/combat.cards:48:103 */
+    { 1, 50, 7 }, /* 220: cards/rebellion/combat.cards:50:7 */
+    { 1, 51, 7 }, /* 221: cards/rebellion/combat.cards:51:7 */
+    { 1, 53, 69 }, /* 222: cards/rebellion/combat.cards:53:69 */
+    { 1, 54, 7 }, /* 223: cards/rebellion/combat.cards:54:7 */
+    { 1, 55, 7 }, /* 224: cards/rebellion/combat.cards:55:7 */
+    { 1, 56, 7 }, /* 225: cards/rebellion/combat.cards:56:7 */
+    { 1, 58, 76 }, /* 226: cards/rebellion/combat.cards:58:76 */
+    { 1, 59, 18 }, /* 227: cards/rebellion/combat.cards:59:18 */
+    { 1, 59, 9 }, /* 228: cards/rebellion/combat.cards:59:9 */
+    { 1, 59, 9 }, /* 229: cards/rebellion/combat.cards:59:9 */
+    { 1, 59, 78 }, /* 230: cards/rebellion/combat.cards:59:78 */
+    { 1, 61, 7 }, /* 231: cards/rebellion/combat.cards:61:7 */
+    { 1, 64, 5 }, /* 232: cards/rebellion/combat.cards:64:5 */
+    { 1, 65, 5 }, /* 233: cards/rebellion/combat.cards:65:5 */
+    { 1, 66, 5 }, /* 234: cards/rebellion/combat.cards:66:5 */
+    { 1, 67, 5 }, /* 235: cards/rebellion/combat.cards:67:5 */
+    { 1, 39, 3 }, /* 236: cards/rebellion/combat.cards:39:3 */
+    { 1, 71, 3 }, /* 237: cards/rebellion/combat.cards:71:3 */
+    { 1, 72, 27 }, /* 238: cards/rebellion/combat.cards:72:27 */
+    { 1, 72, 22 }, /* 239: cards/rebellion/combat.cards:72:22 */
+    { 1, 73, 56 }, /* 240: cards/rebellion/combat.cards:73:56 */
+    { 1, 73, 86 }, /* 241: cards/rebellion/combat.cards:73:86 */
+    { 1, 74, 3 }, /* 242: cards/rebellion/combat.cards:74:3 */
+    { 1, 75, 3 }, /* 243: cards/rebellion/combat.cards:75:3 */
+    { 1, 76, 12 }, /* 244: cards/rebellion/combat.cards:76:12 */
+    { 1, 76, 22 }, /* 245: cards/rebellion/combat.cards:76:22 */
+    { 1, 19, 11 }, /* 246: cards/rebellion/combat.cards:19:11 */
+    { 1, 82, 11 }, /* 247: cards/rebellion/combat.cards:82:11 */
+    { 1, 90, 53 }, /* 248: cards/rebellion/combat.cards:90:53 */
+    { 1, 91, 5 }, /* 249: cards/rebellion/combat.cards:91:5 */
+    { 1, 94, 9 }, /* 250: cards/rebellion/combat.cards:94:9 */
+    { 1, 94, 21 }, /* 251: cards/rebellion/combat.cards:94:21 */
+    { 1, 95, 21 }, /* 252: cards/rebellion/combat.cards:95:21 */
+    { 1, 95, 11 }, /* 253: cards/rebellion/combat.cards:95:11 */
+    { 1, 89, 11 }, /* 254: cards/rebellion/combat.cards:89:11 */
+    { 1, 109, 30 }, /* 255: cards/rebellion/combat.cards:109:30 */
+    { 1, 112, 5 }, /* 256: cards/rebellion/combat.cards:112:5 */
+    { 1, 113, 64 }, /* 257: cards/rebellion/combat.cards:113:64 */
+    { 1, 113, 55 }, /* 258: cards/rebellion/combat.cards:113:55 */
+    { 1, 113, 125 }, /* 259: cards/rebellion/combat.cards:113:125 */
+    { 1, 114, 39 }, /* 260: cards/rebellion/combat.cards:114:39 */
+    { 1, 119, 7 }, /* 261: cards/rebellion/combat.cards:119:7 */
+    { 1, 119, 19 }, /* 262: cards/rebellion/combat.cards:119:19 */
+    { 1, 119, 126 }, /* 263: cards/rebellion/combat.cards:119:126 */
+    { 1, 109, 3 }, /* 264: cards/rebellion/combat.cards:109:3 */
+    { 1, 107, 11 }, /* 265: cards/rebellion/combat.cards:107:11 */
+    { 1, 128, 59 }, /* 266: cards/rebellion/combat.cards:128:59 */
+    { 1, 129, 67 }, /* 267: cards/rebellion/combat.cards:129:67 */
+    { 1, 129, 81 }, /* 268: cards/rebellion/combat.cards:129:81 */
+    { 1, 127, 11 }, /* 269: cards/rebellion/combat.cards:127:11 */
+    { 1, 136, 60 }, /* 270: cards/rebellion/combat.cards:136:60 */
+    { 1, 136, 36 }, /* 271: cards/rebellion/combat.cards:136:36 */
+    { 1, 138, 62 }, /* 272: cards/rebellion/combat.cards:138:62 */
+    { 1, 138, 37 }, /* 273: cards/rebellion/combat.cards:138:37 */
+    { 1, 132, 11 }, /* 274: cards/rebellion/combat.cards:132:11 */
+    { 1, 146, 3 }, /* 275: cards/rebellion/combat.cards:146:3 */
+    { 1, 146, 15 }, /* 276: cards/rebellion/combat.cards:146:15 */
+    { 1, 147, 5 }, /* 277: cards/rebellion/combat.cards:147:5 */
+    { 1, 147, 5 }, /* 278: cards/rebellion/combat.cards:147:5 */
+    { 1, 150, 3 }, /* 279: cards/rebellion/combat.cards:150:3 */
+    { 1, 151, 3 }, /* 280: cards/rebellion/combat.cards:151:3 */
+    { 1, 145, 11 }, /* 281: cards/rebellion/combat.cards:145:11 */
+    { 1, 162, 67 }, /* 282: cards/rebellion/combat.cards:162:67 */
+    { 1, 163, 31 }, /* 283: cards/rebellion/combat.cards:163:31 */
+    { 1, 163, 22 }, /* 284: cards/rebellion/combat.cards:163:22 */
+    { 1, 164, 33 }, /* 285: cards/rebellion/combat.cards:164:33 */
+    { 1, 166, 51 }, /* 286: cards/rebellion/combat.cards:166:51 */
+    { 1, 166, 3 }, /* 287: cards/rebellion/combat.cards:166:3 */
+    { 1, 167, 55 }, /* 288: cards/rebellion/combat.cards:167:55 */
+    { 1, 167, 3 }, /* 289: cards/rebellion/combat.cards:167:3 */
+    { 1, 168, 8 }, /* 290: cards/rebellion/combat.cards:168:8 */
+    { 1, 168, 3 }, /* 291: cards/rebellion/combat.cards:168:3 */
+    { 1, 175, 5 }, /* 292: cards/rebellion/combat.cards:175:5 */
+    { 1, 177, 49 }, /* 293: cards/rebellion/combat.cards:177:49 */
+    { 1, 177, 40 }, /* 294: cards/rebellion/combat.cards:177:40 */
+    { 1, 176, 148 }, /* 295: cards/rebellion/combat.cards:176:148 */
+    { 1, 177, 139 }, /* 296: cards/rebellion/combat.cards:177:139 */
+    { 1, 178, 32 }, /* 297: cards/rebellion/combat.cards:178:32 */
+    { 1, 183, 7 }, /* 298: cards/rebellion/combat.cards:183:7 */
+    { 1, 183, 34 }, /* 299: cards/rebellion/combat.cards:183:34 */
+    { 1, 183, 19 }, /* 300: cards/rebellion/combat.cards:183:19 */
+    { 1, 183, 97 }, /* 301: cards/rebellion/combat.cards:183:97 */
+    { 1, 184, 7 }, /* 302: cards/rebellion/combat.cards:184:7 */
+    { 1, 186, 7 }, /* 303: cards/rebellion/combat.cards:186:7 */
+    { 1, 186, 19 }, /* 304: cards/rebellion/combat.cards:186:19 */
+    { 1, 187, 9 }, /* 305: cards/rebellion/combat.cards:187:9 */
+    { 1, 189, 11 }, /* 306: cards/rebellion/combat.cards:189:11 */
+    { 1, 189, 38 }, /* 307: cards/rebellion/combat.cards:189:38 */
+    { 1, 189, 23 }, /* 308: cards/rebellion/combat.cards:189:23 */
+    { 1, 189, 101 }, /* 309: cards/rebellion/combat.cards:189:101 */
+    { 1, 192, 9 }, /* 310: cards/rebellion/combat.cards:192:9 */
+    { 1, 194, 13 }, /* 311: cards/rebellion/combat.cards:194:13 */
+    { 1, 194, 25 }, /* 312: cards/rebellion/combat.cards:194:25 */
+    { 1, 196, 15 }, /* 313: cards/rebellion/combat.cards:196:15 */
+    { 1, 196, 15 }, /* 314: cards/rebellion/combat.cards:196:15 */
+    { 1, 200, 9 }, /* 315: cards/rebellion/combat.cards:200:9 */
+    { 1, 172, 3 }, /* 316: cards/rebellion/combat.cards:172:3 */
+    { 1, 206, 12 }, /* 317: cards/rebellion/combat.cards:206:12 */
+    { 1, 206, 3 }, /* 318: cards/rebellion/combat.cards:206:3 */
+    { 1, 206, 3 }, /* 319: cards/rebellion/combat.cards:206:3 */
+    { 1, 207, 8 }, /* 320: cards/rebellion/combat.cards:207:8 */
+    { 1, 208, 7 }, /* 321: cards/rebellion/combat.cards:208:7 */
+    { 1, 208, 19 }, /* 322: cards/rebellion/combat.cards:208:19 */
+    { 1, 209, 9 }, /* 323: cards/rebellion/combat.cards:209:9 */
+    { 1, 209, 9 }, /* 324: cards/rebellion/combat.cards:209:9 */
+    { 1, 212, 15 }, /* 325: cards/rebellion/combat.cards:212:15 */
+    { 1, 213, 7 }, /* 326: cards/rebellion/combat.cards:213:7 */
+    { 1, 213, 19 }, /* 327: cards/rebellion/combat.cards:213:19 */
+    { 1, 214, 9 }, /* 328: cards/rebellion/combat.cards:214:9 */
+    { 1, 214, 9 }, /* 329: cards/rebellion/combat.cards:214:9 */
+    { 1, 219, 8 }, /* 330: cards/rebellion/combat.cards:219:8 */
+    { 1, 219, 3 }, /* 331: cards/rebellion/combat.cards:219:3 */
+    { 1, 222, 30 }, /* 332: cards/rebellion/combat.cards:222:30 */
+    { 1, 222, 54 }, /* 333: cards/rebellion/combat.cards:222:54 */
+    { 1, 223, 5 }, /* 334: cards/rebellion/combat.cards:223:5 */
+    { 1, 224, 43 }, /* 335: cards/rebellion/combat.cards:224:43 */
+    { 1, 224, 89 }, /* 336: cards/rebellion/combat.cards:224:89 */
+    { 1, 225, 34 }, /* 337: cards/rebellion/combat.cards:225:34 */
+    { 1, 230, 7 }, /* 338: cards/rebellion/combat.cards:230:7 */
+    { 1, 230, 19 }, /* 339: cards/rebellion/combat.cards:230:19 */
+    { 1, 231, 9 }, /* 340: cards/rebellion/combat.cards:231:9 */
+    { 1, 233, 9 }, /* 341: cards/rebellion/combat.cards:233:9 */
+    { 1, 235, 13 }, /* 342: cards/rebellion/combat.cards:235:13 */
+    { 1, 235, 25 }, /* 343: cards/rebellion/combat.cards:235:25 */
+    { 1, 236, 15 }, /* 344: cards/rebellion/combat.cards:236:15 */
+    { 1, 236, 15 }, /* 345: cards/rebellion/combat.cards:236:15 */
+    { 1, 240, 9 }, /* 346: cards/rebellion/combat.cards:240:9 */
+    { 1, 222, 3 }, /* 347: cards/rebellion/combat.cards:222:3 */
+    { 1, 244, 12 }, /* 348: cards/rebellion/combat.cards:244:12 */
+    { 1, 245, 5 }, /* 349: cards/rebellion/combat.cards:245:5 */
+    { 1, 245, 5 }, /* 350: cards/rebellion/combat.cards:245:5 */
+    { 1, 247, 5 }, /* 351: cards/rebellion/combat.cards:247:5 */
+    { 1, 160, 11 }, /* 352: cards/rebellion/combat.cards:160:11 */
+    { 1, 254, 12 }, /* 353: cards/rebellion/combat.cards:254:12 */
+    { 1, 254, 3 }, /* 354: cards/rebellion/combat.cards:254:3 */
+    { 1, 254, 3 }, /* 355: cards/rebellion/combat.cards:254:3 */
+    { 1, 256, 5 }, /* 356: cards/rebellion/combat.cards:256:5 */
+    { 1, 256, 5 }, /* 357: cards/rebellion/combat.cards:256:5 */
+    { 1, 257, 49 }, /* 358: cards/rebellion/combat.cards:257:49 */
+    { 1, 257, 49 }, /* 359: cards/rebellion/combat.cards:257:49 */
+    { 1, 259, 5 }, /* 360: cards/rebellion/combat.cards:259:5 */
+    { 1, 253, 11 }, /* 361: cards/rebellion/combat.cards:253:11 */
+    { 1, 278, 19 }, /* 362: cards/rebellion/combat.cards:278:19 */
+    { 1, 279, 45 }, /* 363: cards/rebellion/combat.cards:279:45 */
+    { 1, 280, 19 }, /* 364: cards/rebellion/combat.cards:280:19 */
+    { 1, 280, 10 }, /* 365: cards/rebellion/combat.cards:280:10 */
+    { 1, 281, 5 }, /* 366: cards/rebellion/combat.cards:281:5 */
+    { 1, 284, 9 }, /* 367: cards/rebellion/combat.cards:284:9 */
+    { 1, 285, 9 }, /* 368: cards/rebellion/combat.cards:285:9 */
+    { 1, 285, 21 }, /* 369: cards/rebellion/combat.cards:285:21 */
+    { 1, 286, 11 }, /* 370: cards/rebellion/combat.cards:286:11 */
+    { 1, 286, 23 }, /* 371: cards/rebellion/combat.cards:286:23 */
+    { 1, 287, 23 }, /* 372: cards/rebellion/combat.cards:287:23 */
+    { 1, 287, 13 }, /* 373: cards/rebellion/combat.cards:287:13 */
+    { 1, 289, 13 }, /* 374: cards/rebellion/combat.cards:289:13 */
+    { 1, 290, 22 }, /* 375: cards/rebellion/combat.cards:290:22 */
+    { 1, 290, 13 }, /* 376: cards/rebellion/combat.cards:290:13 */
+    { 1, 291, 36 }, /* 377: cards/rebellion/combat.cards:291:36 */
+    { 1, 292, 15 }, /* 378: cards/rebellion/combat.cards:292:15 */
+    { 1, 294, 13 }, /* 379: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 13 }, /* 380: cards/rebellion/combat.cards:294:13 */
+    { 1, 294, 73 }, /* 381: cards/rebellion/combat.cards:294:73 */
+    { 1, 294, 34 }, /* 382: cards/rebellion/combat.cards:294:34 */
+    { 1, 295, 15 }, /* 383: cards/rebellion/combat.cards:295:15 */
+    { 1, 297, 13 }, /* 384: cards/rebellion/combat.cards:297:13 */
+    { 1, 299, 28 }, /* 385: cards/rebellion/combat.cards:299:28 */
+    { 1, 299, 13 }, /* 386: cards/rebellion/combat.cards:299:13 */
+    { 1, 276, 11 }, /* 387: cards/rebellion/combat.cards:276:11 */
+    { 1, 310, 42 }, /* 388: cards/rebellion/combat.cards:310:42 */
+    { 1, 311, 14 }, /* 389: cards/rebellion/combat.cards:311:14 */
+    { 1, 311, 5 }, /* 390: cards/rebellion/combat.cards:311:5 */
+    { 1, 311, 5 }, /* 391: cards/rebellion/combat.cards:311:5 */
+    { 1, 313, 7 }, /* 392: cards/rebellion/combat.cards:313:7 */
+    { 1, 309, 11 }, /* 393: cards/rebellion/combat.cards:309:11 */
+    { 1, 323, 67 }, /* 394: cards/rebellion/combat.cards:323:67 */
+    { 1, 324, 20 }, /* 395: cards/rebellion/combat.cards:324:20 */
+    { 1, 327, 5 }, /* 396: cards/rebellion/combat.cards:327:5 */
+    { 1, 329, 52 }, /* 397: cards/rebellion/combat.cards:329:52 */
+    { 1, 328, 26 }, /* 398: cards/rebellion/combat.cards:328:26 */
+    { 1, 329, 85 }, /* 399: cards/rebellion/combat.cards:329:85 */
+    { 1, 334, 7 }, /* 400: cards/rebellion/combat.cards:334:7 */
+    { 1, 334, 19 }, /* 401: cards/rebellion/combat.cards:334:19 */
+    { 1, 335, 9 }, /* 402: cards/rebellion/combat.cards:335:9 */
+    { 1, 336, 9 }, /* 403: cards/rebellion/combat.cards:336:9 */
+    { 1, 336, 21 }, /* 404: cards/rebellion/combat.cards:336:21 */
+    { 1, 338, 11 }, /* 405: cards/rebellion/combat.cards:338:11 */
+    { 1, 340, 9 }, /* 406: cards/rebellion/combat.cards:340:9 */
+    { 1, 321, 11 }, /* 407: cards/rebellion/combat.cards:321:11 */
+    { 1, 348, 3 }, /* 408: cards/rebellion/combat.cards:348:3 */
+    { 1, 346, 11 }, /* 409: cards/rebellion/combat.cards:346:11 */
+    { 2, 16, 18 }, /* 410: cards/rebellion/effects.cards:16:18 */
+    { 2, 16, 29 }, /* 411: cards/rebellion/effects.cards:16:29 */
+    { 2, 16, 37 }, /* 412: cards/rebellion/effects.cards:16:37 */
+    { 2, 17, 23 }, /* 413: cards/rebellion/effects.cards:17:23 */
+    { 2, 17, 33 }, /* 414: cards/rebellion/effects.cards:17:33 */
+    { 2, 17, 41 }, /* 415: cards/rebellion/effects.cards:17:41 */
+    { 2, 17, 81 }, /* 416: cards/rebellion/effects.cards:17:81 */
+    { 2, 17, 81 }, /* 417: cards/rebellion/effects.cards:17:81 */
+    { 2, 19, 18 }, /* 418: cards/rebellion/effects.cards:19:18 */
+    { 2, 19, 28 }, /* 419: cards/rebellion/effects.cards:19:28 */
+    { 2, 19, 36 }, /* 420: cards/rebellion/effects.cards:19:36 */
+    { 2, 20, 23 }, /* 421: cards/rebellion/effects.cards:20:23 */
+    { 2, 21, 9 }, /* 422: cards/rebellion/effects.cards:21:9 */
+    { 2, 21, 17 }, /* 423: cards/rebellion/effects.cards:21:17 */
+    { 2, 22, 12 }, /* 424: cards/rebellion/effects.cards:22:12 */
+    { 2, 23, 11 }, /* 425: cards/rebellion/effects.cards:23:11 */
+    { 2, 13, 11 }, /* 426: cards/rebellion/effects.cards:13:11 */
+    { 2, 35, 3 }, /* 427: cards/rebellion/effects.cards:35:3 */
+    { 2, 35, 15 }, /* 428: cards/rebellion/effects.cards:35:15 */
+    { 2, 37, 5 }, /* 429: cards/rebellion/effects.cards:37:5 */
+    { 2, 34, 11 }, /* 430: cards/rebellion/effects.cards:34:11 */
+    { 2, 45, 3 }, /* 431: cards/rebellion/effects.cards:45:3 */
+    { 2, 45, 3 }, /* 432: cards/rebellion/effects.cards:45:3 */
+    { 2, 46, 8 }, /* 433: cards/rebellion/effects.cards:46:8 */
+    { 2, 47, 7 }, /* 434: cards/rebellion/effects.cards:47:7 */
+    { 2, 50, 5 }, /* 435: cards/rebellion/effects.cards:50:5 */
+    { 2, 51, 14 }, /* 436: cards/rebellion/effects.cards:51:14 */
+    { 2, 51, 5 }, /* 437: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 5 }, /* 438: cards/rebellion/effects.cards:51:5 */
+    { 2, 51, 72 }, /* 439: cards/rebellion/effects.cards:51:72 */
+    { 2, 55, 3 }, /* 440: cards/rebellion/effects.cards:55:3 */
+    { 2, 55, 3 }, /* 441: cards/rebellion/effects.cards:55:3 */
+    { 2, 55, 65 }, /* 442: cards/rebellion/effects.cards:55:65 */
+    { 2, 56, 5 }, /* 443: cards/rebellion/effects.cards:56:5 */
+    { 2, 58, 3 }, /* 444: cards/rebellion/effects.cards:58:3 */
+    { 2, 44, 11 }, /* 445: cards/rebellion/effects.cards:44:11 */
+    { 2, 67, 12 }, /* 446: cards/rebellion/effects.cards:67:12 */
+    { 2, 67, 3 }, /* 447: cards/rebellion/effects.cards:67:3 */
+    { 2, 69, 22 }, /* 448: cards/rebellion/effects.cards:69:22 */
+    { 2, 69, 3 }, /* 449: cards/rebellion/effects.cards:69:3 */
+    { 2, 70, 24 }, /* 450: cards/rebellion/effects.cards:70:24 */
+    { 2, 70, 3 }, /* 451: cards/rebellion/effects.cards:70:3 */
+    { 2, 65, 11 }, /* 452: cards/rebellion/effects.cards:65:11 */
+    { 2, 77, 23 }, /* 453: cards/rebellion/effects.cards:77:23 */
+    { 2, 77, 19 }, /* 454: cards/rebellion/effects.cards:77:19 */
+    { 2, 79, 3 }, /* 455: cards/rebellion/effects.cards:79:3 */
+    { 2, 80, 13 }, /* 456: cards/rebellion/effects.cards:80:13 */
+    { 2, 75, 11 }, /* 457: cards/rebellion/effects.cards:75:11 */
+    { 2, 85, 32 }, /* 458: cards/rebellion/effects.cards:85:32 */
+    { 2, 85, 22 }, /* 459: cards/rebellion/effects.cards:85:22 */
+    { 2, 85, 62 }, /* 460: cards/rebellion/effects.cards:85:62 */
+    { 2, 84, 11 }, /* 461: cards/rebellion/effects.cards:84:11 */
+    { 2, 92, 35 }, /* 462: cards/rebellion/effects.cards:92:35 */
+    { 2, 92, 3 }, /* 463: cards/rebellion/effects.cards:92:3 */
+    { 2, 93, 3 }, /* 464: cards/rebellion/effects.cards:93:3 */
+    { 2, 95, 49 }, /* 465: cards/rebellion/effects.cards:95:49 */
+    { 2, 95, 40 }, /* 466: cards/rebellion/effects.cards:95:40 */
+    { 2, 94, 42 }, /* 467: cards/rebellion/effects.cards:94:42 */
+    { 2, 95, 75 }, /* 468: cards/rebellion/effects.cards:95:75 */
+    { 2, 100, 24 }, /* 469: cards/rebellion/effects.cards:100:24 */
+    { 2, 103, 24 }, /* 470: cards/rebellion/effects.cards:103:24 */
+    { 2, 103, 5 }, /* 471: cards/rebellion/effects.cards:103:5 */
+    { 2, 104, 26 }, /* 472: cards/rebellion/effects.cards:104:26 */
+    { 2, 104, 5 }, /* 473: cards/rebellion/effects.cards:104:5 */
+    { 2, 105, 17 }, /* 474: cards/rebellion/effects.cards:105:17 */
+    { 2, 105, 5 }, /* 475: cards/rebellion/effects.cards:105:5 */
+    { 2, 106, 5 }, /* 476: cards/rebellion/effects.cards:106:5 */
+    { 2, 106, 17 }, /* 477: cards/rebellion/effects.cards:106:17 */
+    { 2, 107, 17 }, /* 478: cards/rebellion/effects.cards:107:17 */
+    { 2, 107, 7 }, /* 479: cards/rebellion/effects.cards:107:7 */
+    { 2, 110, 5 }, /* 480: cards/rebellion/effects.cards:110:5 */
+    { 2, 110, 41 }, /* 481: cards/rebellion/effects.cards:110:41 */
+    { 2, 112, 8 }, /* 482: cards/rebellion/effects.cards:112:8 */
+    { 2, 112, 3 }, /* 483: cards/rebellion/effects.cards:112:3 */
+    { 2, 113, 3 }, /* 484: cards/rebellion/effects.cards:113:3 */
+    { 2, 114, 27 }, /* 485: cards/rebellion/effects.cards:114:27 */
+    { 2, 115, 3 }, /* 486: cards/rebellion/effects.cards:115:3 */
+    { 2, 90, 11 }, /* 487: cards/rebellion/effects.cards:90:11 */
+    { 2, 124, 25 }, /* 488: cards/rebellion/effects.cards:124:25 */
+    { 2, 124, 21 }, /* 489: cards/rebellion/effects.cards:124:21 */
+    { 2, 120, 11 }, /* 490: cards/rebellion/effects.cards:120:11 */
+    { 2, 133, 5 }, /* 491: cards/rebellion/effects.cards:133:5 */
+    { 2, 136, 9 }, /* 492: cards/rebellion/effects.cards:136:9 */
+    { 2, 136, 9 }, /* 493: cards/rebellion/effects.cards:136:9 */
+    { 2, 138, 11 }, /* 494: cards/rebellion/effects.cards:138:11 */
+    { 2, 140, 9 }, /* 495: cards/rebellion/effects.cards:140:9 */
+    { 2, 141, 11 }, /* 496: cards/rebellion/effects.cards:141:11 */
+    { 2, 143, 9 }, /* 497: cards/rebellion/effects.cards:143:9 */
+    { 2, 146, 9 }, /* 498: cards/rebellion/effects.cards:146:9 */
+    { 2, 147, 9 }, /* 499: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 9 }, /* 500: cards/rebellion/effects.cards:147:9 */
+    { 2, 147, 30 }, /* 501: cards/rebellion/effects.cards:147:30 */
+    { 2, 148, 32 }, /* 502: cards/rebellion/effects.cards:148:32 */
+    { 2, 149, 11 }, /* 503: cards/rebellion/effects.cards:149:11 */
+    { 2, 151, 9 }, /* 504: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 9 }, /* 505: cards/rebellion/effects.cards:151:9 */
+    { 2, 151, 68 }, /* 506: cards/rebellion/effects.cards:151:68 */
+    { 2, 151, 30 }, /* 507: cards/rebellion/effects.cards:151:30 */
+    { 2, 152, 11 }, /* 508: cards/rebellion/effects.cards:152:11 */
+    { 2, 154, 9 }, /* 509: cards/rebellion/effects.cards:154:9 */
+    { 2, 156, 9 }, /* 510: cards/rebellion/effects.cards:156:9 */
+    { 2, 131, 11 }, /* 511: cards/rebellion/effects.cards:131:11 */
+    { 2, 167, 10 }, /* 512: cards/rebellion/effects.cards:167:10 */
+    { 2, 168, 5 }, /* 513: cards/rebellion/effects.cards:168:5 */
+    { 2, 168, 5 }, /* 514: cards/rebellion/effects.cards:168:5 */
+    { 2, 169, 16 }, /* 515: cards/rebellion/effects.cards:169:16 */
+    { 2, 169, 7 }, /* 516: cards/rebellion/effects.cards:169:7 */
+    { 2, 169, 74 }, /* 517: cards/rebellion/effects.cards:169:74 */
+    { 2, 171, 5 }, /* 518: cards/rebellion/effects.cards:171:5 */
+    { 2, 172, 5 }, /* 519: cards/rebellion/effects.cards:172:5 */
+    { 2, 166, 11 }, /* 520: cards/rebellion/effects.cards:166:11 */
+    { 2, 180, 3 }, /* 521: cards/rebellion/effects.cards:180:3 */
+    { 2, 181, 3 }, /* 522: cards/rebellion/effects.cards:181:3 */
+    { 2, 183, 3 }, /* 523: cards/rebellion/effects.cards:183:3 */
+    { 2, 179, 11 }, /* 524: cards/rebellion/effects.cards:179:11 */
+    { 2, 193, 3 }, /* 525: cards/rebellion/effects.cards:193:3 */
+    { 2, 194, 3 }, /* 526: cards/rebellion/effects.cards:194:3 */
+    { 2, 195, 3 }, /* 527: cards/rebellion/effects.cards:195:3 */
+    { 2, 192, 11 }, /* 528: cards/rebellion/effects.cards:192:11 */
+    { 2, 201, 3 }, /* 529: cards/rebellion/effects.cards:201:3 */
+    { 2, 199, 11 }, /* 530: cards/rebellion/effects.cards:199:11 */
+    { 2, 206, 12 }, /* 531: cards/rebellion/effects.cards:206:12 */
+    { 2, 206, 3 }, /* 532: cards/rebellion/effects.cards:206:3 */
+    { 2, 206, 3 }, /* 533: cards/rebellion/effects.cards:206:3 */
+    { 2, 207, 5 }, /* 534: cards/rebellion/effects.cards:207:5 */
+    { 2, 208, 5 }, /* 535: cards/rebellion/effects.cards:208:5 */
+    { 2, 208, 59 }, /* 536: cards/rebellion/effects.cards:208:59 */
+    { 2, 208, 5 }, /* 537: cards/rebellion/effects.cards:208:5 */
+    { 2, 205, 11 }, /* 538: cards/rebellion/effects.cards:205:11 */
+    { 2, 218, 6 }, /* 539: cards/rebellion/effects.cards:218:6 */
+    { 2, 219, 14 }, /* 540: cards/rebellion/effects.cards:219:14 */
+    { 2, 219, 5 }, /* 541: cards/rebellion/effects.cards:219:5 */
+    { 2, 221, 7 }, /* 542: cards/rebellion/effects.cards:221:7 */
+    { 2, 224, 3 }, /* 543: cards/rebellion/effects.cards:224:3 */
+    { 2, 217, 11 }, /* 544: cards/rebellion/effects.cards:217:11 */
+    { 2, 229, 3 }, /* 545: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 3 }, /* 546: cards/rebellion/effects.cards:229:3 */
+    { 2, 229, 17 }, /* 547: cards/rebellion/effects.cards:229:17 */
+    { 2, 232, 5 }, /* 548: cards/rebellion/effects.cards:232:5 */
+    { 2, 228, 11 }, /* 549: cards/rebellion/effects.cards:228:11 */
+    { 2, 238, 3 }, /* 550: cards/rebellion/effects.cards:238:3 */
+    { 2, 239, 15 }, /* 551: cards/rebellion/effects.cards:239:15 */
+    { 2, 239, 5 }, /* 552: cards/rebellion/effects.cards:239:5 */
+    { 2, 237, 11 }, /* 553: cards/rebellion/effects.cards:237:11 */
+    { 2, 246, 3 }, /* 554: cards/rebellion/effects.cards:246:3 */
+    { 2, 247, 15 }, /* 555: cards/rebellion/effects.cards:247:15 */
+    { 2, 247, 5 }, /* 556: cards/rebellion/effects.cards:247:5 */
+    { 2, 248, 5 }, /* 557: cards/rebellion/effects.cards:248:5 */
+    { 2, 245, 11 }, /* 558: cards/rebellion/effects.cards:245:11 */
+    { 2, 256, 5 }, /* 559: cards/rebellion/effects.cards:256:5 */
+    { 2, 256, 65 }, /* 560: cards/rebellion/effects.cards:256:65 */
+    { 2, 256, 55 }, /* 561: cards/rebellion/effects.cards:256:55 */
+    { 2, 257, 5 }, /* 562: cards/rebellion/effects.cards:257:5 */
+    { 2, 254, 11 }, /* 563: cards/rebellion/effects.cards:254:11 */
+    { 2, 267, 15 }, /* 564: cards/rebellion/effects.cards:267:15 */
+    { 2, 270, 5 }, /* 565: cards/rebellion/effects.cards:270:5 */
+    { 2, 271, 5 }, /* 566: cards/rebellion/effects.cards:271:5 */
+    { 2, 272, 5 }, /* 567: cards/rebellion/effects.cards:272:5 */
+    { 2, 273, 5 }, /* 568: cards/rebellion/effects.cards:273:5 */
+    { 2, 273, 13 }, /* 569: cards/rebellion/effects.cards:273:13 */
+    { 2, 275, 14 }, /* 570: cards/rebellion/effects.cards:275:14 */
+    { 2, 275, 5 }, /* 571: cards/rebellion/effects.cards:275:5 */
+    { 2, 275, 5 }, /* 572: cards/rebellion/effects.cards:275:5 */
+    { 2, 275, 73 }, /* 573: cards/rebellion/effects.cards:275:73 */
+    { 2, 276, 29 }, /* 574: cards/rebellion/effects.cards:276:29 */
+    { 2, 277, 29 }, /* 575: cards/rebellion/effects.cards:277:29 */
+    { 2, 279, 7 }, /* 576: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 7 }, /* 577: cards/rebellion/effects.cards:279:7 */
+    { 2, 279, 26 }, /* 578: cards/rebellion/effects.cards:279:26 */
+    { 2, 282, 9 }, /* 579: cards/rebellion/effects.cards:282:9 */
+    { 2, 285, 24 }, /* 580: cards/rebellion/effects.cards:285:24 */
+    { 2, 266, 11 }, /* 581: cards/rebellion/effects.cards:266:11 */
+    { 2, 298, 3 }, /* 582: cards/rebellion/effects.cards:298:3 */
+    { 2, 300, 16 }, /* 583: cards/rebellion/effects.cards:300:16 */
+    { 2, 301, 61 }, /* 584: cards/rebellion/effects.cards:301:61 */
+    { 2, 301, 9 }, /* 585: cards/rebellion/effects.cards:301:9 */
+    { 2, 302, 17 }, /* 586: cards/rebellion/effects.cards:302:17 */
+    { 2, 302, 9 }, /* 587: cards/rebellion/effects.cards:302:9 */
+    { 2, 304, 20 }, /* 588: cards/rebellion/effects.cards:304:20 */
+    { 2, 304, 47 }, /* 589: cards/rebellion/effects.cards:304:47 */
+    { 2, 304, 66 }, /* 590: cards/rebellion/effects.cards:304:66 */
+    { 2, 304, 38 }, /* 591: cards/rebellion/effects.cards:304:38 */
+    { 2, 297, 11 }, /* 592: cards/rebellion/effects.cards:297:11 */
+    { 2, 310, 62 }, /* 593: cards/rebellion/effects.cards:310:62 */
+    { 2, 310, 34 }, /* 594: cards/rebellion/effects.cards:310:34 */
+    { 2, 309, 11 }, /* 595: cards/rebellion/effects.cards:309:11 */
+    { 2, 314, 3 }, /* 596: cards/rebellion/effects.cards:314:3 */
+    { 2, 315, 67 }, /* 597: cards/rebellion/effects.cards:315:67 */
+    { 2, 315, 43 }, /* 598: cards/rebellion/effects.cards:315:43 */
+    { 2, 313, 11 }, /* 599: cards/rebellion/effects.cards:313:11 */
+    { 2, 323, 5 }, /* 600: cards/rebellion/effects.cards:323:5 */
+    { 2, 324, 5 }, /* 601: cards/rebellion/effects.cards:324:5 */
+    { 2, 326, 58 }, /* 602: cards/rebellion/effects.cards:326:58 */
+    { 2, 326, 32 }, /* 603: cards/rebellion/effects.cards:326:32 */
+    { 2, 321, 11 }, /* 604: cards/rebellion/effects.cards:321:11 */
+    { 2, 332, 39 }, /* 605: cards/rebellion/effects.cards:332:39 */
+    { 2, 332, 3 }, /* 606: cards/rebellion/effects.cards:332:3 */
+    { 2, 333, 3 }, /* 607: cards/rebellion/effects.cards:333:3 */
+    { 2, 333, 15 }, /* 608: cards/rebellion/effects.cards:333:15 */
+    { 2, 333, 93 }, /* 609: cards/rebellion/effects.cards:333:93 */
+    { 2, 333, 83 }, /* 610: cards/rebellion/effects.cards:333:83 */
+    { 2, 334, 12 }, /* 611: cards/rebellion/effects.cards:334:12 */
+    { 2, 334, 26 }, /* 612: cards/rebellion/effects.cards:334:26 */
+    { 2, 330, 11 }, /* 613: cards/rebellion/effects.cards:330:11 */
+    { 2, 340, 13 }, /* 614: cards/rebellion/effects.cards:340:13 */
+    { 2, 342, 12 }, /* 615: cards/rebellion/effects.cards:342:12 */
+    { 2, 339, 11 }, /* 616: cards/rebellion/effects.cards:339:11 */
+    { 2, 347, 3 }, /* 617: cards/rebellion/effects.cards:347:3 */
+    { 2, 349, 25 }, /* 618: cards/rebellion/effects.cards:349:25 */
+    { 2, 350, 5 }, /* 619: cards/rebellion/effects.cards:350:5 */
+    { 2, 351, 5 }, /* 620: cards/rebellion/effects.cards:351:5 */
+    { 2, 346, 11 }, /* 621: cards/rebellion/effects.cards:346:11 */
+    { 2, 364, 5 }, /* 622: cards/rebellion/effects.cards:364:5 */
+    { 2, 369, 5 }, /* 623: cards/rebellion/effects.cards:369:5 */
+    { 2, 374, 5 }, /* 624: cards/rebellion/effects.cards:374:5 */
+    { 2, 361, 11 }, /* 625: cards/rebellion/effects.cards:361:11 */
+    { 7, 214, 3 }, /* 626: cards/rebellion/missions.cards:214:3 */
+    { 7, 216, 13 }, /* 627: cards/rebellion/missions.cards:216:13 */
+    { 7, 217, 17 }, /* 628: cards/rebellion/missions.cards:217:17 */
+    { 7, 217, 47 }, /* 629: cards/rebellion/missions.cards:217:47 */
+    { 7, 218, 5 }, /* 630: cards/rebellion/missions.cards:218:5 */
+    { 7, 219, 29 }, /* 631: cards/rebellion/missions.cards:219:29 */
+    { 7, 220, 33 }, /* 632: cards/rebellion/missions.cards:220:33 */
+    { 7, 221, 15 }, /* 633: cards/rebellion/missions.cards:221:15 */
+    { 7, 223, 16 }, /* 634: cards/rebellion/missions.cards:223:16 */
+    { 7, 223, 7 }, /* 635: cards/rebellion/missions.cards:223:7 */
+    { 7, 223, 50 }, /* 636: cards/rebellion/missions.cards:223:50 */
+    { 7, 227, 7 }, /* 637: cards/rebellion/missions.cards:227:7 */
+    { 7, 227, 82 }, /* 638: cards/rebellion/missions.cards:227:82 */
+    { 7, 227, 59 }, /* 639: cards/rebellion/missions.cards:227:59 */
+    { 7, 227, 50 }, /* 640: cards/rebellion/missions.cards:227:50 */
+    { 7, 227, 19 }, /* 641: cards/rebellion/missions.cards:227:19 */
+    { 7, 229, 9 }, /* 642: cards/rebellion/missions.cards:229:9 */
+    { 7, 229, 49 }, /* 643: cards/rebellion/missions.cards:229:49 */
+    { 7, 229, 21 }, /* 644: cards/rebellion/missions.cards:229:21 */
+    { 7, 231, 16 }, /* 645: cards/rebellion/missions.cards:231:16 */
+    { 7, 231, 7 }, /* 646: cards/rebellion/missions.cards:231:7 */
+    { 7, 231, 60 }, /* 647: cards/rebellion/missions.cards:231:60 */
+    { 7, 231, 50 }, /* 648: cards/rebellion/missions.cards:231:50 */
+    { 7, 234, 7 }, /* 649: cards/rebellion/missions.cards:234:7 */
+    { 7, 234, 58 }, /* 650: cards/rebellion/missions.cards:234:58 */
+    { 7, 234, 19 }, /* 651: cards/rebellion/missions.cards:234:19 */
+    { 7, 235, 16 }, /* 652: cards/rebellion/missions.cards:235:16 */
+    { 7, 235, 7 }, /* 653: cards/rebellion/missions.cards:235:7 */
+    { 7, 235, 60 }, /* 654: cards/rebellion/missions.cards:235:60 */
+    { 7, 235, 50 }, /* 655: cards/rebellion/missions.cards:235:50 */
+    { 7, 239, 8 }, /* 656: cards/rebellion/missions.cards:239:8 */
+    { 7, 239, 64 }, /* 657: cards/rebellion/missions.cards:239:64 */
+    { 7, 242, 7 }, /* 658: cards/rebellion/missions.cards:242:7 */
+    { 7, 247, 8 }, /* 659: cards/rebellion/missions.cards:247:8 */
+    { 7, 247, 31 }, /* 660: cards/rebellion/missions.cards:247:31 */
+    { 7, 247, 21 }, /* 661: cards/rebellion/missions.cards:247:21 */
+    { 7, 248, 13 }, /* 662: cards/rebellion/missions.cards:248:13 */
+    { 7, 248, 41 }, /* 663: cards/rebellion/missions.cards:248:41 */
+    { 7, 249, 13 }, /* 664: cards/rebellion/missions.cards:249:13 */
+    { 7, 249, 25 }, /* 665: cards/rebellion/missions.cards:249:25 */
+    { 7, 250, 12 }, /* 666: cards/rebellion/missions.cards:250:12 */
+    { 7, 251, 5 }, /* 667: cards/rebellion/missions.cards:251:5 */
+    { 7, 212, 11 }, /* 668: cards/rebellion/missions.cards:212:11 */
+    { 7, 262, 3 }, /* 669: cards/rebellion/missions.cards:262:3 */
+    { 7, 263, 68 }, /* 670: cards/rebellion/missions.cards:263:68 */
+    { 7, 264, 7 }, /* 671: cards/rebellion/missions.cards:264:7 */
+    { 7, 264, 19 }, /* 672: cards/rebellion/missions.cards:264:19 */
+    { 7, 265, 19 }, /* 673: cards/rebellion/missions.cards:265:19 */
+    { 7, 265, 9 }, /* 674: cards/rebellion/missions.cards:265:9 */
+    { 7, 271, 15 }, /* 675: cards/rebellion/missions.cards:271:15 */
+    { 7, 272, 98 }, /* 676: cards/rebellion/missions.cards:272:98 */
+    { 7, 272, 33 }, /* 677: cards/rebellion/missions.cards:272:33 */
+    { 7, 273, 75 }, /* 678: cards/rebellion/missions.cards:273:75 */
+    { 7, 273, 35 }, /* 679: cards/rebellion/missions.cards:273:35 */
+    { 7, 274, 5 }, /* 680: cards/rebellion/missions.cards:274:5 */
+    { 7, 275, 22 }, /* 681: cards/rebellion/missions.cards:275:22 */
+    { 7, 276, 5 }, /* 682: cards/rebellion/missions.cards:276:5 */
+    { 7, 259, 11 }, /* 683: cards/rebellion/missions.cards:259:11 */
+    { 7, 292, 48 }, /* 684: cards/rebellion/missions.cards:292:48 */
+    { 7, 292, 3 }, /* 685: cards/rebellion/missions.cards:292:3 */
+    { 7, 293, 24 }, /* 686: cards/rebellion/missions.cards:293:24 */
+    { 7, 293, 14 }, /* 687: cards/rebellion/missions.cards:293:14 */
+    { 7, 293, 68 }, /* 688: cards/rebellion/missions.cards:293:68 */
+    { 7, 293, 3 }, /* 689: cards/rebellion/missions.cards:293:3 */
+    { 7, 294, 8 }, /* 690: cards/rebellion/missions.cards:294:8 */
+    { 7, 294, 3 }, /* 691: cards/rebellion/missions.cards:294:3 */
     { 7, 295, 41 }, /* 692: cards/rebellion/missions.cards:295:41 */
-    { 7, 295, 31 }, /* 693: cards/rebellion/missions.cards:295:31 */
-    { 7, 295, 22 }, /* 694: cards/rebellion/missions.cards:295:22 */
-    { 7, 296, 8 }, /* 695: cards/rebellion/missions.cards:296:8 */
-    { 7, 296, 3 }, /* 696: cards/rebellion/missions.cards:296:3 */
-    { 7, 291, 11 }, /* 697: cards/rebellion/missions.cards:291:11 */
-    { 8, 28, 3 }, /* 698: cards/rebellion/moves.cards:28:3 */
-    { 8, 28, 15 }, /* 699: cards/rebellion/moves.cards:28:15 */
-    { 8, 29, 15 }, /* 700: cards/rebellion/moves.cards:29:15 */
-    { 8, 29, 5 }, /* 701: cards/rebellion/moves.cards:29:5 */
-    { 8, 31, 5 }, /* 702: cards/rebellion/moves.cards:31:5 */
-    { 8, 27, 11 }, /* 703: cards/rebellion/moves.cards:27:11 */
-    { 8, 40, 3 }, /* 704: cards/rebellion/moves.cards:40:3 */
-    { 8, 40, 3 }, /* 705: cards/rebellion/moves.cards:40:3 */
-    { 8, 41, 5 }, /* 706: cards/rebellion/moves.cards:41:5 */
-    { 8, 41, 5 }, /* 707: cards/rebellion/moves.cards:41:5 */
-    { 8, 41, 26 }, /* 708: cards/rebellion/moves.cards:41:26 */
-    { 8, 42, 28 }, /* 709: cards/rebellion/moves.cards:42:28 */
-    { 8, 43, 7 }, /* 710: cards/rebellion/moves.cards:43:7 */
-    { 8, 44, 7 }, /* 711: cards/rebellion/moves.cards:44:7 */
-    { 8, 50, 5 }, /* 712: cards/rebellion/moves.cards:50:5 */
-    { 8, 51, 53 }, /* 713: cards/rebellion/moves.cards:51:53 */
-    { 8, 52, 80 }, /* 714: cards/rebellion/moves.cards:52:80 */
-    { 8, 58, 7 }, /* 715: cards/rebellion/moves.cards:58:7 */
-    { 8, 58, 7 }, /* 716: cards/rebellion/moves.cards:58:7 */
-    { 8, 60, 9 }, /* 717: cards/rebellion/moves.cards:60:9 */
-    { 8, 62, 7 }, /* 718: cards/rebellion/moves.cards:62:7 */
-    { 8, 63, 9 }, /* 719: cards/rebellion/moves.cards:63:9 */
-    { 8, 67, 3 }, /* 720: cards/rebellion/moves.cards:67:3 */
-    { 8, 67, 3 }, /* 721: cards/rebellion/moves.cards:67:3 */
-    { 8, 68, 5 }, /* 722: cards/rebellion/moves.cards:68:5 */
-    { 8, 68, 5 }, /* 723: cards/rebellion/moves.cards:68:5 */
-    { 8, 68, 61 }, /* 724: cards/rebellion/moves.cards:68:61 */
-    { 8, 68, 26 }, /* 725: cards/rebellion/moves.cards:68:26 */
-    { 8, 69, 7 }, /* 726: cards/rebellion/moves.cards:69:7 */
-    { 8, 70, 7 }, /* 727: cards/rebellion/moves.cards:70:7 */
-    { 8, 74, 7 }, /* 728: cards/rebellion/moves.cards:74:7 */
-    { 8, 74, 7 }, /* 729: cards/rebellion/moves.cards:74:7 */
-    { 8, 74, 27 }, /* 730: cards/rebellion/moves.cards:74:27 */
-    { 8, 75, 19 }, /* 731: cards/rebellion/moves.cards:75:19 */
-    { 8, 75, 9 }, /* 732: cards/rebellion/moves.cards:75:9 */
-    { 8, 78, 5 }, /* 733: cards/rebellion/moves.cards:78:5 */
-    { 8, 80, 3 }, /* 734: cards/rebellion/moves.cards:80:3 */
-    { 8, 37, 11 }, /* 735: cards/rebellion/moves.cards:37:11 */
-    { 8, 87, 18 }, /* 736: cards/rebellion/moves.cards:87:18 */
-    { 8, 87, 3 }, /* 737: cards/rebellion/moves.cards:87:3 */
-    { 8, 90, 5 }, /* 738: cards/rebellion/moves.cards:90:5 */
-    { 8, 92, 24 }, /* 739: cards/rebellion/moves.cards:92:24 */
-    { 8, 94, 20 }, /* 740: cards/rebellion/moves.cards:94:20 */
-    { 8, 95, 3 }, /* 741: cards/rebellion/moves.cards:95:3 */
-    { 8, 95, 28 }, /* 742: cards/rebellion/moves.cards:95:28 */
-    { 8, 96, 3 }, /* 743: cards/rebellion/moves.cards:96:3 */
-    { 8, 84, 11 }, /* 744: cards/rebellion/moves.cards:84:11 */
-    { 8, 102, 30 }, /* 745: cards/rebellion/moves.cards:102:30 */
-    { 8, 102, 47 }, /* 746: cards/rebellion/moves.cards:102:47 */
-    { 8, 103, 5 }, /* 747: cards/rebellion/moves.cards:103:5 */
-    { 8, 101, 11 }, /* 748: cards/rebellion/moves.cards:101:11 */
-    { 10, 19, 3 }, /* 749: cards/rebellion/refresh.cards:19:3 */
-    { 10, 20, 3 }, /* 750: cards/rebellion/refresh.cards:20:3 */
-    { 10, 21, 14 }, /* 751: cards/rebellion/refresh.cards:21:14 */
-    { 10, 21, 5 }, /* 752: cards/rebellion/refresh.cards:21:5 */
-    { 10, 21, 5 }, /* 753: cards/rebellion/refresh.cards:21:5 */
-    { 10, 21, 57 }, /* 754: cards/rebellion/refresh.cards:21:57 */
-    { 10, 21, 47 }, /* 755: cards/rebellion/refresh.cards:21:47 */
-    { 10, 23, 24 }, /* 756: cards/rebellion/refresh.cards:23:24 */
-    { 10, 23, 3 }, /* 757: cards/rebellion/refresh.cards:23:3 */
-    { 10, 25, 10 }, /* 758: cards/rebellion/refresh.cards:25:10 */
-    { 10, 25, 26 }, /* 759: cards/rebellion/refresh.cards:25:26 */
-    { 10, 25, 5 }, /* 760: cards/rebellion/refresh.cards:25:5 */
-    { 10, 26, 10 }, /* 761: cards/rebellion/refresh.cards:26:10 */
-    { 10, 26, 24 }, /* 762: cards/rebellion/refresh.cards:26:24 */
-    { 10, 26, 5 }, /* 763: cards/rebellion/refresh.cards:26:5 */
-    { 10, 30, 3 }, /* 764: cards/rebellion/refresh.cards:30:3 */
-    { 10, 31, 5 }, /* 765: cards/rebellion/refresh.cards:31:5 */
-    { 10, 32, 17 }, /* 766: cards/rebellion/refresh.cards:32:17 */
-    { 10, 33, 7 }, /* 767: cards/rebellion/refresh.cards:33:7 */
-    { 10, 33, 19 }, /* 768: cards/rebellion/refresh.cards:33:19 */
-    { 10, 34, 9 }, /* 769: cards/rebellion/refresh.cards:34:9 */
-    { 10, 35, 24 }, /* 770: cards/rebellion/refresh.cards:35:24 */
-    { 10, 35, 59 }, /* 771: cards/rebellion/refresh.cards:35:59 */
-    { 10, 32, 5 }, /* 772: cards/rebellion/refresh.cards:32:5 */
-    { 10, 40, 3 }, /* 773: cards/rebellion/refresh.cards:40:3 */
-    { 10, 42, 3 }, /* 774: cards/rebellion/refresh.cards:42:3 */
-    { 10, 46, 3 }, /* 775: cards/rebellion/refresh.cards:46:3 */
-    { 10, 47, 25 }, /* 776: cards/rebellion/refresh.cards:47:25 */
-    { 10, 49, 5 }, /* 777: cards/rebellion/refresh.cards:49:5 */
-    { 10, 49, 39 }, /* 778: cards/rebellion/refresh.cards:49:39 */
-    { 10, 52, 3 }, /* 779: cards/rebellion/refresh.cards:52:3 */
-    { 10, 53, 3 }, /* 780: cards/rebellion/refresh.cards:53:3 */
-    { 10, 54, 3 }, /* 781: cards/rebellion/refresh.cards:54:3 */
-    { 10, 13, 11 }, /* 782: cards/rebellion/refresh.cards:13:11 */
-    { 10, 77, 41 }, /* 783: cards/rebellion/refresh.cards:77:41 */
-    { 10, 78, 5 }, /* 784: cards/rebellion/refresh.cards:78:5 */
-    { 10, 80, 53 }, /* 785: cards/rebellion/refresh.cards:80:53 */
-    { 10, 80, 44 }, /* 786: cards/rebellion/refresh.cards:80:44 */
-    { 10, 79, 28 }, /* 787: cards/rebellion/refresh.cards:79:28 */
-    { 10, 80, 103 }, /* 788: cards/rebellion/refresh.cards:80:103 */
-    { 10, 85, 7 }, /* 789: cards/rebellion/refresh.cards:85:7 */
-    { 10, 85, 19 }, /* 790: cards/rebellion/refresh.cards:85:19 */
-    { 10, 85, 118 }, /* 791: cards/rebellion/refresh.cards:85:118 */
-    { 10, 75, 11 }, /* 792: cards/rebellion/refresh.cards:75:11 */
-    { 10, 94, 3 }, /* 793: cards/rebellion/refresh.cards:94:3 */
-    { 10, 95, 17 }, /* 794: cards/rebellion/refresh.cards:95:17 */
-    { 10, 97, 40 }, /* 795: cards/rebellion/refresh.cards:97:40 */
-    { 10, 97, 40 }, /* 796: cards/rebellion/refresh.cards:97:40 */
-    { 10, 98, 3 }, /* 797: cards/rebellion/refresh.cards:98:3 */
-    { 10, 99, 3 }, /* 798: cards/rebellion/refresh.cards:99:3 */
-    { 10, 92, 11 }, /* 799: cards/rebellion/refresh.cards:92:11 */
-    { 10, 107, 3 }, /* 800: cards/rebellion/refresh.cards:107:3 */
-    { 10, 108, 23 }, /* 801: cards/rebellion/refresh.cards:108:23 */
-    { 10, 108, 40 }, /* 802: cards/rebellion/refresh.cards:108:40 */
-    { 10, 108, 5 }, /* 803: cards/rebellion/refresh.cards:108:5 */
-    { 10, 110, 3 }, /* 804: cards/rebellion/refresh.cards:110:3 */
-    { 10, 111, 3 }, /* 805: cards/rebellion/refresh.cards:111:3 */
-    { 10, 106, 11 }, /* 806: cards/rebellion/refresh.cards:106:11 */
-    { 10, 120, 27 }, /* 807: cards/rebellion/refresh.cards:120:27 */
-    { 10, 120, 18 }, /* 808: cards/rebellion/refresh.cards:120:18 */
-    { 10, 123, 34 }, /* 809: cards/rebellion/refresh.cards:123:34 */
-    { 10, 124, 14 }, /* 810: cards/rebellion/refresh.cards:124:14 */
-    { 10, 124, 32 }, /* 811: cards/rebellion/refresh.cards:124:32 */
-    { 10, 124, 5 }, /* 812: cards/rebellion/refresh.cards:124:5 */
-    { 10, 125, 30 }, /* 813: cards/rebellion/refresh.cards:125:30 */
-    { 10, 125, 21 }, /* 814: cards/rebellion/refresh.cards:125:21 */
-    { 10, 123, 3 }, /* 815: cards/rebellion/refresh.cards:123:3 */
-    { 10, 129, 3 }, /* 816: cards/rebellion/refresh.cards:129:3 */
-    { 10, 129, 15 }, /* 817: cards/rebellion/refresh.cards:129:15 */
-    { 10, 130, 15 }, /* 818: cards/rebellion/refresh.cards:130:15 */
-    { 10, 130, 5 }, /* 819: cards/rebellion/refresh.cards:130:5 */
-    { 10, 131, 5 }, /* 820: cards/rebellion/refresh.cards:131:5 */
-    { 10, 132, 17 }, /* 821: cards/rebellion/refresh.cards:132:17 */
-    { 10, 132, 7 }, /* 822: cards/rebellion/refresh.cards:132:7 */
-    { 10, 135, 5 }, /* 823: cards/rebellion/refresh.cards:135:5 */
-    { 10, 137, 12 }, /* 824: cards/rebellion/refresh.cards:137:12 */
-    { 10, 137, 39 }, /* 825: cards/rebellion/refresh.cards:137:39 */
-    { 10, 137, 29 }, /* 826: cards/rebellion/refresh.cards:137:29 */
-    { 10, 116, 11 }, /* 827: cards/rebellion/refresh.cards:116:11 */
-    { 10, 153, 3 }, /* 828: cards/rebellion/refresh.cards:153:3 */
-    { 10, 153, 3 }, /* 829: cards/rebellion/refresh.cards:153:3 */
-    { 10, 154, 18 }, /* 830: cards/rebellion/refresh.cards:154:18 */
-    { 10, 154, 26 }, /* 831: cards/rebellion/refresh.cards:154:26 */
-    { 10, 154, 5 }, /* 832: cards/rebellion/refresh.cards:154:5 */
-    { 10, 155, 12 }, /* 833: cards/rebellion/refresh.cards:155:12 */
-    { 10, 155, 40 }, /* 834: cards/rebellion/refresh.cards:155:40 */
-    { 10, 155, 48 }, /* 835: cards/rebellion/refresh.cards:155:48 */
-    { 10, 155, 27 }, /* 836: cards/rebellion/refresh.cards:155:27 */
-    { 10, 158, 5 }, /* 837: cards/rebellion/refresh.cards:158:5 */
-    { 10, 159, 5 }, /* 838: cards/rebellion/refresh.cards:159:5 */
-    { 10, 152, 11 }, /* 839: cards/rebellion/refresh.cards:152:11 */
-    { 10, 169, 5 }, /* 840: cards/rebellion/refresh.cards:169:5 */
-    { 10, 177, 126 }, /* 841: cards/rebellion/refresh.cards:177:126 */
-    { 10, 177, 117 }, /* 842: cards/rebellion/refresh.cards:177:117 */
-    { 10, 177, 91 }, /* 843: cards/rebellion/refresh.cards:177:91 */
-    { 10, 171, 9 }, /* 844: cards/rebellion/refresh.cards:171:9 */
-    { 10, 172, 21 }, /* 845: cards/rebellion/refresh.cards:172:21 */
-    { 10, 172, 11 }, /* 846: cards/rebellion/refresh.cards:172:11 */
-    { 10, 173, 11 }, /* 847: cards/rebellion/refresh.cards:173:11 */
-    { 10, 178, 9 }, /* 848: cards/rebellion/refresh.cards:178:9 */
-    { 10, 178, 61 }, /* 849: cards/rebellion/refresh.cards:178:61 */
-    { 10, 178, 52 }, /* 850: cards/rebellion/refresh.cards:178:52 */
-    { 10, 178, 21 }, /* 851: cards/rebellion/refresh.cards:178:21 */
-    { 10, 179, 11 }, /* 852: cards/rebellion/refresh.cards:179:11 */
-    { 10, 179, 23 }, /* 853: cards/rebellion/refresh.cards:179:23 */
-    { 10, 180, 23 }, /* 854: cards/rebellion/refresh.cards:180:23 */
-    { 10, 180, 13 }, /* 855: cards/rebellion/refresh.cards:180:13 */
-    { 10, 181, 13 }, /* 856: cards/rebellion/refresh.cards:181:13 */
-    { 10, 167, 11 }, /* 857: cards/rebellion/refresh.cards:167:11 */
-    { 10, 201, 3 }, /* 858: cards/rebellion/refresh.cards:201:3 */
-    { 10, 201, 39 }, /* 859: cards/rebellion/refresh.cards:201:39 */
-    { 10, 203, 12 }, /* 860: cards/rebellion/refresh.cards:203:12 */
-    { 10, 203, 22 }, /* 861: cards/rebellion/refresh.cards:203:22 */
-    { 10, 203, 22 }, /* 862: cards/rebellion/refresh.cards:203:22 */
-    { 10, 204, 12 }, /* 863: cards/rebellion/refresh.cards:204:12 */
-    { 10, 204, 3 }, /* 864: cards/rebellion/refresh.cards:204:3 */
-    { 10, 204, 3 }, /* 865: cards/rebellion/refresh.cards:204:3 */
-    { 10, 204, 39 }, /* 866: cards/rebellion/refresh.cards:204:39 */
-    { 10, 200, 11 }, /* 867: cards/rebellion/refresh.cards:200:11 */
-    { 10, 208, 36 }, /* 868: cards/rebellion/refresh.cards:208:36 */
-    { 10, 208, 11 }, /* 869: cards/rebellion/refresh.cards:208:11 */
-    { 10, 211, 6 }, /* 870: cards/rebellion/refresh.cards:211:6 */
-    { 10, 213, 52 }, /* 871: cards/rebellion/refresh.cards:213:52 */
-    { 10, 213, 17 }, /* 872: cards/rebellion/refresh.cards:213:17 */
-    { 10, 213, 8 }, /* 873: cards/rebellion/refresh.cards:213:8 */
-    { 10, 214, 7 }, /* 874: cards/rebellion/refresh.cards:214:7 */
-    { 10, 214, 59 }, /* 875: cards/rebellion/refresh.cards:214:59 */
-    { 10, 214, 19 }, /* 876: cards/rebellion/refresh.cards:214:19 */
-    { 10, 215, 18 }, /* 877: cards/rebellion/refresh.cards:215:18 */
-    { 10, 215, 9 }, /* 878: cards/rebellion/refresh.cards:215:9 */
-    { 10, 215, 41 }, /* 879: cards/rebellion/refresh.cards:215:41 */
-    { 10, 216, 19 }, /* 880: cards/rebellion/refresh.cards:216:19 */
-    { 10, 216, 9 }, /* 881: cards/rebellion/refresh.cards:216:9 */
-    { 10, 220, 7 }, /* 882: cards/rebellion/refresh.cards:220:7 */
-    { 10, 223, 5 }, /* 883: cards/rebellion/refresh.cards:223:5 */
-    { 10, 224, 49 }, /* 884: cards/rebellion/refresh.cards:224:49 */
-    { 10, 224, 40 }, /* 885: cards/rebellion/refresh.cards:224:40 */
-    { 10, 225, 9 }, /* 886: cards/rebellion/refresh.cards:225:9 */
-    { 10, 225, 21 }, /* 887: cards/rebellion/refresh.cards:225:21 */
-    { 10, 226, 21 }, /* 888: cards/rebellion/refresh.cards:226:21 */
-    { 10, 226, 11 }, /* 889: cards/rebellion/refresh.cards:226:11 */
-    { 10, 227, 11 }, /* 890: cards/rebellion/refresh.cards:227:11 */
-    { 10, 227, 11 }, /* 891: cards/rebellion/refresh.cards:227:11 */
-    { 10, 227, 11 }, /* 892: cards/rebellion/refresh.cards:227:11 */
-    { 10, 232, 9 }, /* 893: cards/rebellion/refresh.cards:232:9 */
-    { 10, 233, 9 }, /* 894: cards/rebellion/refresh.cards:233:9 */
-    { 10, 236, 56 }, /* 895: cards/rebellion/refresh.cards:236:56 */
-    { 10, 210, 11 }, /* 896: cards/rebellion/refresh.cards:210:11 */
-    { 11, 29, 5 }, /* 897: cards/rebellion/round.cards:29:5 */
-    { 11, 30, 59 }, /* 898: cards/rebellion/round.cards:30:59 */
-    { 11, 30, 82 }, /* 899: cards/rebellion/round.cards:30:82 */
-    { 11, 31, 60 }, /* 900: cards/rebellion/round.cards:31:60 */
-    { 11, 30, 93 }, /* 901: cards/rebellion/round.cards:30:93 */
-    { 11, 31, 98 }, /* 902: cards/rebellion/round.cards:31:98 */
-    { 11, 32, 33 }, /* 903: cards/rebellion/round.cards:32:33 */
-    { 11, 36, 33 }, /* 904: cards/rebellion/round.cards:36:33 */
-    { 11, 38, 7 }, /* 905: cards/rebellion/round.cards:38:7 */
-    { 11, 38, 19 }, /* 906: cards/rebellion/round.cards:38:19 */
-    { 11, 38, 110 }, /* 907: cards/rebellion/round.cards:38:110 */
-    { 11, 26, 3 }, /* 908: cards/rebellion/round.cards:26:3 */
-    { 11, 24, 11 }, /* 909: cards/rebellion/round.cards:24:11 */
-    { 11, 47, 3 }, /* 910: cards/rebellion/round.cards:47:3 */
-    { 11, 51, 3 }, /* 911: cards/rebellion/round.cards:51:3 */
-    { 11, 51, 15 }, /* 912: cards/rebellion/round.cards:51:15 */
-    { 11, 52, 15 }, /* 913: cards/rebellion/round.cards:52:15 */
-    { 11, 52, 5 }, /* 914: cards/rebellion/round.cards:52:5 */
-    { 11, 53, 5 }, /* 915: cards/rebellion/round.cards:53:5 */
-    { 11, 55, 3 }, /* 916: cards/rebellion/round.cards:55:3 */
-    { 11, 55, 15 }, /* 917: cards/rebellion/round.cards:55:15 */
-    { 11, 56, 15 }, /* 918: cards/rebellion/round.cards:56:15 */
-    { 11, 56, 5 }, /* 919: cards/rebellion/round.cards:56:5 */
-    { 11, 57, 5 }, /* 920: cards/rebellion/round.cards:57:5 */
-    { 11, 59, 3 }, /* 921: cards/rebellion/round.cards:59:3 */
-    { 11, 61, 49 }, /* 922: cards/rebellion/round.cards:61:49 */
-    { 11, 62, 7 }, /* 923: cards/rebellion/round.cards:62:7 */
-    { 11, 62, 19 }, /* 924: cards/rebellion/round.cards:62:19 */
-    { 11, 63, 19 }, /* 925: cards/rebellion/round.cards:63:19 */
-    { 11, 63, 9 }, /* 926: cards/rebellion/round.cards:63:9 */
-    { 11, 64, 9 }, /* 927: cards/rebellion/round.cards:64:9 */
-    { 11, 68, 33 }, /* 928: cards/rebellion/round.cards:68:33 */
-    { 11, 46, 11 }, /* 929: cards/rebellion/round.cards:46:11 */
-    { 11, 76, 5 }, /* 930: cards/rebellion/round.cards:76:5 */
-    { 11, 77, 48 }, /* 931: cards/rebellion/round.cards:77:48 */
-    { 11, 78, 47 }, /* 932: cards/rebellion/round.cards:78:47 */
-    { 11, 78, 38 }, /* 933: cards/rebellion/round.cards:78:38 */
-    { 11, 77, 75 }, /* 934: cards/rebellion/round.cards:77:75 */
-    { 11, 78, 81 }, /* 935: cards/rebellion/round.cards:78:81 */
-    { 11, 79, 23 }, /* 936: cards/rebellion/round.cards:79:23 */
-    { 11, 84, 7 }, /* 937: cards/rebellion/round.cards:84:7 */
-    { 11, 85, 7 }, /* 938: cards/rebellion/round.cards:85:7 */
-    { 11, 85, 19 }, /* 939: cards/rebellion/round.cards:85:19 */
-    { 11, 85, 99 }, /* 940: cards/rebellion/round.cards:85:99 */
-    { 11, 87, 7 }, /* 941: cards/rebellion/round.cards:87:7 */
-    { 11, 88, 7 }, /* 942: cards/rebellion/round.cards:88:7 */
-    { 11, 88, 19 }, /* 943: cards/rebellion/round.cards:88:19 */
-    { 11, 88, 110 }, /* 944: cards/rebellion/round.cards:88:110 */
-    { 11, 90, 7 }, /* 945: cards/rebellion/round.cards:90:7 */
-    { 11, 74, 11 }, /* 946: cards/rebellion/round.cards:74:11 */
-    { 11, 99, 5 }, /* 947: cards/rebellion/round.cards:99:5 */
-    { 11, 101, 40 }, /* 948: cards/rebellion/round.cards:101:40 */
-    { 11, 97, 11 }, /* 949: cards/rebellion/round.cards:97:11 */
-    { 12, 147, 3 }, /* 950: cards/rebellion/setup.cards:147:3 */
-    { 12, 146, 11 }, /* 951: cards/rebellion/setup.cards:146:11 */
-    { 0, 12, 12 }, /* 952: cards/rebellion/actions.cards:12:12 */
-    { 0, 12, 42 }, /* 953: cards/rebellion/actions.cards:12:42 */
-    { 0, 12, 3 }, /* 954: cards/rebellion/actions.cards:12:3 */
-    { 0, 17, 12 }, /* 955: cards/rebellion/actions.cards:17:12 */
-    { 0, 17, 3 }, /* 956: cards/rebellion/actions.cards:17:3 */
-    { 0, 22, 12 }, /* 957: cards/rebellion/actions.cards:22:12 */
-    { 0, 22, 3 }, /* 958: cards/rebellion/actions.cards:22:3 */
-    { 0, 27, 12 }, /* 959: cards/rebellion/actions.cards:27:12 */
-    { 0, 27, 3 }, /* 960: cards/rebellion/actions.cards:27:3 */
-    { 0, 32, 12 }, /* 961: cards/rebellion/actions.cards:32:12 */
-    { 0, 32, 3 }, /* 962: cards/rebellion/actions.cards:32:3 */
-    { 0, 37, 12 }, /* 963: cards/rebellion/actions.cards:37:12 */
-    { 0, 37, 46 }, /* 964: cards/rebellion/actions.cards:37:46 */
-    { 0, 37, 3 }, /* 965: cards/rebellion/actions.cards:37:3 */
-    { 0, 42, 12 }, /* 966: cards/rebellion/actions.cards:42:12 */
-    { 0, 42, 3 }, /* 967: cards/rebellion/actions.cards:42:3 */
-    { 0, 47, 12 }, /* 968: cards/rebellion/actions.cards:47:12 */
-    { 0, 47, 3 }, /* 969: cards/rebellion/actions.cards:47:3 */
-    { 0, 55, 12 }, /* 970: cards/rebellion/actions.cards:55:12 */
-    { 0, 55, 3 }, /* 971: cards/rebellion/actions.cards:55:3 */
-    { 0, 60, 12 }, /* 972: cards/rebellion/actions.cards:60:12 */
-    { 0, 60, 3 }, /* 973: cards/rebellion/actions.cards:60:3 */
-    { 0, 65, 12 }, /* 974: cards/rebellion/actions.cards:65:12 */
-    { 0, 65, 3 }, /* 975: cards/rebellion/actions.cards:65:3 */
-    { 0, 70, 12 }, /* 976: cards/rebellion/actions.cards:70:12 */
-    { 0, 70, 3 }, /* 977: cards/rebellion/actions.cards:70:3 */
-    { 0, 78, 12 }, /* 978: cards/rebellion/actions.cards:78:12 */
-    { 0, 78, 3 }, /* 979: cards/rebellion/actions.cards:78:3 */
-    { 0, 83, 12 }, /* 980: cards/rebellion/actions.cards:83:12 */
-    { 0, 83, 3 }, /* 981: cards/rebellion/actions.cards:83:3 */
-    { 0, 88, 12 }, /* 982: cards/rebellion/actions.cards:88:12 */
-    { 0, 88, 3 }, /* 983: cards/rebellion/actions.cards:88:3 */
-    { 0, 93, 12 }, /* 984: cards/rebellion/actions.cards:93:12 */
-    { 0, 93, 3 }, /* 985: cards/rebellion/actions.cards:93:3 */
-    { 0, 98, 12 }, /* 986: cards/rebellion/actions.cards:98:12 */
-    { 0, 98, 3 }, /* 987: cards/rebellion/actions.cards:98:3 */
-    { 0, 103, 12 }, /* 988: cards/rebellion/actions.cards:103:12 */
-    { 0, 103, 3 }, /* 989: cards/rebellion/actions.cards:103:3 */
-    { 0, 108, 12 }, /* 990: cards/rebellion/actions.cards:108:12 */
-    { 0, 108, 3 }, /* 991: cards/rebellion/actions.cards:108:3 */
-    { 0, 113, 12 }, /* 992: cards/rebellion/actions.cards:113:12 */
-    { 0, 113, 3 }, /* 993: cards/rebellion/actions.cards:113:3 */
-    { 0, 121, 12 }, /* 994: cards/rebellion/actions.cards:121:12 */
-    { 0, 121, 3 }, /* 995: cards/rebellion/actions.cards:121:3 */
-    { 0, 126, 12 }, /* 996: cards/rebellion/actions.cards:126:12 */
-    { 0, 126, 3 }, /* 997: cards/rebellion/actions.cards:126:3 */
-    { 0, 131, 12 }, /* 998: cards/rebellion/actions.cards:131:12 */
-    { 0, 131, 3 }, /* 999: cards/rebellion/actions.cards:131:3 */
-    { 0, 136, 12 }, /* 1000: cards/rebellion/actions.cards:136:12 */
-    { 0, 136, 51 }, /* 1001: cards/rebellion/actions.cards:136:51 */
-    { 0, 136, 3 }, /* 1002: cards/rebellion/actions.cards:136:3 */
-    { 7, 14, 12 }, /* 1003: cards/rebellion/missions.cards:14:12 */
-    { 7, 14, 3 }, /* 1004: cards/rebellion/missions.cards:14:3 */
-    { 7, 19, 12 }, /* 1005: cards/rebellion/missions.cards:19:12 */
-    { 7, 19, 3 }, /* 1006: cards/rebellion/missions.cards:19:3 */
-    { 7, 24, 12 }, /* 1007: cards/rebellion/missions.cards:24:12 */
-    { 7, 24, 3 }, /* 1008: cards/rebellion/missions.cards:24:3 */
-    { 7, 29, 12 }, /* 1009: cards/rebellion/missions.cards:29:12 */
-    { 7, 29, 3 }, /* 1010: cards/rebellion/missions.cards:29:3 */
-    { 7, 35, 5 }, /* 1011: cards/rebellion/missions.cards:35:5 */
-    { 7, 36, 5 }, /* 1012: cards/rebellion/missions.cards:36:5 */
-    { 7, 34, 3 }, /* 1013: cards/rebellion/missions.cards:34:3 */
-    { 7, 42, 12 }, /* 1014: cards/rebellion/missions.cards:42:12 */
-    { 7, 42, 3 }, /* 1015: cards/rebellion/missions.cards:42:3 */
-    { 7, 48, 5 }, /* 1016: cards/rebellion/missions.cards:48:5 */
-    { 7, 47, 3 }, /* 1017: cards/rebellion/missions.cards:47:3 */
-    { 7, 55, 12 }, /* 1018: cards/rebellion/missions.cards:55:12 */
-    { 7, 55, 3 }, /* 1019: cards/rebellion/missions.cards:55:3 */
-    { 7, 60, 12 }, /* 1020: cards/rebellion/missions.cards:60:12 */
-    { 7, 60, 3 }, /* 1021: cards/rebellion/missions.cards:60:3 */
-    { 7, 65, 12 }, /* 1022: cards/rebellion/missions.cards:65:12 */
-    { 7, 65, 3 }, /* 1023: cards/rebellion/missions.cards:65:3 */
-    { 7, 70, 12 }, /* 1024: cards/rebellion/missions.cards:70:12 */
-    { 7, 70, 3 }, /* 1025: cards/rebellion/missions.cards:70:3 */
-    { 7, 75, 12 }, /* 1026: cards/rebellion/missions.cards:75:12 */
-    { 7, 75, 3 }, /* 1027: cards/rebellion/missions.cards:75:3 */
-    { 7, 83, 12 }, /* 1028: cards/rebellion/missions.cards:83:12 */
-    { 7, 83, 3 }, /* 1029: cards/rebellion/missions.cards:83:3 */
-    { 7, 88, 12 }, /* 1030: cards/rebellion/missions.cards:88:12 */
-    { 7, 88, 3 }, /* 1031: cards/rebellion/missions.cards:88:3 */
-    { 7, 93, 12 }, /* 1032: cards/rebellion/missions.cards:93:12 */
-    { 7, 93, 3 }, /* 1033: cards/rebellion/missions.cards:93:3 */
-    { 7, 98, 12 }, /* 1034: cards/rebellion/missions.cards:98:12 */
-    { 7, 98, 3 }, /* 1035: cards/rebellion/missions.cards:98:3 */
-    { 7, 103, 12 }, /* 1036: cards/rebellion/missions.cards:103:12 */
-    { 7, 103, 3 }, /* 1037: cards/rebellion/missions.cards:103:3 */
-    { 7, 108, 12 }, /* 1038: cards/rebellion/missions.cards:108:12 */
-    { 7, 108, 3 }, /* 1039: cards/rebellion/missions.cards:108:3 */
-    { 7, 113, 12 }, /* 1040: cards/rebellion/missions.cards:113:12 */
-    { 7, 113, 3 }, /* 1041: cards/rebellion/missions.cards:113:3 */
-    { 7, 118, 12 }, /* 1042: cards/rebellion/missions.cards:118:12 */
-    { 7, 118, 3 }, /* 1043: cards/rebellion/missions.cards:118:3 */
-    { 7, 123, 12 }, /* 1044: cards/rebellion/missions.cards:123:12 */
-    { 7, 123, 3 }, /* 1045: cards/rebellion/missions.cards:123:3 */
-    { 7, 128, 12 }, /* 1046: cards/rebellion/missions.cards:128:12 */
-    { 7, 128, 3 }, /* 1047: cards/rebellion/missions.cards:128:3 */
-    { 7, 133, 12 }, /* 1048: cards/rebellion/missions.cards:133:12 */
-    { 7, 133, 3 }, /* 1049: cards/rebellion/missions.cards:133:3 */
-    { 7, 139, 5 }, /* 1050: cards/rebellion/missions.cards:139:5 */
-    { 7, 140, 5 }, /* 1051: cards/rebellion/missions.cards:140:5 */
-    { 7, 138, 3 }, /* 1052: cards/rebellion/missions.cards:138:3 */
-    { 7, 149, 12 }, /* 1053: cards/rebellion/missions.cards:149:12 */
-    { 7, 149, 3 }, /* 1054: cards/rebellion/missions.cards:149:3 */
-    { 7, 154, 12 }, /* 1055: cards/rebellion/missions.cards:154:12 */
-    { 7, 154, 3 }, /* 1056: cards/rebellion/missions.cards:154:3 */
-    { 7, 159, 12 }, /* 1057: cards/rebellion/missions.cards:159:12 */
-    { 7, 159, 3 }, /* 1058: cards/rebellion/missions.cards:159:3 */
-    { 12, 13, 36 }, /* 1059: cards/rebellion/setup.cards:13:36 */
-    { 12, 14, 37 }, /* 1060: cards/rebellion/setup.cards:14:37 */
-    { 12, 15, 39 }, /* 1061: cards/rebellion/setup.cards:15:39 */
-    { 12, 16, 63 }, /* 1062: cards/rebellion/setup.cards:16:63 */
-    { 12, 16, 93 }, /* 1063: cards/rebellion/setup.cards:16:93 */
-    { 12, 17, 3 }, /* 1064: cards/rebellion/setup.cards:17:3 */
-    { 12, 17, 3 }, /* 1065: cards/rebellion/setup.cards:17:3 */
-    { 12, 18, 8 }, /* 1066: cards/rebellion/setup.cards:18:8 */
-    { 12, 18, 20 }, /* 1067: cards/rebellion/setup.cards:18:20 */
-    { 12, 19, 13 }, /* 1068: cards/rebellion/setup.cards:19:13 */
-    { 12, 19, 46 }, /* 1069: cards/rebellion/setup.cards:19:46 */
-    { 12, 19, 36 }, /* 1070: cards/rebellion/setup.cards:19:36 */
-    { 12, 19, 26 }, /* 1071: cards/rebellion/setup.cards:19:26 */
-    { 12, 20, 32 }, /* 1072: cards/rebellion/setup.cards:20:32 */
-    { 12, 20, 22 }, /* 1073: cards/rebellion/setup.cards:20:22 */
-    { 12, 20, 12 }, /* 1074: cards/rebellion/setup.cards:20:12 */
-    { 12, 22, 3 }, /* 1075: cards/rebellion/setup.cards:22:3 */
-    { 12, 22, 3 }, /* 1076: cards/rebellion/setup.cards:22:3 */
-    { 12, 23, 8 }, /* 1077: cards/rebellion/setup.cards:23:8 */
-    { 12, 23, 40 }, /* 1078: cards/rebellion/setup.cards:23:40 */
-    { 12, 23, 30 }, /* 1079: cards/rebellion/setup.cards:23:30 */
-    { 12, 23, 20 }, /* 1080: cards/rebellion/setup.cards:23:20 */
-    { 12, 23, 89 }, /* 1081: cards/rebellion/setup.cards:23:89 */
-    { 12, 23, 79 }, /* 1082: cards/rebellion/setup.cards:23:79 */
-    { 12, 23, 69 }, /* 1083: cards/rebellion/setup.cards:23:69 */
-    { 12, 27, 3 }, /* 1084: cards/rebellion/setup.cards:27:3 */
-    { 12, 27, 3 }, /* 1085: cards/rebellion/setup.cards:27:3 */
-    { 12, 28, 8 }, /* 1086: cards/rebellion/setup.cards:28:8 */
-    { 12, 28, 41 }, /* 1087: cards/rebellion/setup.cards:28:41 */
-    { 12, 28, 31 }, /* 1088: cards/rebellion/setup.cards:28:31 */
-    { 12, 28, 21 }, /* 1089: cards/rebellion/setup.cards:28:21 */
-    { 12, 28, 68 }, /* 1090: cards/rebellion/setup.cards:28:68 */
-    { 12, 28, 77 }, /* 1091: cards/rebellion/setup.cards:28:77 */
-    { 12, 33, 3 }, /* 1092: cards/rebellion/setup.cards:33:3 */
-    { 12, 33, 61 }, /* 1093: cards/rebellion/setup.cards:33:61 */
-    { 12, 33, 69 }, /* 1094: cards/rebellion/setup.cards:33:69 */
-    { 12, 36, 3 }, /* 1095: cards/rebellion/setup.cards:36:3 */
-    { 12, 37, 5 }, /* 1096: cards/rebellion/setup.cards:37:5 */
-    { 12, 37, 53 }, /* 1097: cards/rebellion/setup.cards:37:53 */
-    { 12, 37, 61 }, /* 1098: cards/rebellion/setup.cards:37:61 */
-    { 12, 38, 5 }, /* 1099: cards/rebellion/setup.cards:38:5 */
-    { 12, 39, 5 }, /* 1100: cards/rebellion/setup.cards:39:5 */
-    { 12, 42, 3 }, /* 1101: cards/rebellion/setup.cards:42:3 */
-    { 12, 45, 30 }, /* 1102: cards/rebellion/setup.cards:45:30 */
-    { 12, 45, 22 }, /* 1103: cards/rebellion/setup.cards:45:22 */
-    { 12, 45, 53 }, /* 1104: cards/rebellion/setup.cards:45:53 */
-    { 12, 45, 45 }, /* 1105: cards/rebellion/setup.cards:45:45 */
-    { 12, 46, 3 }, /* 1106: cards/rebellion/setup.cards:46:3 */
-    { 12, 47, 3 }, /* 1107: cards/rebellion/setup.cards:47:3 */
-    { 12, 48, 3 }, /* 1108: cards/rebellion/setup.cards:48:3 */
-    { 12, 51, 3 }, /* 1109: cards/rebellion/setup.cards:51:3 */
-    { 12, 53, 13 }, /* 1110: cards/rebellion/setup.cards:53:13 */
-    { 12, 54, 5 }, /* 1111: cards/rebellion/setup.cards:54:5 */
-    { 12, 56, 7 }, /* 1112: cards/rebellion/setup.cards:56:7 */
-    { 12, 57, 7 }, /* 1113: cards/rebellion/setup.cards:57:7 */
-    { 12, 57, 15 }, /* 1114: cards/rebellion/setup.cards:57:15 */
-    { 12, 59, 7 }, /* 1115: cards/rebellion/setup.cards:59:7 */
-    { 12, 61, 7 }, /* 1116: cards/rebellion/setup.cards:61:7 */
-    { 12, 63, 9 }, /* 1117: cards/rebellion/setup.cards:63:9 */
-    { 12, 66, 9 }, /* 1118: cards/rebellion/setup.cards:66:9 */
-    { 12, 66, 17 }, /* 1119: cards/rebellion/setup.cards:66:17 */
-    { 12, 69, 7 }, /* 1120: cards/rebellion/setup.cards:69:7 */
-    { 12, 71, 7 }, /* 1121: cards/rebellion/setup.cards:71:7 */
-    { 12, 52, 3 }, /* 1122: cards/rebellion/setup.cards:52:3 */
-    { 12, 74, 3 }, /* 1123: cards/rebellion/setup.cards:74:3 */
-    { 12, 75, 3 }, /* 1124: cards/rebellion/setup.cards:75:3 */
-    { 12, 79, 3 }, /* 1125: cards/rebellion/setup.cards:79:3 */
-    { 12, 80, 3 }, /* 1126: cards/rebellion/setup.cards:80:3 */
-    { 12, 81, 3 }, /* 1127: cards/rebellion/setup.cards:81:3 */
-    { 12, 82, 3 }, /* 1128: cards/rebellion/setup.cards:82:3 */
-    { 12, 83, 3 }, /* 1129: cards/rebellion/setup.cards:83:3 */
-    { 12, 84, 3 }, /* 1130: cards/rebellion/setup.cards:84:3 */
-    { 12, 85, 3 }, /* 1131: cards/rebellion/setup.cards:85:3 */
-    { 12, 86, 3 }, /* 1132: cards/rebellion/setup.cards:86:3 */
-    { 12, 86, 3 }, /* 1133: cards/rebellion/setup.cards:86:3 */
-    { 12, 87, 5 }, /* 1134: cards/rebellion/setup.cards:87:5 */
-    { 12, 88, 17 }, /* 1135: cards/rebellion/setup.cards:88:17 */
-    { 12, 88, 7 }, /* 1136: cards/rebellion/setup.cards:88:7 */
-    { 12, 91, 3 }, /* 1137: cards/rebellion/setup.cards:91:3 */
-    { 12, 91, 3 }, /* 1138: cards/rebellion/setup.cards:91:3 */
-    { 12, 92, 5 }, /* 1139: cards/rebellion/setup.cards:92:5 */
-    { 12, 92, 17 }, /* 1140: cards/rebellion/setup.cards:92:17 */
-    { 12, 93, 17 }, /* 1141: cards/rebellion/setup.cards:93:17 */
-    { 12, 93, 7 }, /* 1142: cards/rebellion/setup.cards:93:7 */
-    { 12, 99, 3 }, /* 1143: cards/rebellion/setup.cards:99:3 */
-    { 12, 100, 3 }, /* 1144: cards/rebellion/setup.cards:100:3 */
-    { 12, 101, 3 }, /* 1145: cards/rebellion/setup.cards:101:3 */
-    { 12, 102, 3 }, /* 1146: cards/rebellion/setup.cards:102:3 */
-    { 12, 103, 3 }, /* 1147: cards/rebellion/setup.cards:103:3 */
-    { 12, 104, 3 }, /* 1148: cards/rebellion/setup.cards:104:3 */
-    { 12, 105, 3 }, /* 1149: cards/rebellion/setup.cards:105:3 */
-    { 12, 105, 15 }, /* 1150: cards/rebellion/setup.cards:105:15 */
-    { 12, 106, 5 }, /* 1151: cards/rebellion/setup.cards:106:5 */
-    { 12, 106, 5 }, /* 1152: cards/rebellion/setup.cards:106:5 */
-    { 12, 107, 7 }, /* 1153: cards/rebellion/setup.cards:107:7 */
-    { 12, 108, 44 }, /* 1154: cards/rebellion/setup.cards:108:44 */
-    { 12, 109, 37 }, /* 1155: cards/rebellion/setup.cards:109:37 */
-    { 12, 109, 27 }, /* 1156: cards/rebellion/setup.cards:109:27 */
-    { 12, 117, 5 }, /* 1157: cards/rebellion/setup.cards:117:5 */
-    { 12, 118, 22 }, /* 1158: cards/rebellion/setup.cards:118:22 */
-    { 12, 118, 15 }, /* 1159: cards/rebellion/setup.cards:118:15 */
-    { 12, 119, 17 }, /* 1160: cards/rebellion/setup.cards:119:17 */
-    { 12, 119, 7 }, /* 1161: cards/rebellion/setup.cards:119:7 */
-    { 12, 120, 7 }, /* 1162: cards/rebellion/setup.cards:120:7 */
-    { 12, 126, 3 }, /* 1163: cards/rebellion/setup.cards:126:3 */
-    { 12, 126, 3 }, /* 1164: cards/rebellion/setup.cards:126:3 */
-    { 12, 127, 36 }, /* 1165: cards/rebellion/setup.cards:127:36 */
-    { 12, 129, 22 }, /* 1166: cards/rebellion/setup.cards:129:22 */
-    { 12, 129, 3 }, /* 1167: cards/rebellion/setup.cards:129:3 */
-    { 12, 130, 3 }, /* 1168: cards/rebellion/setup.cards:130:3 */
-    { 12, 130, 15 }, /* 1169: cards/rebellion/setup.cards:130:15 */
-    { 12, 131, 15 }, /* 1170: cards/rebellion/setup.cards:131:15 */
-    { 12, 131, 5 }, /* 1171: cards/rebellion/setup.cards:131:5 */
-    { 12, 133, 8 }, /* 1172: cards/rebellion/setup.cards:133:8 */
-    { 12, 133, 3 }, /* 1173: cards/rebellion/setup.cards:133:3 */
-    { 12, 134, 3 }, /* 1174: cards/rebellion/setup.cards:134:3 */
-    { 12, 138, 22 }, /* 1175: cards/rebellion/setup.cards:138:22 */
-    { 12, 10, 1 }, /* 1176: cards/rebellion/setup.cards:10:1 */
-    { 11, 11, 66 }, /* 1177: cards/rebellion/round.cards:11:66 */
-    { 11, 11, 5 }, /* 1178: cards/rebellion/round.cards:11:5 */
-    { 11, 16, 24 }, /* 1179: cards/rebellion/round.cards:16:24 */
-    { 11, 17, 75 }, /* 1180: cards/rebellion/round.cards:17:75 */
-    { 11, 17, 5 }, /* 1181: cards/rebellion/round.cards:17:5 */
-    { 11, 19, 19 }, /* 1182: cards/rebellion/round.cards:19:19 */
-    { 11, 7, 1 }, /* 1183: cards/rebellion/round.cards:7:1 */
+    { 7, 295, 49 }, /* 693: cards/rebellion/missions.cards:295:49 */
+    { 7, 295, 41 }, /* 694: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 65 }, /* 695: cards/rebellion/missions.cards:295:65 */
+    { 7, 295, 61 }, /* 696: cards/rebellion/missions.cards:295:61 */
+    { 7, 295, 41 }, /* 697: cards/rebellion/missions.cards:295:41 */
+    { 7, 295, 31 }, /* 698: cards/rebellion/missions.cards:295:31 */
+    { 7, 295, 22 }, /* 699: cards/rebellion/missions.cards:295:22 */
+    { 7, 296, 8 }, /* 700: cards/rebellion/missions.cards:296:8 */
+    { 7, 296, 3 }, /* 701: cards/rebellion/missions.cards:296:3 */
+    { 7, 291, 11 }, /* 702: cards/rebellion/missions.cards:291:11 */
+    { 8, 28, 3 }, /* 703: cards/rebellion/moves.cards:28:3 */
+    { 8, 28, 15 }, /* 704: cards/rebellion/moves.cards:28:15 */
+    { 8, 29, 15 }, /* 705: cards/rebellion/moves.cards:29:15 */
+    { 8, 29, 5 }, /* 706: cards/rebellion/moves.cards:29:5 */
+    { 8, 31, 5 }, /* 707: cards/rebellion/moves.cards:31:5 */
+    { 8, 27, 11 }, /* 708: cards/rebellion/moves.cards:27:11 */
+    { 8, 40, 3 }, /* 709: cards/rebellion/moves.cards:40:3 */
+    { 8, 40, 3 }, /* 710: cards/rebellion/moves.cards:40:3 */
+    { 8, 41, 5 }, /* 711: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 5 }, /* 712: cards/rebellion/moves.cards:41:5 */
+    { 8, 41, 26 }, /* 713: cards/rebellion/moves.cards:41:26 */
+    { 8, 42, 28 }, /* 714: cards/rebellion/moves.cards:42:28 */
+    { 8, 43, 7 }, /* 715: cards/rebellion/moves.cards:43:7 */
+    { 8, 44, 7 }, /* 716: cards/rebellion/moves.cards:44:7 */
+    { 8, 50, 5 }, /* 717: cards/rebellion/moves.cards:50:5 */
+    { 8, 51, 53 }, /* 718: cards/rebellion/moves.cards:51:53 */
+    { 8, 52, 80 }, /* 719: cards/rebellion/moves.cards:52:80 */
+    { 8, 58, 7 }, /* 720: cards/rebellion/moves.cards:58:7 */
+    { 8, 58, 7 }, /* 721: cards/rebellion/moves.cards:58:7 */
+    { 8, 60, 9 }, /* 722: cards/rebellion/moves.cards:60:9 */
+    { 8, 62, 7 }, /* 723: cards/rebellion/moves.cards:62:7 */
+    { 8, 63, 9 }, /* 724: cards/rebellion/moves.cards:63:9 */
+    { 8, 67, 3 }, /* 725: cards/rebellion/moves.cards:67:3 */
+    { 8, 67, 3 }, /* 726: cards/rebellion/moves.cards:67:3 */
+    { 8, 68, 5 }, /* 727: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 5 }, /* 728: cards/rebellion/moves.cards:68:5 */
+    { 8, 68, 61 }, /* 729: cards/rebellion/moves.cards:68:61 */
+    { 8, 68, 26 }, /* 730: cards/rebellion/moves.cards:68:26 */
+    { 8, 69, 7 }, /* 731: cards/rebellion/moves.cards:69:7 */
+    { 8, 70, 7 }, /* 732: cards/rebellion/moves.cards:70:7 */
+    { 8, 74, 7 }, /* 733: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 7 }, /* 734: cards/rebellion/moves.cards:74:7 */
+    { 8, 74, 27 }, /* 735: cards/rebellion/moves.cards:74:27 */
+    { 8, 75, 19 }, /* 736: cards/rebellion/moves.cards:75:19 */
+    { 8, 75, 9 }, /* 737: cards/rebellion/moves.cards:75:9 */
+    { 8, 78, 5 }, /* 738: cards/rebellion/moves.cards:78:5 */
+    { 8, 80, 3 }, /* 739: cards/rebellion/moves.cards:80:3 */
+    { 8, 37, 11 }, /* 740: cards/rebellion/moves.cards:37:11 */
+    { 8, 87, 18 }, /* 741: cards/rebellion/moves.cards:87:18 */
+    { 8, 87, 3 }, /* 742: cards/rebellion/moves.cards:87:3 */
+    { 8, 90, 5 }, /* 743: cards/rebellion/moves.cards:90:5 */
+    { 8, 92, 24 }, /* 744: cards/rebellion/moves.cards:92:24 */
+    { 8, 94, 20 }, /* 745: cards/rebellion/moves.cards:94:20 */
+    { 8, 95, 3 }, /* 746: cards/rebellion/moves.cards:95:3 */
+    { 8, 95, 28 }, /* 747: cards/rebellion/moves.cards:95:28 */
+    { 8, 96, 3 }, /* 748: cards/rebellion/moves.cards:96:3 */
+    { 8, 84, 11 }, /* 749: cards/rebellion/moves.cards:84:11 */
+    { 8, 102, 30 }, /* 750: cards/rebellion/moves.cards:102:30 */
+    { 8, 102, 47 }, /* 751: cards/rebellion/moves.cards:102:47 */
+    { 8, 103, 5 }, /* 752: cards/rebellion/moves.cards:103:5 */
+    { 8, 101, 11 }, /* 753: cards/rebellion/moves.cards:101:11 */
+    { 10, 19, 3 }, /* 754: cards/rebellion/refresh.cards:19:3 */
+    { 10, 20, 3 }, /* 755: cards/rebellion/refresh.cards:20:3 */
+    { 10, 21, 14 }, /* 756: cards/rebellion/refresh.cards:21:14 */
+    { 10, 21, 5 }, /* 757: cards/rebellion/refresh.cards:21:5 */
+    { 10, 21, 5 }, /* 758: cards/rebellion/refresh.cards:21:5 */
+    { 10, 21, 57 }, /* 759: cards/rebellion/refresh.cards:21:57 */
+    { 10, 21, 47 }, /* 760: cards/rebellion/refresh.cards:21:47 */
+    { 10, 23, 24 }, /* 761: cards/rebellion/refresh.cards:23:24 */
+    { 10, 23, 3 }, /* 762: cards/rebellion/refresh.cards:23:3 */
+    { 10, 25, 10 }, /* 763: cards/rebellion/refresh.cards:25:10 */
+    { 10, 25, 26 }, /* 764: cards/rebellion/refresh.cards:25:26 */
+    { 10, 25, 5 }, /* 765: cards/rebellion/refresh.cards:25:5 */
+    { 10, 26, 10 }, /* 766: cards/rebellion/refresh.cards:26:10 */
+    { 10, 26, 24 }, /* 767: cards/rebellion/refresh.cards:26:24 */
+    { 10, 26, 5 }, /* 768: cards/rebellion/refresh.cards:26:5 */
+    { 10, 30, 3 }, /* 769: cards/rebellion/refresh.cards:30:3 */
+    { 10, 31, 5 }, /* 770: cards/rebellion/refresh.cards:31:5 */
+    { 10, 32, 17 }, /* 771: cards/rebellion/refresh.cards:32:17 */
+    { 10, 33, 7 }, /* 772: cards/rebellion/refresh.cards:33:7 */
+    { 10, 33, 19 }, /* 773: cards/rebellion/refresh.cards:33:19 */
+    { 10, 34, 9 }, /* 774: cards/rebellion/refresh.cards:34:9 */
+    { 10, 35, 24 }, /* 775: cards/rebellion/refresh.cards:35:24 */
+    { 10, 35, 59 }, /* 776: cards/rebellion/refresh.cards:35:59 */
+    { 10, 32, 5 }, /* 777: cards/rebellion/refresh.cards:32:5 */
+    { 10, 40, 3 }, /* 778: cards/rebellion/refresh.cards:40:3 */
+    { 10, 42, 3 }, /* 779: cards/rebellion/refresh.cards:42:3 */
+    { 10, 46, 3 }, /* 780: cards/rebellion/refresh.cards:46:3 */
+    { 10, 47, 25 }, /* 781: cards/rebellion/refresh.cards:47:25 */
+    { 10, 49, 5 }, /* 782: cards/rebellion/refresh.cards:49:5 */
+    { 10, 49, 39 }, /* 783: cards/rebellion/refresh.cards:49:39 */
+    { 10, 52, 3 }, /* 784: cards/rebellion/refresh.cards:52:3 */
+    { 10, 53, 3 }, /* 785: cards/rebellion/refresh.cards:53:3 */
+    { 10, 54, 3 }, /* 786: cards/rebellion/refresh.cards:54:3 */
+    { 10, 13, 11 }, /* 787: cards/rebellion/refresh.cards:13:11 */
+    { 10, 77, 41 }, /* 788: cards/rebellion/refresh.cards:77:41 */
+    { 10, 78, 5 }, /* 789: cards/rebellion/refresh.cards:78:5 */
+    { 10, 80, 53 }, /* 790: cards/rebellion/refresh.cards:80:53 */
+    { 10, 80, 44 }, /* 791: cards/rebellion/refresh.cards:80:44 */
+    { 10, 79, 28 }, /* 792: cards/rebellion/refresh.cards:79:28 */
+    { 10, 80, 103 }, /* 793: cards/rebellion/refresh.cards:80:103 */
+    { 10, 85, 7 }, /* 794: cards/rebellion/refresh.cards:85:7 */
+    { 10, 85, 19 }, /* 795: cards/rebellion/refresh.cards:85:19 */
+    { 10, 85, 118 }, /* 796: cards/rebellion/refresh.cards:85:118 */
+    { 10, 75, 11 }, /* 797: cards/rebellion/refresh.cards:75:11 */
+    { 10, 94, 3 }, /* 798: cards/rebellion/refresh.cards:94:3 */
+    { 10, 95, 17 }, /* 799: cards/rebellion/refresh.cards:95:17 */
+    { 10, 97, 40 }, /* 800: cards/rebellion/refresh.cards:97:40 */
+    { 10, 97, 40 }, /* 801: cards/rebellion/refresh.cards:97:40 */
+    { 10, 98, 3 }, /* 802: cards/rebellion/refresh.cards:98:3 */
+    { 10, 99, 3 }, /* 803: cards/rebellion/refresh.cards:99:3 */
+    { 10, 92, 11 }, /* 804: cards/rebellion/refresh.cards:92:11 */
+    { 10, 107, 3 }, /* 805: cards/rebellion/refresh.cards:107:3 */
+    { 10, 108, 23 }, /* 806: cards/rebellion/refresh.cards:108:23 */
+    { 10, 108, 40 }, /* 807: cards/rebellion/refresh.cards:108:40 */
+    { 10, 108, 5 }, /* 808: cards/rebellion/refresh.cards:108:5 */
+    { 10, 110, 3 }, /* 809: cards/rebellion/refresh.cards:110:3 */
+    { 10, 111, 3 }, /* 810: cards/rebellion/refresh.cards:111:3 */
+    { 10, 106, 11 }, /* 811: cards/rebellion/refresh.cards:106:11 */
+    { 10, 120, 27 }, /* 812: cards/rebellion/refresh.cards:120:27 */
+    { 10, 120, 18 }, /* 813: cards/rebellion/refresh.cards:120:18 */
+    { 10, 123, 34 }, /* 814: cards/rebellion/refresh.cards:123:34 */
+    { 10, 124, 14 }, /* 815: cards/rebellion/refresh.cards:124:14 */
+    { 10, 124, 32 }, /* 816: cards/rebellion/refresh.cards:124:32 */
+    { 10, 124, 5 }, /* 817: cards/rebellion/refresh.cards:124:5 */
+    { 10, 125, 30 }, /* 818: cards/rebellion/refresh.cards:125:30 */
+    { 10, 125, 21 }, /* 819: cards/rebellion/refresh.cards:125:21 */
+    { 10, 123, 3 }, /* 820: cards/rebellion/refresh.cards:123:3 */
+    { 10, 129, 3 }, /* 821: cards/rebellion/refresh.cards:129:3 */
+    { 10, 129, 15 }, /* 822: cards/rebellion/refresh.cards:129:15 */
+    { 10, 130, 15 }, /* 823: cards/rebellion/refresh.cards:130:15 */
+    { 10, 130, 5 }, /* 824: cards/rebellion/refresh.cards:130:5 */
+    { 10, 131, 5 }, /* 825: cards/rebellion/refresh.cards:131:5 */
+    { 10, 132, 17 }, /* 826: cards/rebellion/refresh.cards:132:17 */
+    { 10, 132, 7 }, /* 827: cards/rebellion/refresh.cards:132:7 */
+    { 10, 135, 5 }, /* 828: cards/rebellion/refresh.cards:135:5 */
+    { 10, 137, 12 }, /* 829: cards/rebellion/refresh.cards:137:12 */
+    { 10, 137, 39 }, /* 830: cards/rebellion/refresh.cards:137:39 */
+    { 10, 137, 29 }, /* 831: cards/rebellion/refresh.cards:137:29 */
+    { 10, 116, 11 }, /* 832: cards/rebellion/refresh.cards:116:11 */
+    { 10, 153, 3 }, /* 833: cards/rebellion/refresh.cards:153:3 */
+    { 10, 153, 3 }, /* 834: cards/rebellion/refresh.cards:153:3 */
+    { 10, 154, 18 }, /* 835: cards/rebellion/refresh.cards:154:18 */
+    { 10, 154, 26 }, /* 836: cards/rebellion/refresh.cards:154:26 */
+    { 10, 154, 5 }, /* 837: cards/rebellion/refresh.cards:154:5 */
+    { 10, 155, 12 }, /* 838: cards/rebellion/refresh.cards:155:12 */
+    { 10, 155, 40 }, /* 839: cards/rebellion/refresh.cards:155:40 */
+    { 10, 155, 48 }, /* 840: cards/rebellion/refresh.cards:155:48 */
+    { 10, 155, 27 }, /* 841: cards/rebellion/refresh.cards:155:27 */
+    { 10, 158, 5 }, /* 842: cards/rebellion/refresh.cards:158:5 */
+    { 10, 159, 5 }, /* 843: cards/rebellion/refresh.cards:159:5 */
+    { 10, 152, 11 }, /* 844: cards/rebellion/refresh.cards:152:11 */
+    { 10, 169, 5 }, /* 845: cards/rebellion/refresh.cards:169:5 */
+    { 10, 177, 126 }, /* 846: cards/rebellion/refresh.cards:177:126 */
+    { 10, 177, 117 }, /* 847: cards/rebellion/refresh.cards:177:117 */
+    { 10, 177, 91 }, /* 848: cards/rebellion/refresh.cards:177:91 */
+    { 10, 171, 9 }, /* 849: cards/rebellion/refresh.cards:171:9 */
+    { 10, 172, 21 }, /* 850: cards/rebellion/refresh.cards:172:21 */
+    { 10, 172, 11 }, /* 851: cards/rebellion/refresh.cards:172:11 */
+    { 10, 173, 11 }, /* 852: cards/rebellion/refresh.cards:173:11 */
+    { 10, 178, 9 }, /* 853: cards/rebellion/refresh.cards:178:9 */
+    { 10, 178, 61 }, /* 854: cards/rebellion/refresh.cards:178:61 */
+    { 10, 178, 52 }, /* 855: cards/rebellion/refresh.cards:178:52 */
+    { 10, 178, 21 }, /* 856: cards/rebellion/refresh.cards:178:21 */
+    { 10, 179, 11 }, /* 857: cards/rebellion/refresh.cards:179:11 */
+    { 10, 179, 23 }, /* 858: cards/rebellion/refresh.cards:179:23 */
+    { 10, 180, 23 }, /* 859: cards/rebellion/refresh.cards:180:23 */
+    { 10, 180, 13 }, /* 860: cards/rebellion/refresh.cards:180:13 */
+    { 10, 181, 13 }, /* 861: cards/rebellion/refresh.cards:181:13 */
+    { 10, 167, 11 }, /* 862: cards/rebellion/refresh.cards:167:11 */
+    { 10, 201, 3 }, /* 863: cards/rebellion/refresh.cards:201:3 */
+    { 10, 201, 39 }, /* 864: cards/rebellion/refresh.cards:201:39 */
+    { 10, 203, 12 }, /* 865: cards/rebellion/refresh.cards:203:12 */
+    { 10, 203, 22 }, /* 866: cards/rebellion/refresh.cards:203:22 */
+    { 10, 203, 22 }, /* 867: cards/rebellion/refresh.cards:203:22 */
+    { 10, 204, 12 }, /* 868: cards/rebellion/refresh.cards:204:12 */
+    { 10, 204, 3 }, /* 869: cards/rebellion/refresh.cards:204:3 */
+    { 10, 204, 3 }, /* 870: cards/rebellion/refresh.cards:204:3 */
+    { 10, 204, 39 }, /* 871: cards/rebellion/refresh.cards:204:39 */
+    { 10, 200, 11 }, /* 872: cards/rebellion/refresh.cards:200:11 */
+    { 10, 208, 36 }, /* 873: cards/rebellion/refresh.cards:208:36 */
+    { 10, 208, 11 }, /* 874: cards/rebellion/refresh.cards:208:11 */
+    { 10, 211, 6 }, /* 875: cards/rebellion/refresh.cards:211:6 */
+    { 10, 213, 52 }, /* 876: cards/rebellion/refresh.cards:213:52 */
+    { 10, 213, 17 }, /* 877: cards/rebellion/refresh.cards:213:17 */
+    { 10, 213, 8 }, /* 878: cards/rebellion/refresh.cards:213:8 */
+    { 10, 214, 7 }, /* 879: cards/rebellion/refresh.cards:214:7 */
+    { 10, 214, 59 }, /* 880: cards/rebellion/refresh.cards:214:59 */
+    { 10, 214, 19 }, /* 881: cards/rebellion/refresh.cards:214:19 */
+    { 10, 215, 18 }, /* 882: cards/rebellion/refresh.cards:215:18 */
+    { 10, 215, 9 }, /* 883: cards/rebellion/refresh.cards:215:9 */
+    { 10, 215, 41 }, /* 884: cards/rebellion/refresh.cards:215:41 */
+    { 10, 216, 19 }, /* 885: cards/rebellion/refresh.cards:216:19 */
+    { 10, 216, 9 }, /* 886: cards/rebellion/refresh.cards:216:9 */
+    { 10, 220, 7 }, /* 887: cards/rebellion/refresh.cards:220:7 */
+    { 10, 223, 5 }, /* 888: cards/rebellion/refresh.cards:223:5 */
+    { 10, 224, 49 }, /* 889: cards/rebellion/refresh.cards:224:49 */
+    { 10, 224, 40 }, /* 890: cards/rebellion/refresh.cards:224:40 */
+    { 10, 225, 9 }, /* 891: cards/rebellion/refresh.cards:225:9 */
+    { 10, 225, 21 }, /* 892: cards/rebellion/refresh.cards:225:21 */
+    { 10, 226, 21 }, /* 893: cards/rebellion/refresh.cards:226:21 */
+    { 10, 226, 11 }, /* 894: cards/rebellion/refresh.cards:226:11 */
+    { 10, 227, 11 }, /* 895: cards/rebellion/refresh.cards:227:11 */
+    { 10, 227, 11 }, /* 896: cards/rebellion/refresh.cards:227:11 */
+    { 10, 227, 11 }, /* 897: cards/rebellion/refresh.cards:227:11 */
+    { 10, 232, 9 }, /* 898: cards/rebellion/refresh.cards:232:9 */
+    { 10, 233, 9 }, /* 899: cards/rebellion/refresh.cards:233:9 */
+    { 10, 236, 56 }, /* 900: cards/rebellion/refresh.cards:236:56 */
+    { 10, 210, 11 }, /* 901: cards/rebellion/refresh.cards:210:11 */
+    { 11, 29, 5 }, /* 902: cards/rebellion/round.cards:29:5 */
+    { 11, 30, 59 }, /* 903: cards/rebellion/round.cards:30:59 */
+    { 11, 30, 82 }, /* 904: cards/rebellion/round.cards:30:82 */
+    { 11, 31, 60 }, /* 905: cards/rebellion/round.cards:31:60 */
+    { 11, 30, 93 }, /* 906: cards/rebellion/round.cards:30:93 */
+    { 11, 31, 98 }, /* 907: cards/rebellion/round.cards:31:98 */
+    { 11, 32, 33 }, /* 908: cards/rebellion/round.cards:32:33 */
+    { 11, 36, 33 }, /* 909: cards/rebellion/round.cards:36:33 */
+    { 11, 38, 7 }, /* 910: cards/rebellion/round.cards:38:7 */
+    { 11, 38, 19 }, /* 911: cards/rebellion/round.cards:38:19 */
+    { 11, 38, 110 }, /* 912: cards/rebellion/round.cards:38:110 */
+    { 11, 26, 3 }, /* 913: cards/rebellion/round.cards:26:3 */
+    { 11, 24, 11 }, /* 914: cards/rebellion/round.cards:24:11 */
+    { 11, 47, 3 }, /* 915: cards/rebellion/round.cards:47:3 */
+    { 11, 51, 3 }, /* 916: cards/rebellion/round.cards:51:3 */
+    { 11, 51, 15 }, /* 917: cards/rebellion/round.cards:51:15 */
+    { 11, 52, 15 }, /* 918: cards/rebellion/round.cards:52:15 */
+    { 11, 52, 5 }, /* 919: cards/rebellion/round.cards:52:5 */
+    { 11, 53, 5 }, /* 920: cards/rebellion/round.cards:53:5 */
+    { 11, 55, 3 }, /* 921: cards/rebellion/round.cards:55:3 */
+    { 11, 55, 15 }, /* 922: cards/rebellion/round.cards:55:15 */
+    { 11, 56, 15 }, /* 923: cards/rebellion/round.cards:56:15 */
+    { 11, 56, 5 }, /* 924: cards/rebellion/round.cards:56:5 */
+    { 11, 57, 5 }, /* 925: cards/rebellion/round.cards:57:5 */
+    { 11, 59, 3 }, /* 926: cards/rebellion/round.cards:59:3 */
+    { 11, 61, 49 }, /* 927: cards/rebellion/round.cards:61:49 */
+    { 11, 62, 7 }, /* 928: cards/rebellion/round.cards:62:7 */
+    { 11, 62, 19 }, /* 929: cards/rebellion/round.cards:62:19 */
+    { 11, 63, 19 }, /* 930: cards/rebellion/round.cards:63:19 */
+    { 11, 63, 9 }, /* 931: cards/rebellion/round.cards:63:9 */
+    { 11, 64, 9 }, /* 932: cards/rebellion/round.cards:64:9 */
+    { 11, 68, 33 }, /* 933: cards/rebellion/round.cards:68:33 */
+    { 11, 46, 11 }, /* 934: cards/rebellion/round.cards:46:11 */
+    { 11, 76, 5 }, /* 935: cards/rebellion/round.cards:76:5 */
+    { 11, 77, 48 }, /* 936: cards/rebellion/round.cards:77:48 */
+    { 11, 78, 47 }, /* 937: cards/rebellion/round.cards:78:47 */
+    { 11, 78, 38 }, /* 938: cards/rebellion/round.cards:78:38 */
+    { 11, 77, 75 }, /* 939: cards/rebellion/round.cards:77:75 */
+    { 11, 78, 81 }, /* 940: cards/rebellion/round.cards:78:81 */
+    { 11, 79, 23 }, /* 941: cards/rebellion/round.cards:79:23 */
+    { 11, 84, 7 }, /* 942: cards/rebellion/round.cards:84:7 */
+    { 11, 85, 7 }, /* 943: cards/rebellion/round.cards:85:7 */
+    { 11, 85, 19 }, /* 944: cards/rebellion/round.cards:85:19 */
+    { 11, 85, 99 }, /* 945: cards/rebellion/round.cards:85:99 */
+    { 11, 87, 7 }, /* 946: cards/rebellion/round.cards:87:7 */
+    { 11, 88, 7 }, /* 947: cards/rebellion/round.cards:88:7 */
+    { 11, 88, 19 }, /* 948: cards/rebellion/round.cards:88:19 */
+    { 11, 88, 110 }, /* 949: cards/rebellion/round.cards:88:110 */
+    { 11, 90, 7 }, /* 950: cards/rebellion/round.cards:90:7 */
+    { 11, 74, 11 }, /* 951: cards/rebellion/round.cards:74:11 */
+    { 11, 99, 5 }, /* 952: cards/rebellion/round.cards:99:5 */
+    { 11, 101, 40 }, /* 953: cards/rebellion/round.cards:101:40 */
+    { 11, 97, 11 }, /* 954: cards/rebellion/round.cards:97:11 */
+    { 12, 147, 3 }, /* 955: cards/rebellion/setup.cards:147:3 */
+    { 12, 146, 11 }, /* 956: cards/rebellion/setup.cards:146:11 */
+    { 0, 12, 12 }, /* 957: cards/rebellion/actions.cards:12:12 */
+    { 0, 12, 42 }, /* 958: cards/rebellion/actions.cards:12:42 */
+    { 0, 12, 3 }, /* 959: cards/rebellion/actions.cards:12:3 */
+    { 0, 17, 12 }, /* 960: cards/rebellion/actions.cards:17:12 */
+    { 0, 17, 3 }, /* 961: cards/rebellion/actions.cards:17:3 */
+    { 0, 22, 12 }, /* 962: cards/rebellion/actions.cards:22:12 */
+    { 0, 22, 3 }, /* 963: cards/rebellion/actions.cards:22:3 */
+    { 0, 27, 12 }, /* 964: cards/rebellion/actions.cards:27:12 */
+    { 0, 27, 3 }, /* 965: cards/rebellion/actions.cards:27:3 */
+    { 0, 32, 12 }, /* 966: cards/rebellion/actions.cards:32:12 */
+    { 0, 32, 3 }, /* 967: cards/rebellion/actions.cards:32:3 */
+    { 0, 37, 12 }, /* 968: cards/rebellion/actions.cards:37:12 */
+    { 0, 37, 46 }, /* 969: cards/rebellion/actions.cards:37:46 */
+    { 0, 37, 3 }, /* 970: cards/rebellion/actions.cards:37:3 */
+    { 0, 42, 12 }, /* 971: cards/rebellion/actions.cards:42:12 */
+    { 0, 42, 3 }, /* 972: cards/rebellion/actions.cards:42:3 */
+    { 0, 47, 12 }, /* 973: cards/rebellion/actions.cards:47:12 */
+    { 0, 47, 3 }, /* 974: cards/rebellion/actions.cards:47:3 */
+    { 0, 55, 12 }, /* 975: cards/rebellion/actions.cards:55:12 */
+    { 0, 55, 3 }, /* 976: cards/rebellion/actions.cards:55:3 */
+    { 0, 60, 12 }, /* 977: cards/rebellion/actions.cards:60:12 */
+    { 0, 60, 3 }, /* 978: cards/rebellion/actions.cards:60:3 */
+    { 0, 65, 12 }, /* 979: cards/rebellion/actions.cards:65:12 */
+    { 0, 65, 3 }, /* 980: cards/rebellion/actions.cards:65:3 */
+    { 0, 70, 12 }, /* 981: cards/rebellion/actions.cards:70:12 */
+    { 0, 70, 3 }, /* 982: cards/rebellion/actions.cards:70:3 */
+    { 0, 78, 12 }, /* 983: cards/rebellion/actions.cards:78:12 */
+    { 0, 78, 3 }, /* 984: cards/rebellion/actions.cards:78:3 */
+    { 0, 83, 12 }, /* 985: cards/rebellion/actions.cards:83:12 */
+    { 0, 83, 3 }, /* 986: cards/rebellion/actions.cards:83:3 */
+    { 0, 88, 12 }, /* 987: cards/rebellion/actions.cards:88:12 */
+    { 0, 88, 3 }, /* 988: cards/rebellion/actions.cards:88:3 */
+    { 0, 93, 12 }, /* 989: cards/rebellion/actions.cards:93:12 */
+    { 0, 93, 3 }, /* 990: cards/rebellion/actions.cards:93:3 */
+    { 0, 98, 12 }, /* 991: cards/rebellion/actions.cards:98:12 */
+    { 0, 98, 3 }, /* 992: cards/rebellion/actions.cards:98:3 */
+    { 0, 103, 12 }, /* 993: cards/rebellion/actions.cards:103:12 */
+    { 0, 103, 3 }, /* 994: cards/rebellion/actions.cards:103:3 */
+    { 0, 108, 12 }, /* 995: cards/rebellion/actions.cards:108:12 */
+    { 0, 108, 3 }, /* 996: cards/rebellion/actions.cards:108:3 */
+    { 0, 113, 12 }, /* 997: cards/rebellion/actions.cards:113:12 */
+    { 0, 113, 3 }, /* 998: cards/rebellion/actions.cards:113:3 */
+    { 0, 121, 12 }, /* 999: cards/rebellion/actions.cards:121:12 */
+    { 0, 121, 3 }, /* 1000: cards/rebellion/actions.cards:121:3 */
+    { 0, 126, 12 }, /* 1001: cards/rebellion/actions.cards:126:12 */
+    { 0, 126, 3 }, /* 1002: cards/rebellion/actions.cards:126:3 */
+    { 0, 131, 12 }, /* 1003: cards/rebellion/actions.cards:131:12 */
+    { 0, 131, 3 }, /* 1004: cards/rebellion/actions.cards:131:3 */
+    { 0, 136, 12 }, /* 1005: cards/rebellion/actions.cards:136:12 */
+    { 0, 136, 51 }, /* 1006: cards/rebellion/actions.cards:136:51 */
+    { 0, 136, 3 }, /* 1007: cards/rebellion/actions.cards:136:3 */
+    { 7, 14, 12 }, /* 1008: cards/rebellion/missions.cards:14:12 */
+    { 7, 14, 3 }, /* 1009: cards/rebellion/missions.cards:14:3 */
+    { 7, 19, 12 }, /* 1010: cards/rebellion/missions.cards:19:12 */
+    { 7, 19, 3 }, /* 1011: cards/rebellion/missions.cards:19:3 */
+    { 7, 24, 12 }, /* 1012: cards/rebellion/missions.cards:24:12 */
+    { 7, 24, 3 }, /* 1013: cards/rebellion/missions.cards:24:3 */
+    { 7, 29, 12 }, /* 1014: cards/rebellion/missions.cards:29:12 */
+    { 7, 29, 3 }, /* 1015: cards/rebellion/missions.cards:29:3 */
+    { 7, 35, 5 }, /* 1016: cards/rebellion/missions.cards:35:5 */
+    { 7, 36, 5 }, /* 1017: cards/rebellion/missions.cards:36:5 */
+    { 7, 34, 3 }, /* 1018: cards/rebellion/missions.cards:34:3 */
+    { 7, 42, 12 }, /* 1019: cards/rebellion/missions.cards:42:12 */
+    { 7, 42, 3 }, /* 1020: cards/rebellion/missions.cards:42:3 */
+    { 7, 48, 5 }, /* 1021: cards/rebellion/missions.cards:48:5 */
+    { 7, 47, 3 }, /* 1022: cards/rebellion/missions.cards:47:3 */
+    { 7, 55, 12 }, /* 1023: cards/rebellion/missions.cards:55:12 */
+    { 7, 55, 3 }, /* 1024: cards/rebellion/missions.cards:55:3 */
+    { 7, 60, 12 }, /* 1025: cards/rebellion/missions.cards:60:12 */
+    { 7, 60, 3 }, /* 1026: cards/rebellion/missions.cards:60:3 */
+    { 7, 65, 12 }, /* 1027: cards/rebellion/missions.cards:65:12 */
+    { 7, 65, 3 }, /* 1028: cards/rebellion/missions.cards:65:3 */
+    { 7, 70, 12 }, /* 1029: cards/rebellion/missions.cards:70:12 */
+    { 7, 70, 3 }, /* 1030: cards/rebellion/missions.cards:70:3 */
+    { 7, 75, 12 }, /* 1031: cards/rebellion/missions.cards:75:12 */
+    { 7, 75, 3 }, /* 1032: cards/rebellion/missions.cards:75:3 */
+    { 7, 83, 12 }, /* 1033: cards/rebellion/missions.cards:83:12 */
+    { 7, 83, 3 }, /* 1034: cards/rebellion/missions.cards:83:3 */
+    { 7, 88, 12 }, /* 1035: cards/rebellion/missions.cards:88:12 */
+    { 7, 88, 3 }, /* 1036: cards/rebellion/missions.cards:88:3 */
+    { 7, 93, 12 }, /* 1037: cards/rebellion/missions.cards:93:12 */
+    { 7, 93, 3 }, /* 1038: cards/rebellion/missions.cards:93:3 */
+    { 7, 98, 12 }, /* 1039: cards/rebellion/missions.cards:98:12 */
+    { 7, 98, 3 }, /* 1040: cards/rebellion/missions.cards:98:3 */
+    { 7, 103, 12 }, /* 1041: cards/rebellion/missions.cards:103:12 */
+    { 7, 103, 3 }, /* 1042: cards/rebellion/missions.cards:103:3 */
+    { 7, 108, 12 }, /* 1043: cards/rebellion/missions.cards:108:12 */
+    { 7, 108, 3 }, /* 1044: cards/rebellion/missions.cards:108:3 */
+    { 7, 113, 12 }, /* 1045: cards/rebellion/missions.cards:113:12 */
+    { 7, 113, 3 }, /* 1046: cards/rebellion/missions.cards:113:3 */
+    { 7, 118, 12 }, /* 1047: cards/rebellion/missions.cards:118:12 */
+    { 7, 118, 3 }, /* 1048: cards/rebellion/missions.cards:118:3 */
+    { 7, 123, 12 }, /* 1049: cards/rebellion/missions.cards:123:12 */
+    { 7, 123, 3 }, /* 1050: cards/rebellion/missions.cards:123:3 */
+    { 7, 128, 12 }, /* 1051: cards/rebellion/missions.cards:128:12 */
+    { 7, 128, 3 }, /* 1052: cards/rebellion/missions.cards:128:3 */
+    { 7, 133, 12 }, /* 1053: cards/rebellion/missions.cards:133:12 */
+    { 7, 133, 3 }, /* 1054: cards/rebellion/missions.cards:133:3 */
+    { 7, 139, 5 }, /* 1055: cards/rebellion/missions.cards:139:5 */
+    { 7, 140, 5 }, /* 1056: cards/rebellion/missions.cards:140:5 */
+    { 7, 138, 3 }, /* 1057: cards/rebellion/missions.cards:138:3 */
+    { 7, 149, 12 }, /* 1058: cards/rebellion/missions.cards:149:12 */
+    { 7, 149, 3 }, /* 1059: cards/rebellion/missions.cards:149:3 */
+    { 7, 154, 12 }, /* 1060: cards/rebellion/missions.cards:154:12 */
+    { 7, 154, 3 }, /* 1061: cards/rebellion/missions.cards:154:3 */
+    { 7, 159, 12 }, /* 1062: cards/rebellion/missions.cards:159:12 */
+    { 7, 159, 3 }, /* 1063: cards/rebellion/missions.cards:159:3 */
+    { 12, 13, 36 }, /* 1064: cards/rebellion/setup.cards:13:36 */
+    { 12, 14, 37 }, /* 1065: cards/rebellion/setup.cards:14:37 */
+    { 12, 15, 39 }, /* 1066: cards/rebellion/setup.cards:15:39 */
+    { 12, 16, 63 }, /* 1067: cards/rebellion/setup.cards:16:63 */
+    { 12, 16, 93 }, /* 1068: cards/rebellion/setup.cards:16:93 */
+    { 12, 17, 3 }, /* 1069: cards/rebellion/setup.cards:17:3 */
+    { 12, 17, 3 }, /* 1070: cards/rebellion/setup.cards:17:3 */
+    { 12, 18, 8 }, /* 1071: cards/rebellion/setup.cards:18:8 */
+    { 12, 18, 20 }, /* 1072: cards/rebellion/setup.cards:18:20 */
+    { 12, 19, 13 }, /* 1073: cards/rebellion/setup.cards:19:13 */
+    { 12, 19, 46 }, /* 1074: cards/rebellion/setup.cards:19:46 */
+    { 12, 19, 36 }, /* 1075: cards/rebellion/setup.cards:19:36 */
+    { 12, 19, 26 }, /* 1076: cards/rebellion/setup.cards:19:26 */
+    { 12, 20, 32 }, /* 1077: cards/rebellion/setup.cards:20:32 */
+    { 12, 20, 22 }, /* 1078: cards/rebellion/setup.cards:20:22 */
+    { 12, 20, 12 }, /* 1079: cards/rebellion/setup.cards:20:12 */
+    { 12, 22, 3 }, /* 1080: cards/rebellion/setup.cards:22:3 */
+    { 12, 22, 3 }, /* 1081: cards/rebellion/setup.cards:22:3 */
+    { 12, 23, 8 }, /* 1082: cards/rebellion/setup.cards:23:8 */
+    { 12, 23, 40 }, /* 1083: cards/rebellion/setup.cards:23:40 */
+    { 12, 23, 30 }, /* 1084: cards/rebellion/setup.cards:23:30 */
+    { 12, 23, 20 }, /* 1085: cards/rebellion/setup.cards:23:20 */
+    { 12, 23, 89 }, /* 1086: cards/rebellion/setup.cards:23:89 */
+    { 12, 23, 79 }, /* 1087: cards/rebellion/setup.cards:23:79 */
+    { 12, 23, 69 }, /* 1088: cards/rebellion/setup.cards:23:69 */
+    { 12, 27, 3 }, /* 1089: cards/rebellion/setup.cards:27:3 */
+    { 12, 27, 3 }, /* 1090: cards/rebellion/setup.cards:27:3 */
+    { 12, 28, 8 }, /* 1091: cards/rebellion/setup.cards:28:8 */
+    { 12, 28, 41 }, /* 1092: cards/rebellion/setup.cards:28:41 */
+    { 12, 28, 31 }, /* 1093: cards/rebellion/setup.cards:28:31 */
+    { 12, 28, 21 }, /* 1094: cards/rebellion/setup.cards:28:21 */
+    { 12, 28, 68 }, /* 1095: cards/rebellion/setup.cards:28:68 */
+    { 12, 28, 77 }, /* 1096: cards/rebellion/setup.cards:28:77 */
+    { 12, 33, 3 }, /* 1097: cards/rebellion/setup.cards:33:3 */
+    { 12, 33, 61 }, /* 1098: cards/rebellion/setup.cards:33:61 */
+    { 12, 33, 69 }, /* 1099: cards/rebellion/setup.cards:33:69 */
+    { 12, 36, 3 }, /* 1100: cards/rebellion/setup.cards:36:3 */
+    { 12, 37, 5 }, /* 1101: cards/rebellion/setup.cards:37:5 */
+    { 12, 37, 53 }, /* 1102: cards/rebellion/setup.cards:37:53 */
+    { 12, 37, 61 }, /* 1103: cards/rebellion/setup.cards:37:61 */
+    { 12, 38, 5 }, /* 1104: cards/rebellion/setup.cards:38:5 */
+    { 12, 39, 5 }, /* 1105: cards/rebellion/setup.cards:39:5 */
+    { 12, 42, 3 }, /* 1106: cards/rebellion/setup.cards:42:3 */
+    { 12, 45, 30 }, /* 1107: cards/rebellion/setup.cards:45:30 */
+    { 12, 45, 22 }, /* 1108: cards/rebellion/setup.cards:45:22 */
+    { 12, 45, 53 }, /* 1109: cards/rebellion/setup.cards:45:53 */
+    { 12, 45, 45 }, /* 1110: cards/rebellion/setup.cards:45:45 */
+    { 12, 46, 3 }, /* 1111: cards/rebellion/setup.cards:46:3 */
+    { 12, 47, 3 }, /* 1112: cards/rebellion/setup.cards:47:3 */
+    { 12, 48, 3 }, /* 1113: cards/rebellion/setup.cards:48:3 */
+    { 12, 51, 3 }, /* 1114: cards/rebellion/setup.cards:51:3 */
+    { 12, 53, 13 }, /* 1115: cards/rebellion/setup.cards:53:13 */
+    { 12, 54, 5 }, /* 1116: cards/rebellion/setup.cards:54:5 */
+    { 12, 56, 7 }, /* 1117: cards/rebellion/setup.cards:56:7 */
+    { 12, 57, 7 }, /* 1118: cards/rebellion/setup.cards:57:7 */
+    { 12, 57, 15 }, /* 1119: cards/rebellion/setup.cards:57:15 */
+    { 12, 59, 7 }, /* 1120: cards/rebellion/setup.cards:59:7 */
+    { 12, 61, 7 }, /* 1121: cards/rebellion/setup.cards:61:7 */
+    { 12, 63, 9 }, /* 1122: cards/rebellion/setup.cards:63:9 */
+    { 12, 66, 9 }, /* 1123: cards/rebellion/setup.cards:66:9 */
+    { 12, 66, 17 }, /* 1124: cards/rebellion/setup.cards:66:17 */
+    { 12, 69, 7 }, /* 1125: cards/rebellion/setup.cards:69:7 */
+    { 12, 71, 7 }, /* 1126: cards/rebellion/setup.cards:71:7 */
+    { 12, 52, 3 }, /* 1127: cards/rebellion/setup.cards:52:3 */
+    { 12, 74, 3 }, /* 1128: cards/rebellion/setup.cards:74:3 */
+    { 12, 75, 3 }, /* 1129: cards/rebellion/setup.cards:75:3 */
+    { 12, 79, 3 }, /* 1130: cards/rebellion/setup.cards:79:3 */
+    { 12, 80, 3 }, /* 1131: cards/rebellion/setup.cards:80:3 */
+    { 12, 81, 3 }, /* 1132: cards/rebellion/setup.cards:81:3 */
+    { 12, 82, 3 }, /* 1133: cards/rebellion/setup.cards:82:3 */
+    { 12, 83, 3 }, /* 1134: cards/rebellion/setup.cards:83:3 */
+    { 12, 84, 3 }, /* 1135: cards/rebellion/setup.cards:84:3 */
+    { 12, 85, 3 }, /* 1136: cards/rebellion/setup.cards:85:3 */
+    { 12, 86, 3 }, /* 1137: cards/rebellion/setup.cards:86:3 */
+    { 12, 86, 3 }, /* 1138: cards/rebellion/setup.cards:86:3 */
+    { 12, 87, 5 }, /* 1139: cards/rebellion/setup.cards:87:5 */
+    { 12, 88, 17 }, /* 1140: cards/rebellion/setup.cards:88:17 */
+    { 12, 88, 7 }, /* 1141: cards/rebellion/setup.cards:88:7 */
+    { 12, 91, 3 }, /* 1142: cards/rebellion/setup.cards:91:3 */
+    { 12, 91, 3 }, /* 1143: cards/rebellion/setup.cards:91:3 */
+    { 12, 92, 5 }, /* 1144: cards/rebellion/setup.cards:92:5 */
+    { 12, 92, 17 }, /* 1145: cards/rebellion/setup.cards:92:17 */
+    { 12, 93, 17 }, /* 1146: cards/rebellion/setup.cards:93:17 */
+    { 12, 93, 7 }, /* 1147: cards/rebellion/setup.cards:93:7 */
+    { 12, 99, 3 }, /* 1148: cards/rebellion/setup.cards:99:3 */
+    { 12, 100, 3 }, /* 1149: cards/rebellion/setup.cards:100:3 */
+    { 12, 101, 3 }, /* 1150: cards/rebellion/setup.cards:101:3 */
+    { 12, 102, 3 }, /* 1151: cards/rebellion/setup.cards:102:3 */
+    { 12, 103, 3 }, /* 1152: cards/rebellion/setup.cards:103:3 */
+    { 12, 104, 3 }, /* 1153: cards/rebellion/setup.cards:104:3 */
+    { 12, 105, 3 }, /* 1154: cards/rebellion/setup.cards:105:3 */
+    { 12, 105, 15 }, /* 1155: cards/rebellion/setup.cards:105:15 */
+    { 12, 106, 5 }, /* 1156: cards/rebellion/setup.cards:106:5 */
+    { 12, 106, 5 }, /* 1157: cards/rebellion/setup.cards:106:5 */
+    { 12, 107, 7 }, /* 1158: cards/rebellion/setup.cards:107:7 */
+    { 12, 108, 44 }, /* 1159: cards/rebellion/setup.cards:108:44 */
+    { 12, 109, 37 }, /* 1160: cards/rebellion/setup.cards:109:37 */
+    { 12, 109, 27 }, /* 1161: cards/rebellion/setup.cards:109:27 */
+    { 12, 117, 5 }, /* 1162: cards/rebellion/setup.cards:117:5 */
+    { 12, 118, 22 }, /* 1163: cards/rebellion/setup.cards:118:22 */
+    { 12, 118, 15 }, /* 1164: cards/rebellion/setup.cards:118:15 */
+    { 12, 119, 17 }, /* 1165: cards/rebellion/setup.cards:119:17 */
+    { 12, 119, 7 }, /* 1166: cards/rebellion/setup.cards:119:7 */
+    { 12, 120, 7 }, /* 1167: cards/rebellion/setup.cards:120:7 */
+    { 12, 126, 3 }, /* 1168: cards/rebellion/setup.cards:126:3 */
+    { 12, 126, 3 }, /* 1169: cards/rebellion/setup.cards:126:3 */
+    { 12, 127, 36 }, /* 1170: cards/rebellion/setup.cards:127:36 */
+    { 12, 129, 22 }, /* 1171: cards/rebellion/setup.cards:129:22 */
+    { 12, 129, 3 }, /* 1172: cards/rebellion/setup.cards:129:3 */
+    { 12, 130, 3 }, /* 1173: cards/rebellion/setup.cards:130:3 */
+    { 12, 130, 15 }, /* 1174: cards/rebellion/setup.cards:130:15 */
+    { 12, 131, 15 }, /* 1175: cards/rebellion/setup.cards:131:15 */
+    { 12, 131, 5 }, /* 1176: cards/rebellion/setup.cards:131:5 */
+    { 12, 133, 8 }, /* 1177: cards/rebellion/setup.cards:133:8 */
+    { 12, 133, 3 }, /* 1178: cards/rebellion/setup.cards:133:3 */
+    { 12, 134, 3 }, /* 1179: cards/rebellion/setup.cards:134:3 */
+    { 12, 138, 22 }, /* 1180: cards/rebellion/setup.cards:138:22 */
+    { 12, 10, 1 }, /* 1181: cards/rebellion/setup.cards:10:1 */
+    { 11, 11, 66 }, /* 1182: cards/rebellion/round.cards:11:66 */
+    { 11, 11, 5 }, /* 1183: cards/rebellion/round.cards:11:5 */
+    { 11, 16, 24 }, /* 1184: cards/rebellion/round.cards:16:24 */
+    { 11, 17, 75 }, /* 1185: cards/rebellion/round.cards:17:75 */
+    { 11, 17, 5 }, /* 1186: cards/rebellion/round.cards:17:5 */
+    { 11, 19, 19 }, /* 1187: cards/rebellion/round.cards:19:19 */
+    { 11, 7, 1 }, /* 1188: cards/rebellion/round.cards:7:1 */
 };
 
 /* the view's systems_held of each player: function systems_held */
@@ -18867,9 +18932,61 @@ static const RtViewValue View_values[] = {
     { "systems_held", 1, RT_TY_INT, ViewFn_systems_held },
 };
 
-static const uint8_t View_var_hidden[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+/* the view's map: function rebel_loyalty of each space */
+static RtValue ViewMapFn_rebel_loyalty(RtGame *g, RtValue s)
+{
+    RtFrame frame = { 0, 0, 0, RT_NONE };
+    return Fn_rebel_loyalty(g, &frame, s);
+}
 
-static const uint8_t View_zone_hidden[] = { 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+/* the view's map: function imperial_loyalty of each space */
+static RtValue ViewMapFn_imperial_loyalty(RtGame *g, RtValue s)
+{
+    RtFrame frame = { 0, 0, 0, RT_NONE };
+    return Fn_imperial_loyalty(g, &frame, s);
+}
+
+/* the view's map: function subjugation_marker of each space */
+static RtValue ViewMapFn_subjugation_marker(RtGame *g, RtValue s)
+{
+    RtFrame frame = { 0, 0, 0, RT_NONE };
+    return Fn_subjugation_marker(g, &frame, s);
+}
+
+/* the view's map: function sabotage_marker of each space */
+static RtValue ViewMapFn_sabotage_marker(RtGame *g, RtValue s)
+{
+    RtFrame frame = { 0, 0, 0, RT_NONE };
+    return Fn_sabotage_marker(g, &frame, s);
+}
+
+/* the view's map: function destroyed_system_marker of each space */
+static RtValue ViewMapFn_destroyed_system_marker(RtGame *g, RtValue s)
+{
+    RtFrame frame = { 0, 0, 0, RT_NONE };
+    return Fn_destroyed_system_marker(g, &frame, s);
+}
+
+static const RtViewMapItem ViewMapItems_galaxy[] = {
+    { "rebel_loyalty", -1, RT_TY_BOOL, ViewMapFn_rebel_loyalty },
+    { "imperial_loyalty", -1, RT_TY_BOOL, ViewMapFn_imperial_loyalty },
+    { "subjugation_marker", -1, RT_TY_BOOL, ViewMapFn_subjugation_marker },
+    { "sabotage_marker", -1, RT_TY_BOOL, ViewMapFn_sabotage_marker },
+    { "destroyed_system_marker", -1, RT_TY_BOOL, ViewMapFn_destroyed_system_marker },
+    { "units", ZONE_units_coruscant, 0, NULL },
+    { "leaders", ZONE_leaders_coruscant, 0, NULL },
+};
+static const int16_t ViewMapOrder_galaxy[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31 };
+static const int32_t ViewMapCard_galaxy[] = { 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82 };
+static const char *const ViewMapGroup_galaxy[] = { "Core Worlds", "Core Worlds", "Core Worlds", "Core Worlds", "Colonies", "Colonies", "Colonies", "Colonies", "Inner Rim", "Inner Rim", "Inner Rim", "Inner Rim", "Expansion Region", "Expansion Region", "Expansion Region", "Expansion Region", "Mid Rim", "Mid Rim", "Mid Rim", "Mid Rim", "Outer Rim", "Outer Rim", "Outer Rim", "Outer Rim", "Wild Space", "Wild Space", "Wild Space", "Wild Space", "Unknown Regions", "Unknown Regions", "Unknown Regions", "Unknown Regions" };
+
+static const RtViewMap View_maps[] = {
+    { "The Galaxy", 32, ViewMapOrder_galaxy, ViewMapCard_galaxy, ViewMapGroup_galaxy, 7, ViewMapItems_galaxy },
+};
+
+static const uint8_t View_var_hidden[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+
+static const uint8_t View_zone_hidden[] = { 0, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 
 static const char *const Card_fields[] = {
     "side Rebels, recruit true, timing start_of_combat",
@@ -19168,7 +19285,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 1, View_values, View_var_hidden, View_zone_hidden, Card_fields, Card_texts };
+static const RtViewDef view = { 1, View_values, View_var_hidden, View_zone_hidden, Card_fields, Card_texts, 1, View_maps };
 
 const RtGameDef rebellion_game = {
     CARDRT_ABI, "rebellion", "base", "Star Wars: Rebellion",
@@ -19187,7 +19304,7 @@ const RtGameDef rebellion_game = {
     13, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1184, Site_table, 15, Site_files,
+    1189, Site_table, 15, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     20, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

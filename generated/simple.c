@@ -21,8 +21,8 @@
 #include "cardrt.h"
 #include "simple.h"
 
-#if CARDRT_ABI != 17
-#error "simple.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 18
+#error "simple.c was generated for libcardrt ABI 18; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_resistance = 0, SIDE_imperium = 1 };
@@ -13508,7 +13508,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 0, NULL, View_var_hidden, View_zone_hidden, Card_fields, Card_texts };
+static const RtViewDef view = { 0, NULL, View_var_hidden, View_zone_hidden, Card_fields, Card_texts, 0, NULL };
 
 const RtGameDef simple_game = {
     CARDRT_ABI, "simple", "base", "Simple Rebellion",

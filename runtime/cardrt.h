@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 17
+#define CARDRT_ABI 18
 
 #define RT_NONE (-1)
 
@@ -136,6 +136,28 @@ typedef struct RtViewValue {
        fail the game it is given (the screen gives it a copy) */
     RtValue (*fn)(RtGame *g, RtValue p);
 } RtViewValue;
+/* One thing a map on the screen shows of each space: the cards of a zone
+   the space has (by name, counted), or the value of a function of it. */
+typedef struct RtViewMapItem {
+    const char *name;
+    int zone;             /* a zone per space: the declaration of the map's first space's
+                             zone (the other spaces' follow, in the map's order); else -1 */
+    uint8_t type;         /* else: RT_TY_* of the function's value */
+    /* the value for space (a card); it may fail the game it is given
+       (the screen gives it a copy) */
+    RtValue (*fn)(RtGame *g, RtValue space);
+} RtViewMapItem;
+/* A map on the screen (docs/runtime.md "The play screen"): its spaces in
+   groups, each with the items. */
+typedef struct RtViewMap {
+    const char *title;
+    int nspaces;
+    const int16_t *order;               /* the spaces as shown (indices in the map's order) */
+    const int32_t *card;                /* per space, in the map's order: its card */
+    const char *const *group;           /* per space shown: the title of its group ("" for none) */
+    int nitems;
+    const RtViewMapItem *items;
+} RtViewMap;
 typedef struct RtViewDef {
     int nvalues;
     const RtViewValue *values;
@@ -143,6 +165,8 @@ typedef struct RtViewDef {
     const uint8_t *zone_hidden;         /* nzones flags, or NULL */
     const char *const *card_fields;     /* ncards: the printed fields ("value 3, character true"), or NULL */
     const char *const *card_texts;      /* ncards: the text fields, or NULL */
+    int nmaps;
+    const RtViewMap *maps;              /* the maps shown space by space, or NULL */
 } RtViewDef;
 
 /* A source location of the generated code (docs/runtime.md "Sites"):

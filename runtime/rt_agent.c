@@ -111,7 +111,7 @@ static int human_choose(RtAgent *a, RtGame *g)
         }
         first[shown++] = i;
         fprintf(a->out, "  %d) ", shown);
-        rt__put_esc(a->out, rt_option_text(g, i, seat, buf, sizeof buf));
+        rt__put_esc(a->out, rt_option_text(g, i, seat, buf, sizeof buf));   /* by name, or by place (RT_CHOOSE_NAMED) */
         if (twin)
             put_state(g, i, a->out);
         if (copies > 1)

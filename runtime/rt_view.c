@@ -1,6 +1,6 @@
 /* rt_view.c: the text view of a game as one player may see it (the play
    screen, docs/runtime.md "The play screen"): the round, the game's view
-   values, its variables, its zones with their cards' printed fields and
+   values and maps, its variables, its zones with their cards' printed fields and
    state, then the result or the pending decision; names escaped
    (rt__put_esc). */
 #include "rt_internal.h"
@@ -101,6 +101,107 @@ static void print_values(const RtGame *g, int player, FILE *out)
             }
         }
         fputc('\n', out);
+    }
+    rt_free(copy);
+}
+
+/* put_words: name with its underscores written as spaces. */
+static void put_words(FILE *out, const char *name)
+{
+    char buf[200];
+    size_t n = 0;
+    for (; name[n] && n + 1 < sizeof buf; n++)
+        buf[n] = name[n] == '_' ? ' ' : name[n];
+    buf[n] = '\0';
+    rt__put_esc(out, buf);
+}
+
+/* print_stack: the cards of zone z as player sees them, after "NAME: "
+   (and "; " unless it is the space's first item):
+   the names, each once with its count ("Stormtrooper x3"), in the order
+   they first come from the top; a zone he does not see as a count; an
+   empty zone not at all. *sep is the text before the next part. */
+static void print_stack(const RtGame *g, int player, const char *name, int z, const char **sep, FILE *out)
+{
+    const int32_t *zc = rt__zone(g, z);
+    if (zc[0] == 0)
+        return;
+    fputs(strcmp(*sep, ": ") == 0 ? ": " : "; ", out);
+    *sep = "; ";
+    put_words(out, name);
+    fputs(": ", out);
+    if (!(player < 0 || (player < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> player & 1u)))) {
+        fprintf(out, "%d card%s", (int)zc[0], zc[0] == 1 ? "" : "s");
+        return;
+    }
+    int shown = 0;
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        const char *label = rt__card_label(g, zc[1 + i]);
+        int first = 1, count = 0;
+        for (int j = zc[0] - 1; j >= 0; j--) {
+            int same = strcmp(rt__card_label(g, zc[1 + j]), label) == 0;
+            if (same && j > i)
+                first = 0;
+            count += same;
+        }
+        if (!first)
+            continue;
+        fputs(shown++ ? ", " : "", out);
+        rt__put_esc(out, label);
+        if (count > 1)
+            fprintf(out, " x%d", count);
+    }
+}
+
+/* print_maps: each map the view shows, its spaces group by group
+   ("  Core Worlds:"), a space a line: its name, then its items: a bool
+   function's name (underscores as spaces) when true, another function's
+   name and value, each zone's cards (print_stack); the functions are
+   evaluated on a copy of the game (a value that fails shows "?"). */
+static void print_maps(const RtGame *g, int player, FILE *out)
+{
+    const RtViewDef *view = g->def->view;
+    if (!view || view->nmaps <= 0)
+        return;
+    RtGame *copy = rt_clone(g);
+    char b[200];
+    for (int v = 0; v < view->nmaps; v++) {
+        const RtViewMap *map = &view->maps[v];
+        rt__put_esc(out, map->title);
+        fputs(":\n", out);
+        for (int i = 0; i < map->nspaces; i++) {
+            int s = map->order[i];
+            if (map->group[i][0] && (i == 0 || strcmp(map->group[i], map->group[i - 1]) != 0)) {
+                fputs("  ", out);
+                rt__put_esc(out, map->group[i]);
+                fputs(":\n", out);
+            }
+            RtValue card = g->card_inst[map->card[s]];
+            fputs(map->group[i][0] ? "    " : "  ", out);
+            rt__put_esc(out, rt__card_label(g, card));
+            const char *sep = ": ";
+            for (int k = 0; k < map->nitems; k++) {
+                const RtViewMapItem *it = &map->items[k];
+                if (it->zone >= 0) {
+                    print_stack(g, player, it->name, (int)g->decl_first[it->zone + s], &sep, out);
+                    continue;
+                }
+                RtValue x = copy ? it->fn(copy, card) : 0;
+                int failed = !copy || rt_failed(copy);
+                if (failed && copy)
+                    rt_copy_state(copy, g);
+                if (it->type == RT_TY_BOOL && !failed && !x)
+                    continue;
+                fputs(sep, out);
+                sep = ", ";
+                put_words(out, it->name);
+                if (it->type != RT_TY_BOOL || failed) {
+                    fputc(' ', out);
+                    rt__put_esc(out, failed ? "?" : rt__value_text(g, it->type, x, b, sizeof b));
+                }
+            }
+            fputc('\n', out);
+        }
     }
     rt_free(copy);
 }
@@ -273,12 +374,13 @@ static void print_round(const RtGame *g, FILE *out)
 }
 
 /* rt_view_print: what player (-1: everything) may see now: the round (its
-   phase and turn), the view's values, the variables and zones the view
-   shows, then the result or the pending decision. */
+   phase and turn), the view's values and maps, the variables and zones the
+   view shows, then the result or the pending decision. */
 void rt_view_print(const RtGame *g, int player, FILE *out)
 {
     print_round(g, out);
     print_values(g, player, out);
+    print_maps(g, player, out);
     print_vars(g, player, out);
     print_zones(g, player, out);
     print_pending(g, out);

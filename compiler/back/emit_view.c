@@ -1,5 +1,6 @@
 /* emit_view.c: the play screen's data of a game (RtViewDef, docs/runtime.md
    "The play screen"): a wrapper for each function the game's `view` shows,
+   the maps it shows space by space,
    the flags of the variables and zones it leaves off, and each card's
    printed fields and text, read through model_value_text. Every text is
    written through emit_c_string (escaped). */
@@ -84,6 +85,97 @@ static const char *hidden_flags(Buf *out, const char *name, const int *flags0, s
     return name;
 }
 
+/* map_order: the spaces of map view w as shown: grouped by its field (the
+   groups in the order of the field's values, the spaces with none last),
+   in the map's order within a group; each position's group title in
+   titles[] ("" for none). */
+static void map_order(Emit *E, const MViewMap *w, int *order, const char **titles)
+{
+    const Model *m = E->m;
+    const MGraph *G = &m->graphs[w->graph];
+    const MField *f = w->group_field >= 0 ? &m->kinds[G->kind].fields[w->group_field] : NULL;
+    int n = 0;
+    for (int s = 0; s < G->nspaces; s++)
+        order[n++] = s;
+    for (int i = 1; i < n; i++)   /* a stable insertion sort by the field's value, absent last */
+        for (int j = i; j > 0 && f; j--) {
+            const MValue *a = &m->cards[G->space_card[order[j - 1]]].values[f->index];
+            const MValue *b = &m->cards[G->space_card[order[j]]].values[f->index];
+            int later = a->present && (!b->present || b->ival >= a->ival);
+            if (later)
+                break;
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (int i = 0; i < n; i++)
+        titles[i] = f ? model_value_title(m, E->a, f, &m->cards[G->space_card[order[i]]].values[f->index]) : "";
+}
+
+/* emit_view_maps: the tables of each map the view shows (RtViewMap), a
+   wrapper for each function an item shows, and View_maps; "NULL" when
+   there are none, else "View_maps". */
+static const char *emit_view_maps(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    if (!m->nview_maps)
+        return "NULL";
+    for (int v = 0; v < m->nview_maps; v++) {
+        const MViewMap *w = &m->view_maps[v];
+        const MGraph *G = &m->graphs[w->graph];
+        for (int k = 0; k < w->nitems; k++) {
+            const MViewMapItem *it = &w->items[k];
+            int done = it->unit < 0;
+            for (int u = 0; u <= v && !done; u++)
+                for (int j = 0; j < (u < v ? m->view_maps[u].nitems : k) && !done; j++)
+                    done = m->view_maps[u].items[j].unit == it->unit;
+            if (done)
+                continue;
+            buf_printf(out, "/* the view's map: function %s of each space */\n", it->name);
+            buf_printf(out, "static RtValue ViewMapFn_%s(RtGame *g, RtValue s)\n{\n", it->name);
+            buf_put(out, "    RtFrame frame = { 0, 0, 0, RT_NONE };\n");
+            buf_printf(out, "    return Fn_%s(g, &frame, s);\n}\n\n", m->units[it->unit].name);
+        }
+        int *order = arena_alloc(E->a, sizeof *order * (size_t)(G->nspaces + 1));
+        const char **titles = arena_alloc(E->a, sizeof *titles * (size_t)(G->nspaces + 1));
+        map_order(E, w, order, titles);
+        buf_printf(out, "static const RtViewMapItem ViewMapItems_%s[] = {\n", G->name);
+        for (int k = 0; k < w->nitems; k++) {
+            const MViewMapItem *it = &w->items[k];
+            if (it->zone >= 0)
+                buf_printf(out, "    { %s, ZONE_%s, 0, NULL },\n", emit_c_string(E, it->name),
+                           m->zones[m->zones[it->zone].space_first].name);
+            else
+                buf_printf(out, "    { %s, -1, %s, ViewMapFn_%s },\n", emit_c_string(E, it->name),
+                           emit_rt_type(E, m->units[it->unit].result), it->name);
+        }
+        if (!w->nitems)
+            buf_put(out, "    { \"\", -1, 0, NULL },\n");
+        buf_put(out, "};\n");
+        buf_printf(out, "static const int16_t ViewMapOrder_%s[] = {", G->name);
+        for (int i = 0; i < G->nspaces; i++)
+            buf_printf(out, "%s%d", i ? ", " : " ", order[i]);
+        buf_printf(out, "%s };\n", G->nspaces ? "" : " -1");
+        buf_printf(out, "static const int32_t ViewMapCard_%s[] = {", G->name);
+        for (int i = 0; i < G->nspaces; i++)
+            buf_printf(out, "%s%d", i ? ", " : " ", G->space_card[i]);
+        buf_printf(out, "%s };\n", G->nspaces ? "" : " -1");
+        buf_printf(out, "static const char *const ViewMapGroup_%s[] = {", G->name);
+        for (int i = 0; i < G->nspaces; i++)
+            buf_printf(out, "%s%s", i ? ", " : " ", emit_c_string(E, titles[i]));
+        buf_printf(out, "%s };\n\n", G->nspaces ? "" : " \"\"");
+    }
+    buf_put(out, "static const RtViewMap View_maps[] = {\n");
+    for (int v = 0; v < m->nview_maps; v++) {
+        const MGraph *G = &m->graphs[m->view_maps[v].graph];
+        buf_printf(out, "    { %s, %d, ViewMapOrder_%s, ViewMapCard_%s, ViewMapGroup_%s, %d, ViewMapItems_%s },\n",
+                   emit_c_string(E, G->title ? G->title : G->name), G->nspaces, G->name, G->name, G->name,
+                   m->view_maps[v].nitems, G->name);
+    }
+    buf_put(out, "};\n\n");
+    return "View_maps";
+}
+
 void emit_view(Emit *E, Buf *out)
 {
     const Model *m = E->m;
@@ -103,6 +195,7 @@ void emit_view(Emit *E, Buf *out)
         }
         buf_put(out, "};\n\n");
     }
+    const char *maps = emit_view_maps(E, out);
     const char *vars = m->nvars ? hidden_flags(out, "View_var_hidden", &m->vars[0].view_hidden, sizeof m->vars[0], m->nvars)
                                 : "NULL";
     const char *zones = hidden_flags(out, "View_zone_hidden", &m->zones[0].view_hidden, sizeof m->zones[0], m->nzones);
@@ -117,7 +210,7 @@ void emit_view(Emit *E, Buf *out)
         card_faces(E, out, v ? v : -1, suffix, fields, texts);
         if (v == 0)
             buf_put(out, "/* what the play screen shows (docs/runtime.md \"The play screen\") */\n");
-        buf_printf(out, "static const RtViewDef view%s = { %d, %s, %s, %s, Card_fields%s, Card_texts%s };\n\n", suffix,
-                   m->nviews, m->nviews ? "View_values" : "NULL", vars, zones, suffix, suffix);
+        buf_printf(out, "static const RtViewDef view%s = { %d, %s, %s, %s, Card_fields%s, Card_texts%s, %d, %s };\n\n",
+                   suffix, m->nviews, m->nviews ? "View_values" : "NULL", vars, zones, suffix, suffix, m->nview_maps, maps);
     }
 }

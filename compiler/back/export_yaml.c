@@ -472,7 +472,8 @@ static void w_enum(Ex *x, const AstNode *e, int ind)
     end_decl(x, ind, e->loc.line, NULL);
 }
 
-/* w_view: {view: [NAME | {per_player: NAME}...], hidden: [NAME...]}. */
+/* w_view: {view: [NAME | {per_player: NAME} | {map: MAP, by: FIELD, show: [NAME...]}...],
+   hidden: [NAME...]}. */
 static void w_view(Ex *x, const AstNode *v, int ind)
 {
     put(x, "view: [");
@@ -484,7 +485,20 @@ static void w_view(Ex *x, const AstNode *v, int ind)
             continue;
         }
         put(x, k++ ? ", " : "");
-        if (it->flags & DECL_PER_PLAYER) {
+        if (it->flags & VIEW_MAP) {
+            put(x, "{map: ");
+            scal(x, it->name);
+            if (it->text) {
+                put(x, ", by: ");
+                scal(x, it->text);
+            }
+            put(x, ", show: [");
+            for (int j = 0; j < it->list.count; j++) {
+                put(x, j ? ", " : "");
+                scal(x, it->list.items[j]->name);
+            }
+            put(x, "]}");
+        } else if (it->flags & DECL_PER_PLAYER) {
             put(x, "{per_player: ");
             scal(x, it->name);
             put(x, "}");

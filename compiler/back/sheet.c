@@ -15,6 +15,7 @@
 
 #include "outfile.h"
 #include "sheet.h"
+#include "sheet_board.h"
 #include "model_value.h"
 #include "sheet_layout.h"
 #include "sheet_text.h"
@@ -209,11 +210,11 @@ static void draw_image(Printer *P, cairo_t *cr, const MLayout *L, const MLayoutI
     cairo_restore(cr);
 }
 
-/* draw_face: card c's face (0 front, 1 back) with cr's origin at the card's
-   top-left trim corner and user units in mm. The caller clips the bleed. */
-static void draw_face(Printer *P, cairo_t *cr, const MCard *c, int face)
+/* draw_items: card c's face (0 front, 1 back) as layout L draws it, with
+   cr's origin at the card's top-left trim corner and user units in mm. The
+   caller clips the bleed. */
+static void draw_items(Printer *P, cairo_t *cr, const MLayout *L, const MCard *c, int face)
 {
-    const MLayout *L = &P->m->layouts[c->kind];
     const MLayoutItem *its = face ? L->back : L->front;
     int n = face ? L->nback : L->nfront;
     if (n == 0 && face) {
@@ -262,6 +263,159 @@ static void draw_face(Printer *P, cairo_t *cr, const MCard *c, int face)
     }
 }
 
+/* draw_face: card c's face (0 front, 1 back) as its kind's layout draws it (draw_items). */
+static void draw_face(Printer *P, cairo_t *cr, const MCard *c, int face)
+{
+    draw_items(P, cr, &P->m->layouts[c->kind], c, face);
+}
+
+/* ---- boards --------------------------------------------------------------- */
+
+/* lists: whether space t lists space s among its neighbours. */
+static int lists(const MGraph *G, int t, int s)
+{
+    for (int i = G->first[t]; i < G->first[t + 1]; i++)
+        if (G->adj[i] == s)
+            return 1;
+    return 0;
+}
+
+/* crosses: how many of 64 points of the quadratic curve from the centre
+   of space s through control point (qx, qy) to the centre of space t lie
+   on a third space's box (grown by 1 mm). */
+static int crosses(const SheetBoardPlan *bp, double sw, double sh, int s, int t, double qx, double qy)
+{
+    double x1 = bp->sx[s] + sw / 2, y1 = bp->sy[s] + sh / 2, x2 = bp->sx[t] + sw / 2, y2 = bp->sy[t] + sh / 2;
+    int n = 0;
+    for (int i = 1; i < 64; i++) {
+        double u = i / 64.0, x = (1 - u) * (1 - u) * x1 + 2 * u * (1 - u) * qx + u * u * x2,
+               y = (1 - u) * (1 - u) * y1 + 2 * u * (1 - u) * qy + u * u * y2;
+        for (int o = 0; o < bp->nspaces; o++)
+            if (o != s && o != t && x > bp->sx[o] - 1 && x < bp->sx[o] + sw + 1 && y > bp->sy[o] - 1
+                && y < bp->sy[o] + sh + 1)
+                n++;
+    }
+    return n;
+}
+
+/* edge_bend: the control point of the edge from space s to space t: the
+   midpoint (a straight line) when that passes over no other space, else
+   of the bends to either side by 1, 2 or 3 spaces' heights (the curve's
+   peak: half of that), the first that passes over none, or over the
+   fewest points of other spaces (crosses). */
+static void edge_bend(const SheetBoardPlan *bp, double sw, double sh, int s, int t, double *qx, double *qy)
+{
+    double x1 = bp->sx[s] + sw / 2, y1 = bp->sy[s] + sh / 2, x2 = bp->sx[t] + sw / 2, y2 = bp->sy[t] + sh / 2;
+    double dx = x2 - x1, dy = y2 - y1, len = hypot(dx, dy), nx = len > 0 ? -dy / len : 0, ny = len > 0 ? dx / len : 1;
+    int best = -1;
+    for (int k = 0; k <= 6 && best != 0; k++) {
+        double off = (k + 1) / 2 * sh * (k % 2 ? 1 : -1);   /* 0, +h, -h, +2h, -2h, +3h, -3h */
+        double x = (x1 + x2) / 2 + nx * off, y = (y1 + y2) / 2 + ny * off;
+        int n = crosses(bp, sw, sh, s, t, x, y);
+        if (best < 0 || n < best) {
+            best = n;
+            *qx = x;
+            *qy = y;
+        }
+    }
+}
+
+/* draw_board: map g's board as plan bp places it, with cr's origin at the
+   sheet's top-left corner and user units in mm: a white sheet, each group's
+   box and title, each space as its layout draws it (on white), then the
+   edges on top, from the border of one box to the border of the other: a
+   straight line between the two centres, or a curve to one side when the
+   line would pass over another space (edge_bend); an edge given both ways
+   is drawn once, one given one way has an arrowhead half-way, pointing at
+   the space it leads to. */
+static void draw_board(Printer *P, cairo_t *cr, int g, const SheetBoardPlan *bp)
+{
+    const MGraph *G = &P->m->graphs[g];
+    const MBoardLayout *B = &P->m->board_layouts[g];
+    double sw = B->space.w, sh = B->space.h;
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_save(cr);
+    cairo_translate(cr, bp->ox, bp->oy);
+    cairo_scale(cr, bp->scale, bp->scale);
+    for (int k = 0; k < bp->ngroups; k++) {
+        cairo_rectangle(cr, bp->gx[k], bp->gy[k], bp->gw[k], bp->gh[k]);
+        set_rgb(cr, 0xf2f2ee);
+        cairo_fill_preserve(cr);
+        set_rgb(cr, 0xb4b4ac);
+        cairo_set_line_width(cr, 0.4);
+        cairo_stroke(cr);
+        if (!bp->gtitle[k][0])
+            continue;
+        SheetStyle st = {"DejaVu Sans", 11, 1, 0, 0, 1, 0x333333};
+        sheet_text_draw(P->text, cr, &st, "", bp->gtitle[k], 0, bp->gx[k] + SHEET_BOARD_GAP, bp->gy[k] + 1,
+                        bp->gw[k] - 2 * SHEET_BOARD_GAP, SHEET_BOARD_TITLE, NULL);
+    }
+    for (int s = 0; s < G->nspaces; s++) {
+        cairo_save(cr);
+        cairo_translate(cr, bp->sx[s], bp->sy[s]);
+        cairo_rectangle(cr, 0, 0, sw, sh);
+        cairo_clip(cr);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_paint(cr);
+        draw_items(P, cr, &B->space, &P->m->cards[G->space_card[s]], 0);
+        cairo_restore(cr);
+    }
+    set_rgb(cr, B->edge_color);
+    cairo_set_line_width(cr, B->edge_line);
+    for (int s = 0; s < G->nspaces; s++)
+        for (int i = G->first[s]; i < G->first[s + 1]; i++) {
+            int t = G->adj[i], both = lists(G, t, s);
+            if (both && t < s)
+                continue;
+            double x1 = bp->sx[s] + sw / 2, y1 = bp->sy[s] + sh / 2, x2 = bp->sx[t] + sw / 2, y2 = bp->sy[t] + sh / 2;
+            double qx = 0, qy = 0;
+            edge_bend(bp, sw, sh, s, t, &qx, &qy);
+            /* the curve outside the two spaces' boxes */
+            cairo_save(cr);
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+            cairo_rectangle(cr, -1e4, -1e4, 2e4, 2e4);
+            cairo_rectangle(cr, bp->sx[s], bp->sy[s], sw, sh);
+            cairo_rectangle(cr, bp->sx[t], bp->sy[t], sw, sh);
+            cairo_clip(cr);
+            cairo_move_to(cr, x1, y1);
+            cairo_curve_to(cr, x1 + 2.0 / 3 * (qx - x1), y1 + 2.0 / 3 * (qy - y1), x2 + 2.0 / 3 * (qx - x2),
+                           y2 + 2.0 / 3 * (qy - y2), x2, y2);
+            cairo_stroke(cr);
+            if (!both) {   /* the arrowhead at the curve's middle, along it */
+                double mx = (x1 + 2 * qx + x2) / 4, my = (y1 + 2 * qy + y2) / 4, dx = x2 - x1, dy = y2 - y1;
+                double len = hypot(dx, dy), ux = len > 0 ? dx / len : 1, uy = len > 0 ? dy / len : 0, a = 2.5;
+                cairo_move_to(cr, mx + ux * a, my + uy * a);
+                cairo_line_to(cr, mx - ux * a - uy * a * 0.6, my - uy * a + ux * a * 0.6);
+                cairo_line_to(cr, mx - ux * a + uy * a * 0.6, my - uy * a - ux * a * 0.6);
+                cairo_close_path(cr);
+                cairo_fill(cr);
+            }
+            cairo_restore(cr);
+        }
+    cairo_restore(cr);
+}
+
+/* board_wanted: whether map g's board is printed: it has a board layout,
+   and --cards is not given or names the map. */
+static int board_wanted(const Printer *P, int g)
+{
+    if (!P->m->board_layouts || !P->m->board_layouts[g].declared)
+        return 0;
+    int want = P->o->nselect == 0;
+    for (int i = 0; i < P->o->nselect && !want; i++)
+        want = strcmp(P->m->graphs[g].name, P->o->select[i]) == 0;
+    return want;
+}
+
+/* board_plan: the plan of map g's board on the paper turned landscape
+   (unless its layout gives the sheet's size). */
+static void board_plan(Printer *P, int g, SheetBoardPlan *bp)
+{
+    double pw = P->o->letter ? 279.4 : 297.0, ph = P->o->letter ? 215.9 : 210.0;
+    sheet_board_plan(P->a, P->m, g, pw, ph, bp);
+}
+
 /* ---- which cards --------------------------------------------------------- */
 
 /* printable: card c is a card of the variant printed (not a die, not a
@@ -285,6 +439,8 @@ static int select_cards(Printer *P, int *out)
         for (int c = 0; c < m->ncards && !found; c++)
             if (strcmp(m->cards[c].name, P->o->select[i]) == 0)
                 found = 1;
+        for (int g = 0; g < m->ngraphs && !found; g++)
+            found = m->board_layouts && m->board_layouts[g].declared && strcmp(m->graphs[g].name, P->o->select[i]) == 0;
         if (!found) {
             const char **cands = arena_alloc(P->a, sizeof(char *) * (size_t)(m->ncards + m->nkinds + 1));
             int nc = 0;
@@ -468,6 +624,15 @@ static int write_pdf(Printer *P, const int *sel, int nsel, const char *out)
         }
         i += n;
     }
+    for (int g = 0; g < P->m->ngraphs; g++) {
+        if (!board_wanted(P, g))
+            continue;
+        SheetBoardPlan bp;
+        board_plan(P, g, &bp);
+        cairo_pdf_surface_set_size(s, bp.w * MM_PT, bp.h * MM_PT);
+        draw_board(P, cr, g, &bp);
+        cairo_show_page(cr);
+    }
     cairo_status_t drawn = cairo_status(cr);
     cairo_destroy(cr);
     if (surface_done(P, s, &f, 0, drawn) != 0) {
@@ -507,7 +672,7 @@ static int write_images(Printer *P, const int *sel, int nsel, const char *out)
     if (out_folder(P->d, out) != 0)
         return 2;
     int svg = P->o->format == SHEET_SVG, faces = P->o->duplex == SHEET_DUPLEX_NONE ? 1 : 2, nf = 0;
-    OutFile *files = arena_alloc(P->a, sizeof *files * (size_t)(nsel * faces + 1));
+    OutFile *files = arena_alloc(P->a, sizeof *files * (size_t)(nsel * faces + P->m->ngraphs + 1));
     for (int i = 0; i < nsel; i++) {
         const MCard *c = &P->m->cards[P->data[sel[i]]];
         const MLayout *L = &P->m->layouts[c->kind];
@@ -545,6 +710,36 @@ static int write_images(Printer *P, const int *sel, int nsel, const char *out)
                 out_abort(files, nf);
                 return 2;
             }
+        }
+    }
+    for (int g = 0; g < P->m->ngraphs; g++) {
+        if (!board_wanted(P, g))
+            continue;
+        SheetBoardPlan bp;
+        board_plan(P, g, &bp);
+        const char *path = arena_printf(P->a, "%s/%02d-%s-board.%s", out, nsel + g + 1, slug(P->a, P->m->graphs[g].name),
+                                        svg ? "svg" : "png");
+        OutFile *f = &files[nf];
+        if (out_open(P->d, f, path) != 0) {
+            out_abort(files, nf);
+            return 2;
+        }
+        nf++;
+        double scale = svg ? MM_PT : P->o->dpi / 25.4;
+        cairo_surface_t *s = svg ? cairo_svg_surface_create_for_stream(to_out, f, bp.w * MM_PT, bp.h * MM_PT)
+                                 : cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)lround(bp.w * scale),
+                                                              (int)lround(bp.h * scale));
+        cairo_status_t drawn = CAIRO_STATUS_SUCCESS;
+        if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
+            cairo_t *cr = cairo_create(s);
+            cairo_scale(cr, scale, scale);
+            draw_board(P, cr, g, &bp);
+            drawn = cairo_status(cr);
+            cairo_destroy(cr);
+        }
+        if (surface_done(P, s, f, !svg, drawn) != 0 || out_close(P->d, f) != 0) {
+            out_abort(files, nf);
+            return 2;
         }
     }
     return out_commit(P->d, files, nf) == 0 ? 0 : 2;
@@ -594,7 +789,10 @@ int sheet_write(Diag *d, Arena *a, const Model *m, const SheetOptions *o, const 
     int nsel = select_cards(&P, sel);
     if (nsel < 0)
         return 1;
-    if (nsel == 0) {
+    int nboards = 0;
+    for (int g = 0; g < m->ngraphs; g++)
+        nboards += board_wanted(&P, g);
+    if (nsel == 0 && nboards == 0) {
         diag_plain(d, "no cards to print");
         return 1;
     }

@@ -169,6 +169,24 @@ typedef struct MView {
     int per_player;
 } MView;
 
+/* One item of a map view: a zone per space of the map, or a function of
+   one card (the space). */
+typedef struct MViewMapItem {
+    const char *name;
+    Loc loc;
+    int zone;                 /* the `per space` zone (its declaration), or -1 */
+    int unit;                 /* else the function's unit */
+} MViewMapItem;
+
+/* A map on the play screen (`view { MAP [by FIELD] { items } }`). */
+typedef struct MViewMap {
+    Loc loc;
+    int graph;
+    int group_field;          /* the field of the map's kind the spaces are grouped by, or -1 */
+    MViewMapItem *items;
+    int nitems;
+} MViewMap;
+
 typedef struct MConst {
     const char *name;
     Loc loc;
@@ -254,6 +272,20 @@ typedef struct MLayout {
     int nfront, nback;
 } MLayout;
 
+/* The printed board of a map (`layout MAP { ... }`): each space drawn as a
+   small card of layout space, the spaces grouped by a field, the edges
+   drawn between them (sheet_board.c places them). */
+typedef struct MBoardLayout {
+    int declared;             /* 0: the map has no board layout (it is not printed) */
+    Loc loc;
+    MLayout space;            /* one space: its size (w, h) and items, as a card's front */
+    double w, h;              /* the sheet in mm; 0: the paper, landscape */
+    int group_field;          /* the data field the spaces are grouped by, or -1 */
+    int ring;                 /* `group F ring`: the groups round an ellipse (else rows) */
+    uint32_t edge_color;      /* the edges' lines: colour and width in mm */
+    double edge_line;
+} MBoardLayout;
+
 typedef struct Model {
     Arena *arena;
     const char *id, *title;
@@ -274,9 +306,11 @@ typedef struct Model {
     struct StrTab *string_index;      /* string -> index in strings (model_string) */
     const char **files; int nfiles;   /* source paths, in load order */
     MLayout *layouts;                 /* one per kind (sheet_layout_check) */
+    MBoardLayout *board_layouts;      /* one per map (ngraphs; declared 0: none) */
     const char *game_dir;             /* the folder of the game's declaration (icons/) */
     int max_frames;                   /* the most frames the scripts can stack; 0: no static bound */
     MView *views;    int nviews;      /* the play screen's values, in declaration order */
+    MViewMap *view_maps; int nview_maps; /* the play screen's maps, in declaration order */
     int has_view;                     /* a view declaration exists (the play screen's data is emitted) */
     int eliminates;                   /* an `eliminate` exists: turn loops skip players who are out */
     int can_lose;                     /* a `lose_game` exists: the game itself is an opponent (RtGameDef.can_lose) */

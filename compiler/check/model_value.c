@@ -38,3 +38,30 @@ const char *model_value_text(const Model *m, Arena *a, const MField *f, const MV
     default: return NULL;   /* abilities are scripts */
     }
 }
+
+/* title_case: an identifier as a title ("outer_rim" -> "Outer Rim"); arena-owned. */
+static const char *title_case(Arena *a, const char *id)
+{
+    char *s = arena_strdup(a, id);
+    for (char *p = s; *p; p++) {
+        if (*p == '_')
+            *p = ' ';
+        if ((p == s || p[-1] == ' ') && *p >= 'a' && *p <= 'z')
+            *p = (char)(*p - 'a' + 'A');
+    }
+    return s;
+}
+
+const char *model_value_title(const Model *m, Arena *a, const MField *f, const MValue *v)
+{
+    if (!v->present)
+        return "";
+    if (f->type == TY_SIDE && v->ival >= 0 && v->ival < m->nsides)
+        return m->side_titles[v->ival] ? m->side_titles[v->ival] : m->side_names[v->ival];
+    if (f->type == TY_BOOL)
+        return v->ival ? title_case(a, f->name) : arena_printf(a, "Not %s", f->name);
+    if (f->type == TY_INT)
+        return arena_printf(a, "%s %d", title_case(a, f->name), (int)v->ival);
+    const char *t = model_value_text(m, a, f, v);
+    return title_case(a, t ? t : "");
+}

@@ -19,4 +19,11 @@ const MEnum *model_field_enum(const Model *m, const MField *f);
    type's range. */
 const char *model_value_text(const Model *m, Arena *a, const MField *f, const MValue *v);
 
+/* model_value_title: value v of field f as the title of a group of cards
+   that have it (a board's region, a map's group on the play screen): an
+   enum value as words ("outer_rim": "Outer Rim"), a side by its title, a
+   bool as the field's words or "Not" and them, an int after the field's
+   words ("Sector 3"); "" when absent. Arena-owned. */
+const char *model_value_title(const Model *m, Arena *a, const MField *f, const MValue *v);
+
 #endif

@@ -18,6 +18,12 @@
             | "text" STRING { attr } [when]
             | "image" STRING { attr } [when]
             | "back" "{" { item } "}"
+   A board layout (`layout MAP { ... }`, MAP a map's name) has the items
+   of a card's front, drawn on each space, and these:
+            | "size" num "x" num              the sheet (default: the paper, landscape)
+            | "space" num "x" num             one space (default 40 x 24)
+            | "group" FIELD ["ring" | "rows"] the spaces grouped by a field
+            | "edge" COLOUR [num]             the edges' colour and width
    attr    -> "at" num "," num | "size" num "x" num | "font" STRING [num] | num
             | "bold" | "italic" | "left" | "center" | "right" | "top" | "middle" | "bottom"
             | ("color" | "colour") COLOUR | "label" STRING
@@ -33,6 +39,7 @@ typedef struct Reader {
     const AstList *w;
     int i;
     int ncap[2];
+    MBoardLayout *B;          /* reading a board layout: its map's, else NULL */
 } Reader;
 
 typedef struct SizeName {
@@ -45,7 +52,8 @@ static const SizeName sizes[] = {
     {"square", 70, 70}, {"domino", 44, 89},
 };
 
-static const char *const item_words[] = {"size", "background", "frame", "box", "text", "image", "back"};
+static const char *const item_words[] = {"size", "background", "frame", "box", "text", "image", "back",
+                                         "space", "group", "edge"};
 
 static int is_word(const AstNode *n, const char *s)
 {
@@ -393,6 +401,61 @@ static MLayoutItem *add_item(Reader *R, int back)
 
 static void items(Reader *R, const AstList *words, int back);
 
+/* board_item: the items of a board layout only (the grammar above), after
+   the word w at n; outside a board layout, an error. */
+static int board_item(Reader *R, const AstNode *n, const char *w)
+{
+    MBoardLayout *B = R->B;
+    if (!B) {
+        diag_error(R->d, n->loc, "'%s' belongs to the layout of a map (a board), not of a kind", w);
+        return -1;
+    }
+    if (strcmp(w, "size") == 0 || strcmp(w, "space") == 0) {
+        double x, y;
+        if (dimensions(R, &x, &y) != 0)
+            return -1;
+        int sheet = w[1] == 'i';
+        double lo = sheet ? 50 : 10, hi = sheet ? 1200 : 200;
+        if (x < lo || y < lo || x > hi || y > hi) {
+            diag_error(R->d, n->loc, "%s %g x %g mm is out of range (%g to %g mm a side)", sheet ? "a board of" : "a space of",
+                       x, y, lo, hi);
+            return -1;
+        }
+        if (sheet)
+            B->w = x, B->h = y;
+        else
+            R->L->w = x, R->L->h = y;
+        return 0;
+    }
+    if (strcmp(w, "group") == 0) {
+        AstNode *f = peek(R);
+        int fi = field(R, f, 0);
+        if (fi < 0)
+            return -1;
+        R->i++;
+        int t = R->m->kinds[R->kind].fields[fi].type;
+        if (t != TY_INT && t != TY_SIDE && t != TY_NAMED && t != TY_BOOL) {
+            diag_error(R->d, f->loc, "spaces are grouped by an int, bool, side or enum field; '%s' is none", f->name);
+            return -1;
+        }
+        B->group_field = fi;
+        if (is_word(peek(R), "ring") || is_word(peek(R), "rows")) {
+            B->ring = is_word(peek(R), "ring");
+            R->i++;
+        }
+        return 0;
+    }
+    if (colour(R, &B->edge_color) != 0)   /* edge COLOUR [num] */
+        return -1;
+    if (peek(R) && peek(R)->kind == AST_INT && number(R, &B->edge_line, "a line width") != 0)
+        return -1;
+    if (B->edge_line <= 0 || B->edge_line > 5) {
+        diag_error(R->d, n->loc, "an edge's width is more than 0 and at most 5 mm");
+        return -1;
+    }
+    return 0;
+}
+
 /* item -> one of the alternatives in the grammar above */
 static int item(Reader *R, int back)
 {
@@ -400,6 +463,9 @@ static int item(Reader *R, int back)
     if (n->kind == AST_NAME && is_item_start(R, R->i)) {
         const char *w = n->name;
         R->i++;
+        if (strcmp(w, "space") == 0 || strcmp(w, "group") == 0 || strcmp(w, "edge") == 0
+            || (strcmp(w, "size") == 0 && R->B))
+            return board_item(R, n, w);
         if (strcmp(w, "size") == 0) {
             if (back) {
                 diag_error(R->d, n->loc, "'size' belongs to the layout, not to its back");
@@ -432,6 +498,12 @@ static int item(Reader *R, int back)
         }
         if (strcmp(w, "back") == 0) {
             AstNode *b = peek(R);
+            if (R->B) {
+                diag_error(R->d, n->loc, "a board has no back: it prints on one side");
+                if (b && b->kind == AST_LAYOUT_BLOCK)
+                    R->i++;
+                return -1;
+            }
             if (back || !b || b->kind != AST_LAYOUT_BLOCK) {
                 diag_error(R->d, b ? b->loc : n->loc, back ? "a back has no back" : "expected '{' after 'back'");
                 return -1;
@@ -620,9 +692,8 @@ static int printable(const Model *m, const MCard *c)
 }
 
 /* Boxes inside the card, image files, icons in fixed texts and card texts. */
-static void check_layout(Diag *d, Arena *a, const Model *m, int k)
+static void check_layout(Diag *d, Arena *a, const Model *m, int k, const MLayout *L, const char *what)
 {
-    const MLayout *L = &m->layouts[k];
     for (int face = 0; face < 2; face++) {
         const MLayoutItem *its = face ? L->back : L->front;
         int n = face ? L->nback : L->nfront;
@@ -630,12 +701,12 @@ static void check_layout(Diag *d, Arena *a, const Model *m, int k)
             const MLayoutItem *it = &its[i];
             if (it->what == LI_BACKGROUND || it->what == LI_FRAME)
                 continue;
-            double slack = it->what == LI_IMAGE ? SHEET_BLEED_MM : 0.0;
+            double slack = it->what == LI_IMAGE && strcmp(what, "card") == 0 ? SHEET_BLEED_MM : 0.0;
             if (it->x < -slack - 1e-9 || it->y < -slack - 1e-9 || it->w <= 0 || it->h <= 0
                 || it->x + it->w > L->w + slack + 1e-9 || it->y + it->h > L->h + slack + 1e-9)
-                diag_error(d, it->loc, "%s at %g, %g size %g x %g mm is outside the %g x %g mm card%s",
+                diag_error(d, it->loc, "%s at %g, %g size %g x %g mm is outside the %g x %g mm %s%s",
                            it->what == LI_IMAGE ? "image" : it->what == LI_TEXT ? "text" : "box", it->x, it->y,
-                           it->w, it->h, L->w, L->h, it->what == LI_IMAGE ? " and its 3 mm bleed" : "");
+                           it->w, it->h, L->w, L->h, what, slack > 0 ? " and its 3 mm bleed" : "");
             if (it->what == LI_TEXT)
                 check_icons(d, a, m, it->text, it->text_loc, NULL);
             if (it->what != LI_IMAGE)
@@ -819,9 +890,44 @@ static void make_default(Arena *a, const Model *m, int k, MLayout *L)
     it->color = 0xd8c27a;
 }
 
+/* read_board: layout n as the board layout of the map it names; 0 when
+   no map has that name (n is then a kind's layout). */
+static int read_board(Diag *d, Arena *a, Model *m, const AstNode *n)
+{
+    int g = -1;
+    for (int j = 0; j < m->ngraphs; j++)
+        if (strcmp(m->graphs[j].name, n->name) == 0)
+            g = j;
+    if (g < 0)
+        return 0;
+    MBoardLayout *B = &m->board_layouts[g];
+    if (B->declared) {
+        diag_error(d, n->loc2, "map '%s' already has a layout", n->name);
+        diag_note(d, B->loc, "the first layout of '%s' is here", n->name);
+        return 1;
+    }
+    memset(B, 0, sizeof *B);
+    B->declared = 1;
+    B->loc = n->loc;
+    B->group_field = -1;
+    B->edge_color = 0x8a8a8a;
+    B->edge_line = 0.6;
+    MLayout *L = &B->space;
+    L->declared = 1;
+    L->loc = n->loc;
+    L->w = 40;
+    L->h = 24;
+    L->dir = dir_of(a, d->sources[n->loc.file].path);
+    Reader R = {d, a, m, m->graphs[g].kind, L, NULL, 0, {0, 0}, B};
+    items(&R, &n->list, 0);
+    return 1;
+}
+
 void sheet_layout_check(Diag *d, Arena *a, Model *m, AstProgram *prog)
 {
     m->layouts = arena_alloc(a, sizeof *m->layouts * (size_t)(m->nkinds + 1));
+    m->board_layouts = arena_alloc(a, sizeof *m->board_layouts * (size_t)(m->ngraphs + 1));
+    memset(m->board_layouts, 0, sizeof *m->board_layouts * (size_t)(m->ngraphs + 1));
     if (m->game_loc.file >= 0 && m->game_loc.file < d->nsources && d->sources[m->game_loc.file].path)
         m->game_dir = dir_of(a, d->sources[m->game_loc.file].path);
     else
@@ -837,6 +943,8 @@ void sheet_layout_check(Diag *d, Arena *a, Model *m, AstProgram *prog)
         for (int j = 0; j < m->nkinds; j++)
             if (strcmp(m->kinds[j].name, n->name) == 0)
                 k = j;
+        if (k < 0 && read_board(d, a, m, n))
+            continue;
         if (k < 0) {
             const char *s = diag_suggest(n->name, knames, m->nkinds);
             if (s)
@@ -857,7 +965,7 @@ void sheet_layout_check(Diag *d, Arena *a, Model *m, AstProgram *prog)
         L->w = 63;
         L->h = 88;
         L->dir = dir_of(a, d->sources[n->loc.file].path);
-        Reader R = {d, a, m, k, L, NULL, 0, {0, 0}};
+        Reader R = {d, a, m, k, L, NULL, 0, {0, 0}, NULL};
         items(&R, &n->list, 0);
     }
     for (int k = 0; k < m->nkinds; k++) {
@@ -867,6 +975,9 @@ void sheet_layout_check(Diag *d, Arena *a, Model *m, AstProgram *prog)
             L->dir = m->game_dir;
             make_default(a, m, k, L);
         }
-        check_layout(d, a, m, k);
+        check_layout(d, a, m, k, L, "card");
     }
+    for (int g = 0; g < m->ngraphs; g++)
+        if (m->board_layouts[g].declared)
+            check_layout(d, a, m, m->graphs[g].kind, &m->board_layouts[g].space, "space");
 }

@@ -50,7 +50,8 @@ typedef enum AstKind {
                         AST_INT (a number in thousandths: 1.5 is 1500), AST_STRING, AST_LAYOUT_BLOCK */
     AST_LAYOUT_BLOCK,/* list=words between '{' and '}' inside a layout (the `back { ... }` face) */
     AST_VIEW,        /* list=items (NAME): a function shown (flags DECL_PER_PLAYER: of each player),
-                        or with VIEW_HIDDEN a counter, variable or zone left off the play screen */
+                        with VIEW_HIDDEN a counter, variable or zone left off the play screen, or
+                        with VIEW_MAP a map shown space by space */
     AST_MAP,         /* name, text=title or NULL, name2=space kind (a: its NAME), ival=1 if symmetric,
                         list=items (REGION, ADJACENT) */
     AST_REGION,      /* name=region (NULL for `spaces { ... }`), list=spaces (SPACE) */
@@ -155,7 +156,9 @@ enum {
        sees the change (ASSIGN_SHOWN), or some analysis of it found c a
        secret (ASSIGN_NOT_SHOWN, which wins) */
     ASSIGN_SHOWN = 1 << 26,
-    ASSIGN_NOT_SHOWN = 1 << 27
+    ASSIGN_NOT_SHOWN = 1 << 27,
+    VIEW_MAP = 1 << 28             /* a view item `MAP [by FIELD] { NAME, ... }`: the map's spaces, each with
+                                      those zones and functions (name = MAP, text = FIELD or NULL, list) */
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

@@ -396,9 +396,10 @@ static AstList name_list(Y *y, const YNode *m, const char *key, Loc loc, const c
     return l;
 }
 
-/* view -> {view: [NAME | {per_player: NAME}...], hidden?: [NAME...]}: the
-   functions the play screen shows (of no parameter, or of each player),
-   and the counters, variables and zones it leaves off. */
+/* view -> {view: [NAME | {per_player: NAME} | {map: MAP, by?: FIELD, show: [NAME...]}...],
+   hidden?: [NAME...]}: the functions the play screen shows (of no
+   parameter, or of each player), the maps it shows space by space, and
+   the counters, variables and zones it leaves off. */
 static AstNode *build_view(Y *y, const YNode *m, Loc loc)
 {
     AstNode *v = ast_new(y->a, AST_VIEW, loc);
@@ -408,6 +409,23 @@ static AstNode *build_view(Y *y, const YNode *m, Loc loc)
         diag_error(y->d, yl_loc(y, shown), "'view' must be a list of functions, not %s", yl_kind_word(shown));
     for (int i = 0; shown && shown->kind == YN_SEQ && i < shown->count; i++) {
         const YNode *it = shown->items[i];
+        if (it->kind == YN_MAP && yl_get(it, "map")) {   /* {map: MAP, by?: FIELD, show: [NAME...]} */
+            static const char *const keys[] = { "map", "by", "show", NULL };
+            if (!yl_check_keys(y, it, keys, "a map on the screen") || !yl_need(y, it, "show", "a map on the screen"))
+                continue;
+            const char *s = yl_name_of(y, yl_get(it, "map"), "a map");
+            const char *by = yl_get(it, "by") ? yl_name_of(y, yl_get(it, "by"), "a field") : NULL;
+            if (!s || (yl_get(it, "by") && !by))
+                continue;
+            AstNode *nm = ast_new(y->a, AST_NAME, y->origins && y->src >= 0 ? loc : yl_loc(y, it));
+            nm->loc2 = nm->loc;
+            nm->name = s;
+            nm->text = by;
+            nm->flags = VIEW_MAP;
+            nm->list = name_list(y, it, "show", loc, "a zone or function", 1);
+            ast_push(y->a, &v->list, nm);
+            continue;
+        }
         int per = it->kind == YN_MAP;
         if (per) {
             static const char *const keys[] = { "per_player", NULL };

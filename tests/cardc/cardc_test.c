@@ -575,6 +575,44 @@ Test(limits, a_complete_map_at_the_space_limit_checks)
     run_free(&r);
 }
 
+/* A map on the play screen (tests/cardc/good/mapview): the spaces by
+   region in the order of the regions, the space in no region last; a
+   bool function's name when it is true (held_site), an int function's
+   value (worth, with the hidden counter tally it reads); a public zone
+   per space by card name and count, a hidden one as a count; the map's
+   zones and the hidden counter not listed again; the same for both
+   seats. Red's options are spaces (within): named, though their cards lie
+   in the hidden box; Blue's are the box's cards: by place. */
+Test(generated_c, a_view_shows_a_map_space_by_space)
+{
+    static const char *const options[2] = {
+        "Red to choose: a site near the fort\n  1) Fort\n  2) Hill\n  3) Bay\n",
+        "Blue to choose: choose a card from box\n  1) a card in box, position 1 from the top\n"
+        "  2) a card in box, position 2 from the top\n  3) a card in box, position 3 from the top\n"
+        "  4) a card in box, position 4 from the top\n",
+    };
+    for (int seat = 1; seat <= 2; seat++) {
+        char cmd[600];
+        snprintf(cmd, sizeof cmd, "d=$(mktemp -d) && " TEST_BUILD_DIR "/cardc build tests/cardc/good/mapview -o $d/mv >/dev/null && "
+                 "printf '1\\n' | $d/mv play --seed 1 --seat %d | sed -n '/^round 1$/,/^[A-Z][a-z]*> /p' | sed '$d'; "
+                 "s=$?; rm -rf $d; exit $s", seat);
+        RunResult r = run_cmd(cmd);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        char want[900];
+        snprintf(want, sizeof want, "round 1\n"
+                                    "The Land:\n"
+                                    "  North:\n"
+                                    "    Fort: held site, worth 5; pawns: Soldier x3\n"
+                                    "    Hill: worth 0\n"
+                                    "  South Coast:\n"
+                                    "    Bay: worth 1; pawns: Scout\n"
+                                    "  Moor: worth 0; camp: 1 card\n"
+                                    "%s", options[seat - 1]);
+        cr_expect_str_eq(r.out, want, "seat %d", seat);
+        run_free(&r);
+    }
+}
+
 /* The play screen of a game with a view: the view's values (functions
    named like the C tables that hold them), the hidden counter and zone
    left off, each card with its state, fields and text. */

@@ -372,3 +372,140 @@ Test(sheet, variant_option_prints_the_variant_cards_with_their_data)
     rmrf(d);
     free(d);
 }
+
+/* ---- boards: a map printed by its board layout --------------------------- */
+
+/* word_centre: the centre (in points) of word w on page `page` of pdf, from
+   pdftotext -bbox; fails the test when the word is not there. */
+static void word_centre(const char *pdf, int page, const char *w, double *x, double *y)
+{
+    char cmd[700];
+    snprintf(cmd, sizeof cmd,
+             "pdftotext -f %d -l %d -bbox '%s' - | sed -n 's/.*xMin=\"\\([0-9.]*\\)\" yMin=\"\\([0-9.]*\\)\" "
+             "xMax=\"\\([0-9.]*\\)\" yMax=\"\\([0-9.]*\\)\">%s<.*/\\1 \\2 \\3 \\4/p'",
+             page, page, pdf, w);
+    char *o = run(cmd, NULL);
+    double x0, y0, x1, y1;
+    cr_assert_eq(sscanf(o, "%lf %lf %lf %lf", &x0, &y0, &x1, &y1), 4, "no word %s on page %d: %s", w, page, o);
+    *x = (x0 + x1) / 2;
+    *y = (y0 + y1) / 2;
+    free(o);
+}
+
+/* red_near: whether a pixel within 2 px of (x, y) of the RGB24 image is red. */
+static int red_near(cairo_surface_t *img, double x, double y)
+{
+    const unsigned char *p = cairo_image_surface_get_data(img);
+    int stride = cairo_image_surface_get_stride(img), w = cairo_image_surface_get_width(img),
+        h = cairo_image_surface_get_height(img);
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++) {
+            int px = (int)lround(x) + dx, py = (int)lround(y) + dy;
+            if (px < 0 || py < 0 || px >= w || py >= h)
+                continue;
+            const unsigned char *q = p + py * stride + px * 4;   /* B, G, R, x */
+            if (q[2] > 200 && q[1] < 90 && q[0] < 90)
+                return 1;
+        }
+    return 0;
+}
+
+/* The fixture's board: one page after the card's front and back, A4
+   turned landscape; the group titles and the spaces, row by row, in
+   that order (the groups in the order of the regions, the space in no
+   region last); an edge between spaces of two groups is a red line
+   through the middle of the gap; no line where there is no edge; the edge
+   Coruscant-Tatooine, whose straight line would pass over Alderaan, bends
+   round it. Two runs make the same PDF. */
+Test(sheet, board_prints_spaces_by_group_and_edges)
+{
+    char *d = tmpdir(SCRATCH);
+    char out[256], out2[256], cmd[700];
+    snprintf(out, sizeof out, "%s/board.pdf", d);
+    snprintf(out2, sizeof out2, "%s/board2.pdf", d);
+    make_sheet(FIX "/board", out, "");
+    make_sheet(FIX "/board", out2, "");
+    char *pages = pdfinfo(out, "Pages");
+    cr_expect_str_eq(pages, "3");
+    snprintf(cmd, sizeof cmd, "pdfinfo -f 3 -l 3 '%s' | sed -n 's/^Page *3 size: *//p'", out);
+    char *size = run(cmd, NULL);
+    cr_expect_str_eq(size, "841.89 x 595.276 pts (A4)\n");
+    snprintf(cmd, sizeof cmd, "pdftotext -f 3 -l 3 -raw '%s' -", out);
+    char *text = run(cmd, NULL);
+    cr_expect_str_eq(text, "Core Rim\nDeep\nCoruscant Alderaan\nsize 2\nTatooine Hoth\nDagobah\nEndor Kessel\n\f");
+    snprintf(cmd, sizeof cmd, "cmp '%s' '%s'", out, out2);
+    int st;
+    free(run(cmd, &st));
+    cr_expect_eq(st, 0, "two runs made different PDFs");
+
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 72 -f 3 -l 3 -png -singlefile '%s' '%s/board'", out, d);
+    free(run(cmd, &st));
+    cr_assert_eq(st, 0);
+    snprintf(cmd, sizeof cmd, "%s/board.png", d);
+    cairo_surface_t *png = cairo_image_surface_create_from_png(cmd);
+    cr_assert_eq(cairo_surface_status(png), CAIRO_STATUS_SUCCESS);
+    cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, cairo_image_surface_get_width(png),
+                                                      cairo_image_surface_get_height(png));
+    cairo_t *c = cairo_create(img);
+    cairo_set_source_surface(c, png, 0, 0);
+    cairo_paint(c);
+    cairo_destroy(c);
+    cairo_surface_flush(img);
+    double cx, cy, ax, ay, tx, ty, ex, ey, kx, ky, gx, gy;
+    word_centre(out, 3, "Coruscant", &cx, &cy);
+    word_centre(out, 3, "Alderaan", &ax, &ay);
+    word_centre(out, 3, "Tatooine", &tx, &ty);
+    word_centre(out, 3, "Endor", &ex, &ey);
+    word_centre(out, 3, "Kessel", &kx, &ky);
+    word_centre(out, 3, "Dagobah", &gx, &gy);
+    cr_expect(cy == ay && ay == ty && cx < ax && ax < tx, "one row: Coruscant, Alderaan, Tatooine");
+    cr_expect(ey > cy && fabs(ex - cx) < 0.5, "Endor (Deep) below Coruscant (Core)");
+    cr_expect(ky > gy && fabs(kx - gx) < 0.5, "Kessel (no region) below Dagobah (Rim)");
+    cr_expect(red_near(img, (ax + ex) / 2, (ay + ey) / 2), "the edge Alderaan-Endor");
+    cr_expect(red_near(img, (gx + kx) / 2, (gy + ky) / 2), "the edge Dagobah-Kessel");
+    cr_expect(!red_near(img, (ex + kx) / 2, (ey + ky) / 2), "no edge Endor-Kessel");
+    cr_expect(!red_near(img, (cx + ex) / 2, (cy + ey) / 2), "no edge Coruscant-Endor");
+    /* 40 x 20 mm spaces: the bent edge passes below Alderaan's box (10 mm below its centre) */
+    int below = 0;
+    for (double y = cy + 11 * 72 / 25.4; y < cy + 40 * 72 / 25.4 && !below; y += 1)
+        below = red_near(img, (cx + tx) / 2, y);
+    cr_expect(below, "the edge Coruscant-Tatooine bends below Alderaan");
+    cr_expect(!red_near(img, ax, ay + 12), "no edge over Alderaan");
+    cairo_surface_destroy(img);
+    cairo_surface_destroy(png);
+    free(pages);
+    free(size);
+    free(text);
+    rmrf(d);
+    free(d);
+}
+
+/* --cards with the map's name prints the board alone; PNG output writes it
+   as NN-<map>-board.png, the size of the sheet. */
+Test(sheet, board_alone_and_as_png)
+{
+    char *d = tmpdir(SCRATCH);
+    char out[256], cmd[700];
+    snprintf(out, sizeof out, "%s/b.pdf", d);
+    make_sheet(FIX "/board", out, "--cards galaxy");
+    char *pages = pdfinfo(out, "Pages");
+    cr_expect_str_eq(pages, "1");
+    snprintf(out, sizeof out, "%s/png", d);
+    make_sheet(FIX "/board", out, "--format png --dpi 20");
+    snprintf(cmd, sizeof cmd, "cd '%s' && ls", out);
+    char *ls = run(cmd, NULL);
+    cr_expect(strstr(ls, "01-marker-front.png\n") != NULL, "%s", ls);
+    cr_expect(strstr(ls, "08-kessel-front.png\n09-galaxy-board.png\n") != NULL, "%s", ls);   /* the spaces' own cards, then the board */
+    snprintf(cmd, sizeof cmd, "%s/09-galaxy-board.png", out);
+    cairo_surface_t *png = cairo_image_surface_create_from_png(cmd);
+    cr_assert_eq(cairo_surface_status(png), CAIRO_STATUS_SUCCESS);
+    cr_expect_eq(cairo_image_surface_get_width(png), 234);    /* 297 mm at 20 dpi */
+    cr_expect_eq(cairo_image_surface_get_height(png), 165);   /* 210 mm */
+    cairo_surface_destroy(png);
+    free(pages);
+    free(ls);
+    rmrf(d);
+    free(d);
+}
+
+Test(sheet_diag, board_layout_items) { diagnostic("board_bad"); }

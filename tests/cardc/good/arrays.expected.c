@@ -13,8 +13,8 @@
 #include "cardrt.h"
 #include "arrays.h"
 
-#if CARDRT_ABI != 17
-#error "arrays.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 18
+#error "arrays.c was generated for libcardrt ABI 18; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_red = 0, ENUM_blue = 1 };
@@ -292,7 +292,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts, 0, NULL };
 
 const RtGameDef arrays_game = {
     CARDRT_ABI, "arrays", "base", "Arrays",

@@ -13,8 +13,8 @@
 #include "cardrt.h"
 #include "graph.h"
 
-#if CARDRT_ABI != 17
-#error "graph.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 18
+#error "graph.c was generated for libcardrt ABI 18; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_core = 0, ENUM_rim = 1 };
@@ -512,7 +512,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 0, NULL, NULL, View_zone_hidden, Card_fields, Card_texts };
+static const RtViewDef view = { 0, NULL, NULL, View_zone_hidden, Card_fields, Card_texts, 0, NULL };
 
 const RtGameDef graph_game = {
     CARDRT_ABI, "graph", "base", "Graph",

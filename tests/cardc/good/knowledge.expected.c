@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "knowledge.h"
 
-#if CARDRT_ABI != 17
-#error "knowledge.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 18
+#error "knowledge.c was generated for libcardrt ABI 18; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -269,7 +269,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts, 0, NULL };
 
 const RtGameDef knowledge_game = {
     CARDRT_ABI, "knowledge", "base", "Knowledge",

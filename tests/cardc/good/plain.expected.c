@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "plain.h"
 
-#if CARDRT_ABI != 17
-#error "plain.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 18
+#error "plain.c was generated for libcardrt ABI 18; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_sword = 0, ENUM_shield = 1, ENUM_star = 2 };
@@ -605,7 +605,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts, 0, NULL };
 
 const RtGameDef plain_game = {
     CARDRT_ABI, "plain", "base", "Plain",

@@ -13,8 +13,8 @@
 #include "cardrt.h"
 #include "views.h"
 
-#if CARDRT_ABI != 17
-#error "views.c was generated for libcardrt ABI 17; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 18
+#error "views.c was generated for libcardrt ABI 18; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -289,7 +289,7 @@ static const char *const Card_texts[] = {
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 2, View_values, View_var_hidden, View_zone_hidden, Card_fields, Card_texts };
+static const RtViewDef view = { 2, View_values, View_var_hidden, View_zone_hidden, Card_fields, Card_texts, 0, NULL };
 
 const RtGameDef views_game = {
     CARDRT_ABI, "views", "base", "Views",
