@@ -581,15 +581,14 @@ Test(limits, a_complete_map_at_the_space_limit_checks)
    value (worth, with the hidden counter tally it reads); a public zone
    per space by card name and count, a hidden one as a count; the map's
    zones and the hidden counter not listed again; the same for both
-   seats. Red's options are spaces (within): named, though their cards lie
-   in the hidden box; Blue's are the box's cards: by place. */
+   seats. Red's options are spaces (within): named (RT_CHOOSE_NAMED);
+   Blue's are the box's cards, the game's components, which every player
+   knows: named too. */
 Test(generated_c, a_view_shows_a_map_space_by_space)
 {
     static const char *const options[2] = {
         "Red to choose: a site near the fort\n  1) Fort\n  2) Hill\n  3) Bay\n",
-        "Blue to choose: choose a card from box\n  1) a card in box, position 1 from the top\n"
-        "  2) a card in box, position 2 from the top\n  3) a card in box, position 3 from the top\n"
-        "  4) a card in box, position 4 from the top\n",
+        "Blue to choose: choose a card from box\n  1) Moor\n  2) Bay\n  3) Hill\n  4) Fort\n",
     };
     for (int seat = 1; seat <= 2; seat++) {
         char cmd[600];
