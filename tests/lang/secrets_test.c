@@ -53,17 +53,21 @@ Test(secrets, rebellion_shows_each_seat_only_what_it_may_know, .timeout = 600)
     shipped("rebellion", "--games 2 --every 15", 2);
 }
 
-/* The test games with hidden information: private and hidden zones,
-   hidden choices, private variables, reveals and looks, teams. */
+/* Every test game with hidden information (private and hidden zones,
+   hidden choices, private variables, reveals and looks, teams) but the
+   leaky one. */
 Test(secrets, every_test_game_with_secrets_shows_each_seat_only_what_it_may_know, .timeout = 900)
 {
     static const char *const games[][2] = {
         {"knowledge", "peek"}, {"knowledge_moves", "stash"}, {"leak_int", "leak_int"},     {"leak_kind", "leak_kind"},
         {"leak_many", "leak_many"}, {"leak_pick", "leak_pick"}, {"leak_state", "leak_state"}, {"team_plans", "team_plans"},
-        {"menus", "menus"},
+        {"menus", "menus"}, {"known_dice", "known_dice"}, {"tracks", "tracks"}, {"variant_cards", "vcards"},
+        {"variant_family", "vfam"},
     };
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
         expect_clean(game_run(games[i][0], games[i][1], "$e secrets --games 20"), games[i][0], 20);
+    /* a longer game: fewer games, a redrawn world at every 4th decision */
+    expect_clean(game_run("counted_actions", "countedactions", "$e secrets --games 5 --every 4"), "counted_actions", 5);
 }
 
 /* A leak the secrecy check rejects... */
