@@ -236,7 +236,9 @@ static int log_fails(Secrets *S, const RtGame *t, const RtGame *r, int seat, int
         if (i >= nt && j >= nr)
             break;
         line++;
-        if ((i < nt && reveals(t, i, seat, S->seen_t, S->picked_t)) | (j < nr && reveals(r, j, seat, S->seen_r, S->picked_r)))
+        int shown_t = i < nt && reveals(t, i, seat, S->seen_t, S->picked_t);   /* both: each marks its picks */
+        int shown_r = j < nr && reveals(r, j, seat, S->seen_r, S->picked_r);
+        if (shown_t || shown_r)
             return 2;
         const char *la = i < nt ? rt_log_line(t, i, seat, a, sizeof a) : "(none)";
         const char *lb = j < nr ? rt_log_line(r, j, seat, b, sizeof b) : "(none)";
