@@ -110,6 +110,8 @@ void rt__know_state(RtGame *g, RtValue card, int slot, int shown)
     if (!rt__is_card(g, card) || slot < 0 || slot >= g->maxstate || !rt__cells(g)[g->off_know])
         return;
     int kind = g->inst_kind[card];
+    if (g->kind_dice[kind])
+        return;   /* a die's face is rolled in sight, and its bits stay 0 (rt_hash: a game keeping dice as counts sets none) */
     for (int p = 0; p < g->nplayers && p < RT_MAX_PLAYERS; p++) {
         if (shown) {
             clear_bit(unsure(g, p), card * g->maxstate + slot);

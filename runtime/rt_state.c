@@ -566,6 +566,7 @@ uint64_t rt_hash(const RtGame *g)
     const RtDiceZone *dice = g->def->dice;
     uint64_t h = 0xcbf29ce484222325u;
     hd.counted = 0;
+    hd.steps_left = 0;   /* the budget is a guard, not the position: dice kept as counts loop less */
     h = hash_bytes(h, (const unsigned char *)&hd, sizeof hd);
     if (hd.pending != RT_DEC_NONE)
         h = hash_cells(h, cells + g->off_opts, 3 * (size_t)hd.dec_count);
