@@ -73,8 +73,8 @@ Test(secrets, every_test_game_with_secrets_shows_each_seat_only_what_it_may_know
 /* A leak the secrecy check rejects... */
 Test(secrets, the_leaky_game_is_rejected_by_the_check)
 {
-    RunResult r = run_cmd(TEST_BUILD_DIR "/san/cardc check tests/lang/games/leak_shown 2>&1 | head -1");
-    cr_expect_str_eq(r.out, "tests/lang/games/leak_shown/game.cards:33:38: error: every player sees this log line, and "
+    RunResult r = run_cmd(TEST_BUILD_DIR "/san/cardc check tests/lang/leak/leak_shown 2>&1 | head -1");
+    cr_expect_str_eq(r.out, "tests/lang/leak/leak_shown/game.cards:33:38: error: every player sees this log line, and "
                             "it depends on 'c', a card of the private zone 'opponent.hand' (line 33), known only to "
                             "'opponent'\n");
     run_free(&r);
@@ -85,7 +85,7 @@ Test(secrets, the_leaky_game_is_rejected_by_the_check)
    knows changes. */
 Test(secrets, a_leak_past_the_check_is_caught_by_the_engine, .timeout = 300)
 {
-    RunResult r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/san/cardc-unchecked c tests/lang/games/leak_shown -o $d "
+    RunResult r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/san/cardc-unchecked c tests/lang/leak/leak_shown -o $d "
                           ">/dev/null && cc " STRICT " " SAN " -DCARDRT_ENGINE_MAIN -o $d/e $d/leak_shown.c "
                           TEST_BUILD_DIR "/san/libcardlab.a " TEST_BUILD_DIR "/san/libcardrt.a -lm -pthread "
                           "$(pkg-config --libs cairo) && $d/e secrets --games 5; s=$?; rm -rf $d; exit $s");
